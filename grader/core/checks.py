@@ -1,0 +1,106 @@
+"""What a lab's hidden `checks.py` is written with.
+
+A check is a plain function taking the learner's module, marked with `@check(name, hints...)`.
+It passes by returning and fails by raising `CheckFailed` with the message a learner should
+read. The helpers here turn learner values into trusted numbers before anything is compared:
+a learner object can define `__eq__`, `__float__` or `__bool__` to lie, a float cannot.
+
+Example::
+
+    @check("adds two Values", "Return a new Value whose data is the sum.")
+    def adds(learner):
+        Value = need(learner, "Value")
+        out = attempt("Value(2) + Value(3)", lambda: Value(2) + Value(3))
+        close(data_of(out, "(Value(2) + Value(3))"), 5.0, "(Value(2) + Value(3)).data")
+"""
+
+from __future__ import annotations
+
+import math
+
+_isclose = math.isclose
+_isfinite = math.isfinite
+
+
+class CheckFailed(Exception):
+    """A check's verdict: the learner-facing message of what is wrong."""
+
+
+def check(name: str, *hints: str):
+    """Mark a function as a check with a learner-facing name and ordered hints."""
+
+    def mark(fn):
+        fn.check_name = name
+        fn.check_hints = tuple(hints)
+        return fn
+
+    return mark
+
+
+def collect(namespace: dict) -> list:
+    """The checks a namespace defines, in the order they were written."""
+    return [v for v in namespace.values() if callable(v) and hasattr(v, "check_name")]
+
+
+def expect(condition: bool, message: str) -> None:
+    """Fail with `message` unless `condition` is exactly True (a trusted bool)."""
+    if condition is not True:
+        raise CheckFailed(message)
+
+
+def need(learner, name: str):
+    """An attribute the learner's module must define."""
+    try:
+        return object.__getattribute__(learner, name)
+    except AttributeError:
+        raise CheckFailed(f"Your file does not define `{name}`.") from None
+
+
+def attempt(what: str, fn, *args):
+    """Call learner code; an exception it raises becomes a clear failure."""
+    try:
+        return fn(*args)
+    except CheckFailed:
+        raise
+    except RecursionError:
+        raise CheckFailed(f"`{what}` recursed too deeply (RecursionError).") from None
+    except Exception as exc:  # learner code may raise anything
+        raise CheckFailed(f"`{what}` raised {type(exc).__name__}: {_text(exc)}") from exc
+
+
+def number(value, what: str) -> float:
+    """`value` as a float, if it is a real number (int or float, not bool, not a subclass)."""
+    kind = type(value)
+    if kind is not float and kind is not int:
+        raise CheckFailed(f"{what} should be a plain number (int or float), "
+                          f"but it is a {kind.__name__}.")
+    result = float(value)
+    if not _isfinite(result):
+        raise CheckFailed(f"{what} should be a finite number, but it is {result!r}.")
+    return result
+
+
+def close(actual, expected: float, what: str, tol: float = 1e-6, why: str = "") -> float:
+    """Fail unless `actual` is a number within `tol` of `expected` (relative or absolute)."""
+    got = number(actual, what)
+    if not _isclose(got, expected, rel_tol=tol, abs_tol=tol):
+        message = f"{what} should be {_fmt(expected)}, but your code gives {_fmt(got)}."
+        raise CheckFailed(message + (" " + why if why else ""))
+    return got
+
+
+def slope(f, x: float, h: float = 1e-6) -> float:
+    """The rate of change of a plain-float function at x, measured by nudging x both ways."""
+    return (f(x + h) - f(x - h)) / (2 * h)
+
+
+def _fmt(x: float) -> str:
+    return f"{x:.6g}"
+
+
+def _text(exc: BaseException) -> str:
+    try:
+        text = str(exc)
+    except Exception:
+        text = "(its message could not be shown)"
+    return text[:300]

@@ -1,0 +1,44 @@
+"""The sealed entry point: grade one job in a fresh interpreter that will be thrown away.
+
+Both the Node host (Pyodide) and the CPython runtime start a new interpreter per submission,
+import this module, and call `run_job` once. Order matters: the lab's checks are loaded first,
+then the interpreter is sealed (seal.py) and the grader's modules are taken out of
+`sys.modules`, and only then does learner code run.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from . import seal
+from .report import encode
+from .run import grade, load_checks
+
+
+def run_job(job_json: str) -> str:
+    """`{"lab", "file", "source", "checks_source", "runtime"}` in, a report's JSON out."""
+    job = json.loads(job_json)
+    checks, namespace = load_checks(job["checks_source"], job["lab"])
+    ours = [name for name in sys.modules if name.split(".")[0] == "grader"]
+    watched = tuple(sys.modules[name].__dict__ for name in ours) + (namespace,)
+    guard = seal.seal(watched)
+    for name in ours:
+        del sys.modules[name]
+    report = grade(job["lab"], checks, job["source"], job["file"],
+                   runtime=job.get("runtime", ""), guard=guard)
+    return encode(report.to_dict())
+
+
+def main() -> None:
+    """CPython runtime: read one job from stdin, print its report after a framing token."""
+    job_json = sys.stdin.read()
+    token = json.loads(job_json).pop("token", "")
+    result = run_job(job_json)
+    out = sys.__stdout__
+    out.write(f"\n{token} {result}\n")
+    out.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,117 @@
+"""The grade report: what a check run found, as dataclasses with JSON.
+
+This is the only thing the browser worker, the Node host and the CLI exchange with the
+checker. `to_json` uses its own small encoder built from functions captured at import time,
+because the report is written after learner code has run in the same interpreter and
+learner code can rebind module attributes such as `json.dumps` or `json._default_encoder`.
+"""
+
+from __future__ import annotations
+
+import json
+from _json import encode_basestring_ascii as _quote  # C function: cannot be rebound
+from dataclasses import dataclass, field
+
+_repr_float = float.__repr__
+_isfinite = __import__("math").isfinite
+
+
+@dataclass
+class CheckResult:
+    """One hidden check: its learner-facing name, verdict, message and hints."""
+
+    name: str
+    passed: bool
+    message: str = ""
+    hints: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "passed": self.passed, "message": self.message,
+                "hints": list(self.hints)}
+
+
+@dataclass
+class Report:
+    """The verdict on one submission.
+
+    `error` explains a submission that could not be checked at all (syntax error, time limit,
+    a blocked attempt to reach the grading machine); `stdout`/`stderr` hold what the learner's
+    code printed, kept apart from the verdict and truncated.
+    """
+
+    lab: str
+    file: str
+    checks: list[CheckResult] = field(default_factory=list)
+    error: str = ""
+    stdout: str = ""
+    stderr: str = ""
+    runtime: str = ""
+    seconds: float = 0.0
+
+    @property
+    def max_score(self) -> int:
+        return len(self.checks)
+
+    @property
+    def score(self) -> int:
+        return sum(1 for c in self.checks if c.passed is True)
+
+    @property
+    def passed(self) -> bool:
+        # Derived, never stored: nothing can set a report to passed except its checks.
+        return not self.error and bool(self.checks) and self.score == self.max_score
+
+    def to_dict(self) -> dict:
+        return {
+            "lab": self.lab,
+            "file": self.file,
+            "passed": self.passed,
+            "score": self.score,
+            "max_score": self.max_score,
+            "checks": [c.to_dict() for c in self.checks],
+            "error": self.error,
+            "stdout": self.stdout,
+            "stderr": self.stderr,
+            "runtime": self.runtime,
+            "seconds": round(self.seconds, 4),
+        }
+
+    def to_json(self) -> str:
+        return encode(self.to_dict())
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Report:
+        checks = [
+            CheckResult(name=str(c["name"]), passed=c["passed"] is True,
+                        message=str(c.get("message", "")),
+                        hints=[str(h) for h in c.get("hints", [])])
+            for c in data.get("checks", [])
+        ]
+        return cls(lab=str(data["lab"]), file=str(data["file"]), checks=checks,
+                   error=str(data.get("error", "")), stdout=str(data.get("stdout", "")),
+                   stderr=str(data.get("stderr", "")), runtime=str(data.get("runtime", "")),
+                   seconds=float(data.get("seconds", 0.0)))
+
+    @classmethod
+    def from_json(cls, text: str) -> Report:
+        return cls.from_dict(json.loads(text))
+
+
+def encode(value) -> str:
+    """JSON for the plain data of a report (dict, list, str, int, float, bool, None)."""
+    kind = type(value)
+    if value is None:
+        return "null"
+    if kind is bool:
+        return "true" if value else "false"
+    if kind is int:
+        return int.__repr__(value)
+    if kind is float:
+        return _repr_float(value) if _isfinite(value) else "null"
+    if kind is str:
+        return _quote(value)
+    if kind is list or kind is tuple:
+        return "[" + ", ".join([encode(v) for v in value]) + "]"
+    if kind is dict:
+        return "{" + ", ".join([_quote(str(k)) + ": " + encode(v) for k, v in value.items()]) + "}"
+    raise TypeError(f"cannot encode {kind.__name__} in a report")

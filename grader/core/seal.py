@@ -1,0 +1,171 @@
+"""Seal a fresh interpreter before untrusted learner code runs in it.
+
+This is the inner layer of grading safety (the outer one is the process: Node's permission
+model, a network namespace, a fresh interpreter per submission; see README "Grading safety").
+It uses CPython's audit hooks (PEP 578), which cannot be removed once added, to refuse what a
+lab never needs and what would let a submission reach the grader or the machine:
+
+- the JavaScript bridge of Pyodide (`js`, `pyodide`, `pyodide_js`, `_pyodide*`) and ctypes;
+- frames, tracers and the garbage collector's object lists (the way to the checker's state);
+- writing files, reading files outside the standard library, processes, sockets, signals;
+- changing classes and functions that existed before the learner's code ran.
+
+Every refused attempt is recorded where learner code cannot reach it, so a submission that
+catches the PermissionError still fails. `Guard.intact()` also tells whether the checker's own
+namespaces (and builtins) were changed behind its back.
+"""
+
+from __future__ import annotations
+
+import sys
+
+BRIDGE_MODULES = ("js", "pyodide", "pyodide_js", "_pyodide", "_pyodide_core", "micropip")
+BLOCKED_IMPORTS = BRIDGE_MODULES + ("ctypes", "_ctypes", "_posixsubprocess", "grader")
+
+# Events refused outright once sealed (exact names, or prefixes ending with ".").
+BLOCKED_EVENTS = (
+    "sys._getframe", "sys._current_frames", "sys._current_exceptions", "sys.settrace",
+    "sys.setprofile", "sys.monitoring.register_callback", "sys.addaudithook", "sys.remote_exec",
+    "gc.get_objects", "gc.get_referrers", "gc.get_referents", "builtins.breakpoint",
+    "os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.forkpty", "os.kill",
+    "os.killpg", "os.putenv", "os.unsetenv", "os.remove", "os.rename", "os.rmdir", "os.mkdir",
+    "os.chmod", "os.chown", "os.link", "os.symlink", "os.truncate", "os.utime", "os.chdir",
+    "os.setxattr", "os.removexattr", "os.startfile", "subprocess.Popen", "pty.spawn",
+    "signal.pthread_kill", "resource.setrlimit", "resource.prlimit", "mmap.__new__",
+    "_thread.start_new_thread", "webbrowser.open", "sqlite3.connect", "urllib.Request",
+    "socket.", "ctypes.", "http.client.", "ftplib.", "smtplib.", "poplib.", "imaplib.",
+    "nntplib.", "telnetlib.", "shutil.", "_posixsubprocess.", "os.listdir", "os.scandir",
+    "glob.glob", "os.walk", "os.fwalk",
+)
+READ_ONLY = "r"
+
+
+class Guard:
+    """What the seal found: refused attempts, and whether the checker's state is intact."""
+
+    def __init__(self, watched: tuple):
+        self.attempts: list[str] = []
+        self._frames_allowed = [False]
+        # Snapshots of the checker's namespaces: (dict, its items at seal time).
+        self._watched = tuple((d, tuple(d.items())) for d in watched)
+
+    def reading_frames(self):
+        """Let the checker itself walk a traceback's frames (to find the learner's line)."""
+        guard = self
+
+        class _Frames:
+            def __enter__(self):
+                guard._frames_allowed[0] = True
+
+            def __exit__(self, *exc):
+                guard._frames_allowed[0] = False
+
+        return _Frames()
+
+    def intact(self, _len=len) -> bool:
+        missing = self
+        for space, items in self._watched:
+            if _len(space) != _len(items):
+                return False
+            for key, value in items:
+                if space.get(key, missing) is not value:
+                    return False
+        return True
+
+
+def seal(watched: tuple = ()) -> Guard:
+    """Cut the JS bridge out of `sys.modules` and install the audit hook. Once per interpreter."""
+    guard = Guard(watched + (sys.modules["builtins"].__dict__,))
+    _drop_bridge()
+    readable = tuple(p for p in sys.path if p and p not in (".", "/home/pyodide"))
+    sealed_types = _all_types()
+    attempts = guard.attempts
+    frames_allowed = guard._frames_allowed
+
+    def refuse(what: str):
+        if len(attempts) < 50:
+            attempts.append(what)
+        raise PermissionError(f"The grader does not allow this in a lab: {what}.")
+
+    def hook(event: str, args: tuple) -> None:
+        if event == "import":
+            name = args[0]
+            if type(name) is str and name.split(".")[0] in BLOCKED_IMPORTS:
+                refuse(f"import {name}")
+        elif event == "open":
+            _check_open(args, readable, refuse)
+        elif event == "object.__getattr__":
+            if not frames_allowed[0]:
+                refuse(f"reading {args[1]}")
+        elif event in ("object.__setattr__", "object.__delattr__"):
+            target = args[0]
+            if id(target) in sealed_types or type(target).__name__ == "function":
+                refuse(f"changing {getattr(target, '__name__', '?')}.{args[1]}")
+        elif event in BLOCKED_EVENTS or event.startswith(_PREFIXES):
+            if event in ("os.listdir", "os.scandir") and _readable(args[0], readable):
+                return
+            refuse(event)
+
+    sys.addaudithook(hook)
+    return guard
+
+
+_PREFIXES = tuple(e for e in BLOCKED_EVENTS if e.endswith("."))
+
+
+def _check_open(args: tuple, readable: tuple, refuse) -> None:
+    path, mode, flags = (tuple(args) + (None, None, None))[:3]
+    writes = (type(mode) is str and any(c in mode for c in "wax+")) or (
+        type(flags) is int and flags & 0o3 != 0)
+    if writes:
+        refuse(f"writing {path!r}")
+    elif type(path) is int:
+        return  # an already-open descriptor (the interpreter's own streams)
+    elif not _readable(path, readable):
+        refuse(f"reading {path!r}")
+
+
+def _readable(path, readable: tuple) -> bool:
+    if type(path) is bytes:
+        path = path.decode("utf-8", "replace")
+    if type(path) is not str:
+        return False
+    path = path.replace("/./", "/")
+    if ".." in path.split("/"):
+        return False
+    return any(path == p or path.startswith(p.rstrip("/") + "/") for p in readable)
+
+
+def _drop_bridge() -> None:
+    """Remove every module that holds JavaScript objects, and the finder that serves `js`."""
+    for name in list(sys.modules):
+        if name.split(".")[0] in BRIDGE_MODULES:
+            del sys.modules[name]
+    sys.meta_path[:] = [f for f in sys.meta_path
+                        if not type(f).__module__.startswith(("_pyodide", "pyodide"))]
+    sys.path_hooks[:] = [h for h in sys.path_hooks
+                         if not getattr(h, "__module__", "").startswith(("_pyodide", "pyodide"))]
+    sys.path_importer_cache.clear()
+    events = sys.modules.get("asyncio.events")
+    if events is not None:  # Pyodide installs an event loop policy built on JS timers
+        events._event_loop_policy = None
+
+
+def _all_types() -> set:
+    """Ids of every class alive now, so learner code cannot patch them later."""
+    seen: dict[int, type] = {}
+    stack = [object]
+    while stack:
+        cls = stack.pop()
+        if id(cls) in seen:
+            continue
+        seen[id(cls)] = cls
+        try:
+            stack.extend(type.__subclasses__(cls))
+        except TypeError:
+            pass
+    _keep.append(seen)  # keep them alive so their ids cannot be reused
+    return set(seen)
+
+
+_keep: list = []

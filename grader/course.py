@@ -1,0 +1,256 @@
+"""The course model: the folders are the content.
+
+`lessons/NN-slug.md` is a lesson page, `labs/NN-slug/` its lab; file order sets lesson order
+and nothing is registered anywhere else. `load()` reads everything, and records every problem
+it finds with the file and line, instead of stopping at the first.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import frontmatter
+
+SLUG = re.compile(r"^(\d\d)-[a-z0-9]+(-[a-z0-9]+)*$")
+MISTAKE_FIELDS = ("mistake", "fails", "message")
+
+
+@dataclass
+class Problem:
+    path: Path
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{_shown(self.path)}:{self.line}: {self.message}"
+
+
+@dataclass
+class KeyTerm:
+    term: str
+    meaning: str
+
+
+@dataclass
+class Question:
+    question: str
+    choices: list[str]
+    answer: int
+    explanation: str
+
+
+@dataclass
+class Mistake:
+    path: Path
+    description: str
+    fails: str    # the name of the check it must fail
+    message: str  # a substring of the message that check must show
+
+
+@dataclass
+class Lab:
+    slug: str
+    folder: Path
+    mistakes: list[Mistake] = field(default_factory=list)
+    alternatives: list[Path] = field(default_factory=list)
+
+    @property
+    def starter(self) -> Path:
+        return self.folder / "starter.py"
+
+    @property
+    def solution(self) -> Path:
+        return self.folder / "solution.py"
+
+    @property
+    def checks(self) -> Path:
+        return self.folder / "checks.py"
+
+    def checks_source(self) -> str:
+        return self.checks.read_text(encoding="utf-8")
+
+
+@dataclass
+class Lesson:
+    slug: str
+    path: Path
+    title: str = ""
+    summary: str = ""
+    lab: str = ""
+    key_terms: list[KeyTerm] = field(default_factory=list)
+    quiz: list[Question] = field(default_factory=list)
+    body: str = ""
+    body_line: int = 1
+
+    @property
+    def number(self) -> int:
+        return int(self.slug[:2])
+
+
+@dataclass
+class Course:
+    root: Path
+    lessons: list[Lesson] = field(default_factory=list)
+    labs: dict[str, Lab] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+    def lab(self, name: str) -> Lab:
+        """A lab by slug (`05-backward`) or by folder path (`labs/05-backward`)."""
+        if name in self.labs:
+            return self.labs[name]
+        folder = Path(name).resolve()
+        for lab in self.labs.values():
+            if lab.folder.resolve() == folder:
+                return lab
+        known = ", ".join(self.labs) or "none"
+        raise KeyError(f"no lab named {name!r} (labs: {known})")
+
+
+def find_root(start: Path | None = None) -> Path:
+    """The course folder: $COURSE_ROOT, else the nearest folder up from `start` (or the
+    working directory) holding lessons/ and labs/, else the repository this package is in."""
+    if os.environ.get("COURSE_ROOT"):
+        return Path(os.environ["COURSE_ROOT"]).resolve()
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        if (folder / "lessons").is_dir() and (folder / "labs").is_dir():
+            return folder
+    return Path(__file__).resolve().parent.parent
+
+
+def load(root: Path) -> Course:
+    course = Course(root=root)
+    for folder in sorted(p for p in (root / "labs").glob("*") if p.is_dir()):
+        if folder.name.startswith((".", "_")):
+            continue
+        lab = _load_lab(folder, course.problems)
+        if lab:
+            course.labs[lab.slug] = lab
+    for path in sorted((root / "lessons").glob("*.md")):
+        course.lessons.append(_load_lesson(path, course))
+    _cross_check(course)
+    return course
+
+
+def _load_lab(folder: Path, problems: list[Problem]) -> Lab | None:
+    if not SLUG.match(folder.name):
+        problems.append(Problem(folder, 1, f"lab folder {folder.name!r} is not named NN-slug "
+                                           "(two digits, a dash, lowercase words: 06-training)"))
+        return None
+    lab = Lab(slug=folder.name, folder=folder)
+    for path in (lab.starter, lab.solution, lab.checks):
+        if not path.is_file():
+            problems.append(Problem(path, 1, f"missing {path.name}: every lab needs starter.py, "
+                                             "solution.py and checks.py"))
+    for path in sorted((folder / "mistakes").glob("*.py")):
+        mistake = _read_mistake(path, problems)
+        if mistake:
+            lab.mistakes.append(mistake)
+    lab.alternatives = sorted((folder / "alternatives").glob("*.py"))
+    return lab
+
+
+def _read_mistake(path: Path, problems: list[Problem]) -> Mistake | None:
+    header: dict[str, str] = {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines()[:10], 1):
+        match = re.match(r"#\s*(mistake|fails|message):\s*(.+?)\s*$", line)
+        if match:
+            header[match.group(1)] = match.group(2)
+    missing = [name for name in MISTAKE_FIELDS if name not in header]
+    if missing:
+        problems.append(Problem(path, 1, "a mistake starts with three comment lines: "
+                                         "'# mistake: <the misconception>', '# fails: <check name>', "
+                                         f"'# message: <part of its message>'; missing: {', '.join(missing)}"))
+        return None
+    return Mistake(path=path, description=header["mistake"], fails=header["fails"],
+                   message=header["message"])
+
+
+def _load_lesson(path: Path, course: Course) -> Lesson:
+    lesson = Lesson(slug=path.stem, path=path)
+    problems = course.problems
+    if not SLUG.match(path.stem):
+        problems.append(Problem(path, 1, f"lesson file {path.name!r} is not named NN-slug.md"))
+    try:
+        page = frontmatter.parse(path.read_text(encoding="utf-8"))
+    except frontmatter.FrontMatterError as exc:
+        problems.append(Problem(path, exc.line, exc.message))
+        return lesson
+    meta, line = page.meta, page.lines.get
+    lesson.body, lesson.body_line = page.body, page.body_line
+
+    def text(name: str) -> str:
+        value = meta.get(name)
+        if not isinstance(value, str) or not value.strip():
+            problems.append(Problem(path, line(name, 2), f"front matter needs '{name}:' with some text"))
+            return ""
+        return value.strip()
+
+    lesson.title, lesson.summary, lesson.lab = text("title"), text("summary"), text("lab")
+    lesson.key_terms = _key_terms(meta.get("key_terms"), path, line("key_terms", 2), problems)
+    lesson.quiz = _quiz(meta.get("quiz"), path, line("quiz", 2), problems)
+    unknown = set(meta) - {"title", "summary", "lab", "key_terms", "quiz"}
+    for name in sorted(unknown):
+        problems.append(Problem(path, line(name, 2), f"unknown front matter field '{name}' "
+                                                     "(fields: title, summary, lab, key_terms, quiz)"))
+    return lesson
+
+
+def _key_terms(value, path: Path, line: int, problems: list[Problem]) -> list[KeyTerm]:
+    if not isinstance(value, list) or not value:
+        problems.append(Problem(path, line, "'key_terms:' must be a list of {term, meaning}"))
+        return []
+    terms = []
+    for i, item in enumerate(value, 1):
+        if not (isinstance(item, dict) and isinstance(item.get("term"), str)
+                and isinstance(item.get("meaning"), str)):
+            problems.append(Problem(path, line, f"key term {i} needs 'term:' and 'meaning:' texts"))
+            continue
+        terms.append(KeyTerm(item["term"], item["meaning"]))
+    return terms
+
+
+def _quiz(value, path: Path, line: int, problems: list[Problem]) -> list[Question]:
+    if not isinstance(value, list) or not value:
+        problems.append(Problem(path, line, "'quiz:' must be a list with at least one question"))
+        return []
+    questions = []
+    for i, item in enumerate(value, 1):
+        ok = (isinstance(item, dict) and isinstance(item.get("question"), str)
+              and isinstance(item.get("choices"), list) and len(item["choices"]) >= 2
+              and all(isinstance(c, str) for c in item["choices"])
+              and isinstance(item.get("explanation"), str))
+        answer = item.get("answer") if isinstance(item, dict) else None
+        if not ok:
+            problems.append(Problem(path, line, f"quiz question {i} needs 'question:', 'choices:' "
+                                                "(two or more texts), 'answer:' and 'explanation:'"))
+            continue
+        if type(answer) is not int or not 0 <= answer < len(item["choices"]):
+            problems.append(Problem(path, line, f"quiz question {i}: 'answer:' must be the number "
+                                                f"of the right choice, from 0 to {len(item['choices']) - 1}"))
+            continue
+        questions.append(Question(item["question"], list(item["choices"]), answer,
+                                  item["explanation"]))
+    return questions
+
+
+def _cross_check(course: Course) -> None:
+    slugs = {lesson.slug for lesson in course.lessons}
+    for lesson in course.lessons:
+        if lesson.lab and lesson.lab not in course.labs:
+            course.problems.append(Problem(lesson.path, 2, f"lab {lesson.lab!r} does not exist: "
+                                                           f"add labs/{lesson.lab}/ or fix 'lab:'"))
+    for slug, lab in course.labs.items():
+        if slug not in slugs:
+            course.problems.append(Problem(lab.folder, 1, f"lab {slug} has no lesson page: add "
+                                                          f"lessons/{slug}.md"))
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,53 @@
+"""Front matter: the YAML block between `---` lines at the top of a lesson page.
+
+Parsed here and nowhere else. Errors carry the file's own line numbers, because an
+instructor fixing a lesson needs `lessons/03-branching.md:7`, not "invalid YAML".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import yaml
+
+
+class FrontMatterError(ValueError):
+    def __init__(self, line: int, message: str):
+        super().__init__(message)
+        self.line = line
+        self.message = message
+
+
+@dataclass
+class Page:
+    meta: dict
+    body: str
+    body_line: int  # the file line on which the body starts
+    lines: dict     # top-level key -> file line, for pointing at a field
+
+
+def parse(text: str) -> Page:
+    """Split a page into its front matter (a mapping) and its markdown body."""
+    lines = text.splitlines(keepends=True)
+    if not lines or lines[0].strip() != "---":
+        raise FrontMatterError(1, "the page must start with a front matter block: a line '---', "
+                                  "the YAML fields, and another line '---'")
+    end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---"), None)
+    if end is None:
+        raise FrontMatterError(1, "the front matter block is never closed: add a line '---' "
+                                  "after the last field")
+    block = "".join(lines[1:end])
+    try:
+        node = yaml.compose(block, Loader=yaml.SafeLoader)
+        meta = yaml.safe_load(block)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 2 if mark else 2
+        raise FrontMatterError(line, f"the front matter is not valid YAML: {exc.problem}") from None
+    if not isinstance(meta, dict):
+        raise FrontMatterError(2, "the front matter must be a mapping of fields (title: ..., lab: ...)")
+    where = {}
+    if isinstance(node, yaml.MappingNode):
+        for key_node, _ in node.value:
+            where[str(key_node.value)] = key_node.start_mark.line + 2
+    return Page(meta=meta, body="".join(lines[end + 1:]), body_line=end + 2, lines=where)

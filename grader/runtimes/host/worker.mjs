@@ -1,0 +1,88 @@
+// One grading worker: restores a fresh interpreter from the host's memory snapshot, closes
+// the doors a submission could use to reach the machine, grades exactly one job, and is
+// terminated by the host afterwards. The checking itself is Python (grader.core.job).
+import { parentPort, workerData } from "node:worker_threads";
+import "./binding-shim.mjs";
+
+// Captured before any learner code exists, so patching prototypes later changes nothing here.
+const apply = Reflect.apply;
+const post = MessagePort.prototype.postMessage;
+const OUTPUT_LIMIT = 64 * 1024;
+
+const { pyodideDir, snapshot, wasmModule, core } = workerData;
+
+// Pyodide compiles its wasm from bytes; hand it the module the host compiled already.
+const instantiate = WebAssembly.instantiate;
+WebAssembly.instantiate = async function instantiateOnce(source, imports) {
+  if (source instanceof WebAssembly.Module) return instantiate(source, imports);
+  WebAssembly.instantiate = instantiate;
+  return { instance: await instantiate(wasmModule, imports), module: wasmModule };
+};
+const { loadPyodide } = await import(new URL("pyodide.mjs", `file://${pyodideDir}/`).href);
+
+let printed = 0;
+const quiet = (text) => {
+  // Output written below Python's sys.stdout (os.write to fd 1/2): counted, kept small.
+  printed += text.length;
+  if (printed < OUTPUT_LIMIT) process.stderr.write(text + "\n");
+};
+const py = await loadPyodide({
+  indexURL: pyodideDir + "/",
+  _loadSnapshot: new Uint8Array(snapshot),
+  stdout: quiet,
+  stderr: quiet,
+  env: { HOME: "/home/pyodide" },
+});
+for (const [path, text] of Object.entries(core)) {
+  py.FS.mkdirTree("/grader_core/" + path.split("/").slice(0, -1).join("/"));
+  py.FS.writeFile("/grader_core/" + path, text);
+}
+const runJob = py.runPython("import grader.core.job; grader.core.job.run_job");
+
+closeDoors();
+apply(post, parentPort, [{ type: "ready" }]);
+
+// `on`, not `once`: the listener keeps this thread alive after it replies, so the reply is
+// never raced by the thread's own exit. The host terminates it.
+let done = false;
+parentPort.on("message", (message) => {
+  if (done) return;
+  done = true;
+  let reply;
+  try {
+    reply = { report: String(runJob(message.job)) };
+  } catch (error) {
+    reply = { error: String(error && error.message || error).slice(0, 2000) };
+  }
+  apply(post, message.port, [reply]);
+});
+
+function closeDoors() {
+  // The outer wall is the process (permission model, namespaces); this is the inner one, for
+  // the day a submission finds a way from Python into this thread's JavaScript.
+  const deny = (what) => function denied() {
+    throw new Error(`blocked by the grader: ${what}`);
+  };
+  for (const name of ["kill", "abort", "dlopen", "binding", "_linkedBinding", "chdir",
+    "setuid", "setgid", "seteuid", "setegid", "setgroups", "initgroups", "_debugProcess",
+    "_startProfilerIdleNotifier", "loadEnvFile"]) {
+    if (name in process) process[name] = deny(`process.${name}`);
+  }
+  const builtin = process.getBuiltinModule;
+  const net = builtin("node:net");
+  net.Socket.prototype.connect = deny("network connections");
+  net.Server.prototype.listen = deny("listening on the network");
+  const dgram = builtin("node:dgram");
+  for (const name of ["bind", "send", "connect"]) dgram.Socket.prototype[name] = deny("UDP");
+  const dns = builtin("node:dns");
+  for (const name of Object.keys(dns)) {
+    if (typeof dns[name] === "function" && /^(lookup|resolve|reverse)/.test(name)) dns[name] = deny("DNS");
+  }
+  for (const name of Object.keys(dns.promises)) {
+    if (typeof dns.promises[name] === "function") dns.promises[name] = deny("DNS");
+  }
+  for (const name of ["fetch", "WebSocket", "EventSource"]) {
+    if (name in globalThis) globalThis[name] = deny(name);
+  }
+  process.getBuiltinModule = deny("process.getBuiltinModule");
+}

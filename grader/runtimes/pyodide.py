@@ -1,0 +1,161 @@
+"""Grade in Pyodide: Node hosts (host/host.mjs) that boot Python once and give every
+submission a fresh interpreter restored from a memory snapshot.
+
+This process is the trusted side. It holds the lab's check names, makes a secret token per
+job, and believes only a result framed with that token that lists exactly the lab's checks.
+A host that dies, hangs or lies costs only the submission it was grading: that file fails
+with a plain message, a new host starts, and the batch goes on.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import queue
+import subprocess
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from ..core.report import Report
+from .frames import FrameReader
+from .node import SetupError, host_command, pyodide_dir
+from .submission import CRASHED, TIMEOUT, Submission, core_sources, new_token
+
+NAME = "pyodide"
+BOOT_TIMEOUT = 180.0  # seconds for a host to boot Python and make its snapshot
+GRACE = 30.0          # seconds past a job's time limit before the host itself is presumed hung
+
+
+class NodeHost:
+    """One Node process grading one submission at a time."""
+
+    def __init__(self, pyodide: Path):
+        self.proc = subprocess.Popen(host_command(pyodide), stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={},
+                                     start_new_session=True)
+        self.chunks: queue.Queue[bytes] = queue.Queue()
+        self.errors: collections.deque[bytes] = collections.deque(maxlen=64)
+        threading.Thread(target=self._pump, args=(self.proc.stdout, self.chunks.put),
+                         daemon=True).start()
+        threading.Thread(target=self._pump, args=(self.proc.stderr, self.errors.append),
+                         daemon=True).start()
+        self.next_id = 0
+        self.boot_seconds = self._boot()
+
+    @staticmethod
+    def _pump(stream, put) -> None:
+        while chunk := stream.read1(1 << 16):
+            put(chunk)
+        put(b"")
+
+    def _send(self, message: dict) -> None:
+        self.proc.stdin.write(json.dumps(message).encode() + b"\n")
+        self.proc.stdin.flush()
+
+    def _boot(self) -> float:
+        started = time.perf_counter()
+        self._send({"type": "init", "core": core_sources()})
+        seen = b""
+        deadline = started + BOOT_TIMEOUT
+        while b"\nREADY " not in seen:
+            chunk = self._next_chunk(deadline)
+            if not chunk:
+                self.close()
+                detail = b"".join(self.errors).decode(errors="replace").strip()[-2000:]
+                raise SetupError(f"the Pyodide host did not start: {detail or 'no output'}")
+            seen = seen[-64:] + chunk
+        return time.perf_counter() - started
+
+    def _next_chunk(self, deadline: float) -> bytes | None:
+        try:
+            return self.chunks.get(timeout=max(0.0, deadline - time.perf_counter()))
+        except queue.Empty:
+            return None
+
+    def grade(self, submission: Submission, timeout: float) -> tuple[Report, bool]:
+        """The report, and whether this host is still fit to grade another file."""
+        self.next_id += 1
+        token = new_token()
+        started = time.perf_counter()
+        try:
+            self._send({"type": "job", "id": self.next_id, "token": token, "timeout": timeout,
+                        "job": submission.job(NAME)})
+        except (BrokenPipeError, OSError):
+            return submission.failed(CRASHED.format(detail="the grading process had ended"),
+                                     NAME), False
+        reader = FrameReader(token)
+        deadline = started + timeout + GRACE
+        while True:
+            chunk = self._next_chunk(deadline)
+            if not chunk:  # the host ended or hung: only this submission can have done it
+                seconds = time.perf_counter() - started
+                return submission.failed(CRASHED.format(detail="the grading process ended"),
+                                         NAME, seconds), False
+            found = reader.feed(chunk)
+            if found is not None and found.get("id") == self.next_id:
+                break
+        seconds = time.perf_counter() - started
+        if "report" in found and isinstance(found["report"], dict):
+            try:
+                return submission.accept(Report.from_dict(found["report"]), NAME), True
+            except (KeyError, TypeError, ValueError):
+                return submission.failed(CRASHED.format(detail="its report was unreadable"),
+                                         NAME, seconds), True
+        if found.get("failure") == "timeout":
+            return submission.failed(TIMEOUT.format(timeout=timeout), NAME, seconds), True
+        detail = str(found.get("detail", "unknown"))[:300]
+        return submission.failed(CRASHED.format(detail=detail), NAME, seconds), True
+
+    def close(self) -> None:
+        try:
+            self.proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+class PyodideRuntime:
+    def __init__(self, root: Path, timeout: float = 10.0, workers: int = 2):
+        self.pyodide = pyodide_dir(root)
+        self.timeout = timeout
+        self.workers = workers
+        self.boot_seconds: list[float] = []
+
+    def grade(self, submissions: list[Submission]) -> list[Report]:
+        if not submissions:
+            return []
+        reports: list[Report | None] = [None] * len(submissions)
+        todo: queue.Queue[int] = queue.Queue()
+        for index in range(len(submissions)):
+            todo.put(index)
+
+        def serve() -> None:
+            host = None
+            try:
+                while True:
+                    try:
+                        index = todo.get_nowait()
+                    except queue.Empty:
+                        return
+                    if host is None:
+                        host = NodeHost(self.pyodide)
+                        self.boot_seconds.append(host.boot_seconds)
+                    reports[index], fit = host.grade(submissions[index], self.timeout)
+                    if not fit:
+                        host.close()
+                        host = None
+            finally:
+                if host is not None:
+                    host.close()
+
+        lanes = min(self.workers, len(submissions))
+        with ThreadPoolExecutor(lanes) as pool:
+            for future in [pool.submit(serve) for _ in range(lanes)]:
+                future.result()
+        return reports  # type: ignore[return-value]

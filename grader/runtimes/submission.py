@@ -1,0 +1,62 @@
+"""A submission to grade, and the reports the runtimes write when the checker could not."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core.report import CheckResult, Report
+
+# The grader core as the sealed interpreter receives it: these files and nothing else.
+CORE = Path(__file__).resolve().parent.parent / "core"
+
+
+@dataclass
+class Submission:
+    lab: str
+    file: str
+    source: str
+    checks_source: str
+    check_names: list[str]  # read in the trusted process: a report must list exactly these
+    check_hints: list[list[str]]
+
+    def job(self, runtime: str) -> dict:
+        return {"lab": self.lab, "file": self.file, "source": self.source,
+                "checks_source": self.checks_source, "runtime": runtime}
+
+    def failed(self, error: str, runtime: str, seconds: float = 0.0) -> Report:
+        """A report written by the trusted side: every check failed, with the reason."""
+        checks = [CheckResult(name=n, passed=False, message="Not run: " + error, hints=list(h))
+                  for n, h in zip(self.check_names, self.check_hints)]
+        return Report(lab=self.lab, file=self.file, checks=checks, error=error,
+                      runtime=runtime, seconds=seconds)
+
+    def accept(self, report: Report, runtime: str) -> Report:
+        """Keep a report only if it is about this file and lists exactly this lab's checks."""
+        names = [c.name for c in report.checks]
+        if report.lab != self.lab or report.file != self.file or names != self.check_names:
+            return self.failed(TAMPERED, runtime, report.seconds)
+        return report
+
+
+TAMPERED = ("This submission tried to reach the grading machine: its report did not match "
+            "the lab's checks, so it fails.")
+TIMEOUT = ("Your code ran for more than {timeout:g} s and was stopped. Look for a loop that "
+           "never ends (a while loop whose condition never changes, or a recursion with no "
+           "base case).")
+CRASHED = ("The Python interpreter running your code stopped before it could report ({detail}). "
+           "This happens when a submission exits the interpreter, exhausts its memory, or tries "
+           "to reach the grading machine; it fails.")
+
+
+def core_sources() -> dict[str, str]:
+    """The grader core's files, keyed by their path inside a `grader` package."""
+    files = {"grader/__init__.py": ""}
+    for path in sorted(CORE.glob("*.py")):
+        files[f"grader/core/{path.name}"] = path.read_text(encoding="utf-8")
+    return files
+
+
+def new_token() -> str:
+    return secrets.token_hex(16)
