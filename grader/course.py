@@ -48,6 +48,8 @@ class Mistake:
     description: str
     fails: str    # the name of the check it must fail
     message: str  # a substring of the message that check must show
+    line: int = 1          # where '# fails:' is written
+    message_line: int = 1  # where '# message:' is written
 
 
 @dataclass
@@ -155,10 +157,12 @@ def _load_lab(folder: Path, problems: list[Problem]) -> Lab | None:
 
 def _read_mistake(path: Path, problems: list[Problem]) -> Mistake | None:
     header: dict[str, str] = {}
+    lines: dict[str, int] = {}
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines()[:10], 1):
         match = re.match(r"#\s*(mistake|fails|message):\s*(.+?)\s*$", line)
         if match:
             header[match.group(1)] = match.group(2)
+            lines[match.group(1)] = number
     missing = [name for name in MISTAKE_FIELDS if name not in header]
     if missing:
         problems.append(Problem(path, 1, "a mistake starts with three comment lines: "
@@ -166,7 +170,7 @@ def _read_mistake(path: Path, problems: list[Problem]) -> Mistake | None:
                                          f"'# message: <part of its message>'; missing: {', '.join(missing)}"))
         return None
     return Mistake(path=path, description=header["mistake"], fails=header["fails"],
-                   message=header["message"])
+                   message=header["message"], line=lines["fails"], message_line=lines["message"])
 
 
 def _load_lesson(path: Path, course: Course) -> Lesson:

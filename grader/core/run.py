@@ -80,9 +80,10 @@ def grade(lab: str, checks: list, source: str, filename: str, *, runtime: str = 
         if module is None:
             report.checks = not_run(checks, "your file could not be loaded (see above).")
         else:
-            for fn in checks:
+            for index, fn in enumerate(checks):
                 report.checks.append(_run_check(fn, module, filename, guard))
                 if guard is not None and not guard.intact():
+                    report.checks += not_run(checks[index + 1:], "the grader was tampered with.")
                     break
     finally:
         sys.stdout, sys.stderr = saved
@@ -134,6 +135,10 @@ def _run_check(fn, module, filename: str, guard) -> CheckResult:
         fn(module)
     except CheckFailed as failure:
         result.message = str(failure.args[0]) if failure.args else "This check failed."
+        cause = failure.__cause__
+        where = learner_line(cause, filename, guard) if cause is not None else None
+        if where:
+            result.message += f" (line {where} of your file)"
         return result
     except BaseException as exc:
         result.message = ("Your code raised an error during this check: "

@@ -44,11 +44,15 @@ def pyodide_dir(root: Path) -> Path:
 
 
 def host_command(pyodide: Path) -> list[str]:
-    """Node with the permission model: it may read Pyodide and the host, nothing else."""
-    command = [node_binary(), "--permission", f"--allow-fs-read={pyodide}",
-               f"--allow-fs-read={HOST.parent}", "--allow-worker", "--disable-warning=SecurityWarning",
-               "--max-old-space-size=1024", str(HOST), str(pyodide)]
-    return namespace_prefix() + command
+    return namespace_prefix() + [node_binary(), *permission_flags(pyodide), str(HOST), str(pyodide)]
+
+
+def permission_flags(pyodide: Path) -> list[str]:
+    """Node's permission model: read Pyodide and the host's own files, nothing else; no
+    writes, no child processes, no addons, no WASI. Workers are allowed because the host
+    starts its own (one per submission)."""
+    return ["--permission", f"--allow-fs-read={pyodide}", f"--allow-fs-read={HOST.parent}",
+            "--allow-worker", "--disable-warning=SecurityWarning", "--max-old-space-size=1024"]
 
 
 @functools.cache

@@ -108,6 +108,12 @@ class NodeHost:
         detail = str(found.get("detail", "unknown"))[:300]
         return submission.failed(CRASHED.format(detail=detail), NAME, seconds), True
 
+    def refused_requests(self) -> list[str]:
+        """URLs the host refused to fetch (there should be none: everything is local)."""
+        text = b"".join(self.errors).decode(errors="replace")
+        return [line.split(" ", 1)[1] for line in text.splitlines()
+                if line.startswith("NETWORK-REFUSED ")]
+
     def close(self) -> None:
         try:
             self.proc.stdin.close()
@@ -126,6 +132,7 @@ class PyodideRuntime:
         self.timeout = timeout
         self.workers = workers
         self.boot_seconds: list[float] = []
+        self.refused: list[str] = []  # requests any host refused (see NodeHost.refused_requests)
 
     def grade(self, submissions: list[Submission]) -> list[Report]:
         if not submissions:
@@ -148,14 +155,18 @@ class PyodideRuntime:
                         self.boot_seconds.append(host.boot_seconds)
                     reports[index], fit = host.grade(submissions[index], self.timeout)
                     if not fit:
-                        host.close()
+                        self._retire(host)
                         host = None
             finally:
                 if host is not None:
-                    host.close()
+                    self._retire(host)
 
         lanes = min(self.workers, len(submissions))
         with ThreadPoolExecutor(lanes) as pool:
             for future in [pool.submit(serve) for _ in range(lanes)]:
                 future.result()
         return reports  # type: ignore[return-value]
+
+    def _retire(self, host: NodeHost) -> None:
+        host.close()
+        self.refused += host.refused_requests()

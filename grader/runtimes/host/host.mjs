@@ -20,6 +20,14 @@ import "./binding-shim.mjs";
 const pyodideDir = process.argv[2];
 const workerURL = new URL("./worker.mjs", import.meta.url);
 const write = (text) => writeSync(1, text);
+const REFUSED = "NETWORK-REFUSED";  // said on stderr for every refused request: tests count them
+
+// Nothing is ever fetched: Pyodide and every file it needs are on disk. A request means
+// something tried to reach a CDN or the internet; refuse it loudly.
+globalThis.fetch = async function fetch(url) {
+  writeSync(2, `\n${REFUSED} ${String(url && url.url || url).slice(0, 200)}\n`);
+  throw new Error(`blocked by the grader: fetch ${url}`);
+};
 
 let snapshot = null;  // SharedArrayBuffer: one copy of the snapshot for every worker
 let wasmModule = null;  // Pyodide's wasm, compiled once here instead of once per worker
@@ -34,7 +42,13 @@ function startWorker() {
     resourceLimits: { maxOldGenerationSizeMb: 512 },
   });
   worker.stdout.resume();
-  worker.stderr.resume();
+  let forwarded = 0;
+  worker.stderr.on("data", (chunk) => {
+    // Learner output is dropped; only the worker's own reports of refused requests pass.
+    for (const line of String(chunk).split("\n")) {
+      if (line.startsWith(REFUSED) && forwarded++ < 20) writeSync(2, `\n${line.slice(0, 240)}\n`);
+    }
+  });
   const ready = new Promise((resolve, reject) => {
     worker.once("message", (m) => (m && m.type === "ready" ? resolve(m) : reject(new Error("bad start"))));
     worker.once("error", reject);

@@ -8,6 +8,7 @@ import "./binding-shim.mjs";
 const apply = Reflect.apply;
 const post = MessagePort.prototype.postMessage;
 const OUTPUT_LIMIT = 64 * 1024;
+const MEMORY_LIMIT = 1024 * 1024 * 1024;  // bytes of wasm memory a submission may grow to
 
 const { pyodideDir, snapshot, wasmModule, core } = workerData;
 
@@ -39,6 +40,7 @@ for (const [path, text] of Object.entries(core)) {
 }
 const runJob = py.runPython("import grader.core.job; grader.core.job.run_job");
 
+limitMemory();
 closeDoors();
 apply(post, parentPort, [{ type: "ready" }]);
 
@@ -56,6 +58,18 @@ parentPort.on("message", (message) => {
   }
   apply(post, message.port, [reply]);
 });
+
+function limitMemory() {
+  // Python's memory is the wasm memory; refusing to grow it past the limit makes malloc fail,
+  // which Python reports as a MemoryError, long before the 4 GiB wasm32 ceiling.
+  const grow = WebAssembly.Memory.prototype.grow;
+  WebAssembly.Memory.prototype.grow = function limitedGrow(pages) {
+    if (this.buffer.byteLength + pages * 65536 > MEMORY_LIMIT) {
+      throw new RangeError("the grader's memory limit for one submission");
+    }
+    return apply(grow, this, [pages]);
+  };
+}
 
 function closeDoors() {
   // The outer wall is the process (permission model, namespaces); this is the inner one, for
@@ -81,8 +95,13 @@ function closeDoors() {
   for (const name of Object.keys(dns.promises)) {
     if (typeof dns.promises[name] === "function") dns.promises[name] = deny("DNS");
   }
-  for (const name of ["fetch", "WebSocket", "EventSource"]) {
+  for (const name of ["WebSocket", "EventSource"]) {
     if (name in globalThis) globalThis[name] = deny(name);
   }
+  const say = process.stderr.write.bind(process.stderr);
+  globalThis.fetch = async function fetch(url) {
+    say(`NETWORK-REFUSED ${String(url && url.url || url).slice(0, 200)}\n`);
+    throw new Error(`blocked by the grader: fetch ${url}`);
+  };
   process.getBuiltinModule = deny("process.getBuiltinModule");
 }

