@@ -74,7 +74,11 @@ def number(value, what: str) -> float:
     if kind is not float and kind is not int:
         raise CheckFailed(f"{what} should be a plain number (int or float), "
                           f"but it is a {kind.__name__}.")
-    result = float(value)
+    try:
+        result = float(value)
+    except OverflowError:
+        raise CheckFailed(f"{what} should be a number a float can hold, but it is far too "
+                          "large.") from None
     if not _isfinite(result):
         raise CheckFailed(f"{what} should be a finite number, but it is {result!r}.")
     return result

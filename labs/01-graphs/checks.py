@@ -1,0 +1,219 @@
+"""Hidden checks of lab 01-graphs: a formula is a graph of small steps, evaluated forward.
+
+Every expected value is computed here with plain floats; every learner value goes through
+number()/close() before it is compared.
+"""
+
+import math
+import random
+
+from grader.core.checks import check, CheckFailed, need, attempt, number, close
+
+STEP_TEXT = {"e": "e = a*b", "d": "d = e + c", "L": "L = d * f"}
+
+
+def _f(x):
+    return f"{x:.6g}"
+
+
+def _pick(rng, low=-5.0, high=5.0):
+    """A random input with three decimals, kept away from 0 so that mistakes show."""
+    x = 0.0
+    while abs(x) < 0.2:
+        x = round(rng.uniform(low, high), 3)
+    return x
+
+
+def _same(x, y):
+    return math.isclose(x, y, rel_tol=1e-9, abs_tol=1e-9)
+
+
+# --- forward --------------------------------------------------------------------------------
+
+
+def _forward(learner, a, b, c, f):
+    """Call the learner's forward; the call as text and the dict it returned."""
+    forward = need(learner, "forward")
+    what = f"forward({_f(a)}, {_f(b)}, {_f(c)}, {_f(f)})"
+    nodes = attempt(what, forward, a, b, c, f)
+    if type(nodes) is not dict:
+        raise CheckFailed(
+            f"{what} should return a dict of nodes like {{'e': ..., 'd': ..., 'L': ...}}, "
+            f"but it returned a {type(nodes).__name__}.")
+    return what, nodes
+
+
+def _node(nodes, key, what):
+    if key not in nodes:
+        raise CheckFailed(
+            f"{what} has no node '{key}'. Every small step is a node of its own "
+            f"({STEP_TEXT[key]}), and the dict must hold all three: 'e', 'd' and 'L'.")
+    return number(nodes[key], f"{what}['{key}']")
+
+
+@check("forward records every node: e, d and L",
+       "Return a dict with one entry per step: {'e': ..., 'd': ..., 'L': ...}.",
+       "Give each step its own variable: e = a * b, then d = e + c, then L = d * f, "
+       "and return {'e': e, 'd': d, 'L': L}.")
+def forward_has_every_node(learner):
+    what, nodes = _forward(learner, 2.0, -3.0, 10.0, -2.0)
+    for key in ("e", "d", "L"):
+        _node(nodes, key, what)
+
+
+@check("forward computes e = a*b, then d = e + c",
+       "e is the product of a and b; d adds c to the node e.",
+       "e = a * b and d = e + c: d uses the value of e you have just computed.")
+def forward_first_steps(learner):
+    rng = random.Random(101)
+    for _ in range(5):
+        a, b, c, f = (_pick(rng) for _ in range(4))
+        what, nodes = _forward(learner, a, b, c, f)
+        e = a * b
+        close(_node(nodes, "e", what), e, f"{what}['e']", why="It is e = a*b.")
+        got = _node(nodes, "d", what)
+        if _same(got, a + b + c) or _same(got, e * c):
+            raise CheckFailed(
+                f"{what}['d'] should be {_f(e + c)}, but your code gives {_f(got)}. "
+                f"d = e + c adds c to the node e = a*b = {_f(e)}.")
+        close(got, e + c, f"{what}['d']", why=f"It is d = e + c, with e = {_f(e)}.")
+
+
+@check("forward computes L = (a*b + c) * f",
+       "L is the last step: it multiplies the node d by f.",
+       "Write L = d * f, not a*b + c*f: the parentheses make the whole of d = a*b + c "
+       "the left factor.")
+def forward_last_step(learner):
+    rng = random.Random(102)
+    for _ in range(5):
+        a, b, c, f = (_pick(rng) for _ in range(4))
+        what, nodes = _forward(learner, a, b, c, f)
+        d = a * b + c
+        got = _node(nodes, "L", what)
+        if _same(got, d * f):
+            continue
+        if _same(got, a * b + c * f):
+            raise CheckFailed(
+                f"{what}['L'] should be {_f(d * f)}, but your code gives {_f(got)}, which is "
+                f"a*b + c*f. The parentheses matter: in L = (a*b + c) * f it is the whole "
+                f"node d = a*b + c = {_f(d)} that is multiplied by f, so write L = d * f.")
+        if _same(got, d + f):
+            raise CheckFailed(
+                f"{what}['L'] should be {_f(d * f)}, but your code gives {_f(got)}, which is "
+                f"d + f. The last step multiplies: L = d * f.")
+        close(got, d * f, f"{what}['L']", why=f"It is L = d * f, with d = {_f(d)}.")
+
+
+# --- evaluate -------------------------------------------------------------------------------
+
+
+def _oracle(steps, inputs):
+    values = dict(inputs)
+    for name, op, (x, y) in steps:
+        values[name] = values[x] + values[y] if op == "+" else values[x] * values[y]
+    return values
+
+
+def _show(steps):
+    return "[" + ", ".join(f"({n!r}, {o!r}, ({x!r}, {y!r}))" for n, o, (x, y) in steps) + "]"
+
+
+def _evaluate(learner, steps, inputs):
+    """Call the learner's evaluate on copies; the call as text and the dict it returned."""
+    evaluate = need(learner, "evaluate")
+    shown = "{" + ", ".join(f"{k!r}: {_f(v)}" for k, v in inputs.items()) + "}"
+    what = f"evaluate({_show(steps)}, {shown})"
+    names = [name for name, _, _ in steps]
+    try:
+        values = attempt(what, evaluate, [(n, o, (x, y)) for n, o, (x, y) in steps], dict(inputs))
+    except CheckFailed as failure:
+        cause = failure.__cause__
+        key = cause.args[0] if type(cause) is KeyError and cause.args else None
+        if type(key) is str and key in names:
+            raise CheckFailed(
+                f"{what} raised KeyError: {key!r}. '{key}' is not an input: it is the result "
+                f"of an earlier step, so it must be computed by an earlier step before a later "
+                f"one uses it. Store each step's result as you go (values[name] = ...) and look "
+                f"a step's inputs up among those values, not only in `inputs`.") from None
+        raise
+    if type(values) is not dict:
+        raise CheckFailed(
+            f"{what} should return a dict with a value for every node (the inputs and every "
+            f"step), but it returned a {type(values).__name__}. Keep each value you compute in "
+            f"a dict and return that dict, not just the last result.")
+    return what, values
+
+
+def _compare(what, values, steps, inputs):
+    expected = _oracle(steps, inputs)
+    for name, op, (x, y) in steps:
+        if name not in values:
+            raise CheckFailed(f"{what} has no value for the step '{name}': store every step's "
+                              f"result under its name.")
+        got = number(values[name], f"{what}['{name}']")
+        if _same(got, expected[name]):
+            continue
+        other = expected[x] * expected[y] if op == "+" else expected[x] + expected[y]
+        if _same(got, other):
+            raise CheckFailed(
+                f"{what}['{name}'] should be {_f(expected[name])}, but your code gives "
+                f"{_f(got)}: step '{name}' is {x} {op} {y}, and your code applied the other op. "
+                f"Use the op written in the step.")
+        close(got, expected[name], f"{what}['{name}']",
+              why=f"Step '{name}' is {x} {op} {y} = {_f(expected[x])} {op} {_f(expected[y])}.")
+
+
+@check("evaluate returns a value for every node",
+       "Return a dict, not a single number: it holds the inputs and every step.",
+       "Start with values = dict(inputs), add values[name] = ... for each step, "
+       "and return values.")
+def evaluate_every_node(learner):
+    steps = [("s", "+", ("x", "y"))]
+    inputs = {"x": 2.0, "y": 3.0}
+    what, values = _evaluate(learner, steps, inputs)
+    for name in inputs:
+        if name not in values:
+            raise CheckFailed(f"{what} has no value for the input '{name}': inputs are nodes "
+                              f"too, so the dict should include them (start from a copy of "
+                              f"inputs).")
+        close(values[name], inputs[name], f"{what}['{name}']",
+              why="An input node keeps the value it was given.")
+    _compare(what, values, steps, inputs)
+
+
+@check("evaluate applies each step's op (+ and *)",
+       "Look at the op of each step: \"+\" adds the two inputs, \"*\" multiplies them.",
+       "values[name] = values[x] + values[y] if op == \"+\", "
+       "and values[x] * values[y] if op == \"*\".")
+def evaluate_ops(learner):
+    rng = random.Random(103)
+    for _ in range(4):
+        inputs = {"u": _pick(rng), "v": _pick(rng)}
+        for steps in ([("p", "*", ("u", "v"))], [("q", "+", ("u", "v"))],
+                      [("sq", "*", ("v", "v"))]):
+            what, values = _evaluate(learner, steps, inputs)
+            _compare(what, values, steps, inputs)
+
+
+@check("a step can use the result of an earlier step",
+       "Steps are in order: by the time a step runs, the steps it uses have already run.",
+       "Look a step's inputs up in the dict you are filling as you go (values[x], values[y]), "
+       "which holds the inputs and every earlier step.")
+def evaluate_chained(learner):
+    rng = random.Random(104)
+    formula = [("e", "*", ("a", "b")), ("d", "+", ("e", "c")), ("L", "*", ("d", "f"))]
+    inputs = {name: _pick(rng) for name in "abcf"}
+    what, values = _evaluate(learner, formula, inputs)
+    _compare(what, values, formula, inputs)
+    for _ in range(3):
+        inputs = {name: _pick(rng, -2.0, 2.0) for name in "wxyz"}
+        known, steps = list(inputs), []
+        for i in range(6):
+            # each step uses the step just before it and one random earlier node
+            name = f"n{i}"
+            first = known[-1] if i else rng.choice(known)
+            pair = (first, rng.choice(known)) if rng.random() < 0.5 else (rng.choice(known), first)
+            steps.append((name, rng.choice("+*"), pair))
+            known.append(name)
+        what, values = _evaluate(learner, steps, inputs)
+        _compare(what, values, steps, inputs)

@@ -1,0 +1,187 @@
+"""Hidden checks of lab 02-chain-rule: along a path, local derivatives multiply.
+
+The chain is x -> y = 3x -> z = y**2 -> L = z + 1. Expected values come from plain-float
+formulas and from the grader's own slope(); learner values go through number()/close().
+"""
+
+import math
+import random
+
+from grader.core.checks import check, CheckFailed, need, attempt, number, close, slope
+
+KEYS = ("dy/dx", "dz/dy", "dL/dz")
+
+
+def _f(x):
+    return f"{x:.6g}"
+
+
+def _p(x):
+    """A number as a term of a sum or product: negative ones in parentheses."""
+    return f"({_f(x)})" if x < 0 else _f(x)
+
+
+def _same(x, y, tol=1e-9):
+    return math.isclose(x, y, rel_tol=tol, abs_tol=tol)
+
+
+def _points(seed, n=5):
+    """n random x in [-3, 3], kept away from 0 (where several mistakes would agree)."""
+    rng = random.Random(seed)
+    xs = []
+    while len(xs) < n:
+        x = round(rng.uniform(-3.0, 3.0), 3)
+        if abs(x) > 0.25:
+            xs.append(x)
+    return xs
+
+
+def _cube(t):
+    return t ** 3
+
+
+def _L(t):
+    """The whole chain as one plain function: L = (3t)**2 + 1."""
+    return (3 * t) ** 2 + 1
+
+
+# --- nudge ----------------------------------------------------------------------------------
+
+
+@check("nudge measures the slope by nudging x both ways",
+       "Evaluate f a little to the right AND a little to the left of x, using the h you "
+       "are given.",
+       "The two points x - h and x + h are 2*h apart: "
+       "return (f(x + h) - f(x - h)) / (2 * h).")
+def nudge_both_ways(learner):
+    nudge = need(learner, "nudge")
+    for x, h in zip(_points(201, 3), (0.5, 0.25, 0.1)):
+        what = f"nudge(cube, {_f(x)}, {h})"
+        got = number(attempt(what, nudge, _cube, x, h), what)
+        expected = slope(_cube, x, h)
+        if _same(got, expected):
+            continue
+        start = (f"{what} with cube(t) = t**3 should be {_f(expected)}, but your code gives "
+                 f"{_f(got)}")
+        if _same(got, (_cube(x + h) - _cube(x)) / h) or _same(got, (_cube(x) - _cube(x - h)) / h):
+            raise CheckFailed(
+                f"{start}: that is a one-sided nudge, (f(x + h) - f(x)) / h. Nudge both ways, "
+                f"(f(x + h) - f(x - h)) / (2 * h): the errors of the two sides cancel, so it "
+                f"is far more accurate for the same h.")
+        if _same(got, 2 * expected):
+            raise CheckFailed(
+                f"{start}, twice too much: x - h and x + h are 2*h apart, so divide the "
+                f"change in f by 2 * h, not by h.")
+        if _same(got, 3 * x * x, 1e-4):
+            raise CheckFailed(
+                f"{start}, which is the slope measured with a different, tinier h: your nudge "
+                f"seems to ignore the h it was given. Use the h argument.")
+        close(got, expected, what, why="It is (f(x + h) - f(x - h)) / (2 * h).")
+
+
+@check("nudge's default h is tiny, so it matches the true slope",
+       "Called without h, nudge uses its default h, which should be tiny.",
+       "Keep the signature nudge(f, x, h=1e-6); with a tiny h nudging both ways gives the "
+       "slope to about 9 digits.")
+def nudge_default_h(learner):
+    nudge = need(learner, "nudge")
+    cases = (("cube", _cube, lambda t: 3 * t * t), ("sin", math.sin, math.cos),
+             ("exp", math.exp, math.exp))
+    for x, (name, f, df) in zip(_points(202, 6), cases + cases):
+        what = f"nudge({name}, {_f(x)})"
+        got = number(attempt(what, nudge, f, x), what)
+        close(got, df(x), what, tol=1e-5,
+              why=f"That is the true slope of {name} at {_f(x)}; yours is off by "
+                  f"{_f(abs(got - df(x)))}. Nudge both ways and keep the default h tiny "
+                  f"(like 1e-6).")
+
+
+# --- local derivatives and the chain rule ---------------------------------------------------
+
+
+def _locals(learner, x):
+    local_derivatives = need(learner, "local_derivatives")
+    what = f"local_derivatives({_f(x)})"
+    rates = attempt(what, local_derivatives, x)
+    if type(rates) is not dict:
+        raise CheckFailed(f"{what} should return a dict {{'dy/dx': ..., 'dz/dy': ..., "
+                          f"'dL/dz': ...}}, but it returned a {type(rates).__name__}.")
+    for key in KEYS:
+        if key not in rates:
+            raise CheckFailed(f"{what} has no '{key}': return all three local derivatives, "
+                              f"one per step of the path x -> y -> z -> L.")
+    return what, [number(rates[key], f"{what}['{key}']") for key in KEYS]
+
+
+@check("local derivative of each step, at that step's own input",
+       "Run the chain forward first (y = 3 * x, z = y ** 2); each local derivative is the "
+       "rate of ONE step.",
+       "y = 3x changes 3 times as fast as x; z = y**2 changes 2y times as fast as y "
+       "(at y = 3x, not at x); L = z + 1 changes exactly as fast as z.")
+def local_rates(learner):
+    for x in _points(203):
+        what, (dy_dx, dz_dy, dL_dz) = _locals(learner, x)
+        y = 3 * x
+        if not _same(dy_dx, 3.0):
+            why = "y = 3 * x moves 3 times as fast as x, whatever x is."
+            if _same(dy_dx, y):
+                why = ("That is the VALUE y = 3x, not its rate: y = 3 * x moves 3 times as "
+                       "fast as x, so dy/dx = 3.")
+            close(dy_dx, 3.0, f"{what}['dy/dx']", why=why)
+        exact = 2 * y
+        measured = slope(lambda t: t ** 2, y)
+        if not _same(dz_dy, exact):
+            why = (f"Nudging z = y**2 at y = 3x = {_f(y)} changes z at rate "
+                   f"{_f(measured)} = 2y.")
+            if _same(dz_dy, 2 * x):
+                why = (f"That is 2y taken at x. A local derivative is taken at its step's own "
+                       f"input: z = y**2 gets y = 3x = {_f(y)}, so dz/dy = 2y = {_f(exact)}.")
+            elif _same(dz_dy, y * y):
+                why = "That is the value z = y**2, not its rate 2y."
+            close(dz_dy, exact, f"{what}['dz/dy']", why=why)
+        if not _same(dL_dz, 1.0):
+            why = "L = z + 1 moves exactly as fast as z."
+            if _same(dL_dz, 0.0):
+                why = ("The constant 1 in L = z + 1 only shifts L; it does not stop L from "
+                       "moving with z. L moves exactly as fast as z, so dL/dz = 1.")
+            close(dL_dz, 1.0, f"{what}['dL/dz']", why=why)
+
+
+@check("dL/dx multiplies the local derivatives along the path",
+       "The chain rule: rates along a path multiply.",
+       "chain_rule(x) = dy/dx * dz/dy * dL/dz = 3 * (2 * 3x) * 1.")
+def chain_multiplies(learner):
+    chain_rule = need(learner, "chain_rule")
+    for x in _points(204):
+        what = f"chain_rule({_f(x)})"
+        got = number(attempt(what, chain_rule, x), what)
+        rates = (3.0, 6 * x, 1.0)
+        expected = rates[0] * rates[1] * rates[2]
+        if _same(got, expected):
+            continue
+        start = f"{what} should be dL/dx = {_f(expected)}, but your code gives {_f(got)}"
+        if _same(got, sum(rates)):
+            raise CheckFailed(
+                f"{start}, the SUM of the local derivatives 3 + {_p(6 * x)} + 1. Along a path "
+                f"the rates MULTIPLY: if y moves 3 times as fast as x and z moves "
+                f"{_p(6 * x)} times as fast as y, then z moves 3 * {_p(6 * x)} times as fast "
+                f"as x.")
+        if _same(got, rates[1] * rates[2]):
+            raise CheckFailed(
+                f"{start} = dz/dy * dL/dz: the link dy/dx = 3 is missing from the product (or "
+                f"dz/dy was taken at x instead of at y = 3x). Multiply EVERY local derivative "
+                f"along the path: dy/dx * dz/dy * dL/dz.")
+        close(got, expected, what, why="It is dy/dx * dz/dy * dL/dz = 3 * 6x * 1.")
+
+
+@check("dL/dx agrees with nudging L",
+       "Whatever chain_rule computes, nudging x in L = (3x)**2 + 1 must give the same rate.",
+       "Compare with nudge(lambda t: (3 * t) ** 2 + 1, x): the product "
+       "dy/dx * dz/dy * dL/dz should match it.")
+def chain_agrees_with_nudge(learner):
+    chain_rule = need(learner, "chain_rule")
+    for x in _points(205, 4) + [-7.5, 12.25]:
+        what = f"chain_rule({_f(x)})"
+        got = number(attempt(what, chain_rule, x), what)
+        close(got, slope(_L, x), what, tol=1e-5,
+              why="Nudging x by a tiny amount changes L = (3x)**2 + 1 at that rate.")

@@ -1,0 +1,17 @@
+# mistake: forgets the inner link dy/dx = 3 (the classic chain-rule slip: differentiate the outside only)
+# fails: dL/dx multiplies the local derivatives along the path
+# message: the link dy/dx = 3 is missing
+
+
+def nudge(f, x, h=1e-6):
+    return (f(x + h) - f(x - h)) / (2 * h)
+
+
+def local_derivatives(x):
+    y = 3 * x
+    return {"dy/dx": 3.0, "dz/dy": 2 * y, "dL/dz": 1.0}
+
+
+def chain_rule(x):
+    local = local_derivatives(x)
+    return local["dz/dy"] * local["dL/dz"]

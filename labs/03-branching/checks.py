@@ -1,0 +1,177 @@
+"""Hidden checks of lab 03-branching: a value used twice collects the gradients of both paths.
+
+Graph 1: c = a * b, L = c + a.              Graph 2 (diamond): d = a * b, e = a + b, L = d * e.
+Expected gradients come from plain-float formulas (path by path) and from slope(); learner
+values go through number()/close().
+"""
+
+import math
+import random
+
+from grader.core.checks import check, CheckFailed, need, attempt, number, close, slope
+
+
+def _f(x):
+    return f"{x:.6g}"
+
+
+def _same(x, y):
+    return math.isclose(x, y, rel_tol=1e-9, abs_tol=1e-9)
+
+
+def _inputs(seed, n=4):
+    """n random (a, b) pairs, away from 0 and 1 and from each other, so that mistakes show."""
+    rng = random.Random(seed)
+    pairs = []
+    while len(pairs) < n:
+        a, b = round(rng.uniform(-3.0, 3.0), 3), round(rng.uniform(-3.0, 3.0), 3)
+        if min(abs(a), abs(b), abs(a - 1), abs(b - 1), abs(a - b), abs(a + b)) > 0.3:
+            pairs.append((a, b))
+    return pairs
+
+
+def _grads_of(learner, fn_name, a, b, keys):
+    """Call the learner's function; the call as text and its gradients as trusted floats."""
+    fn = need(learner, fn_name)
+    what = f"{fn_name}({_f(a)}, {_f(b)})"
+    result = attempt(what, fn, a, b)
+    if type(result) is not dict:
+        wanted = ", ".join(f"'{k}': ..." for k in keys)
+        raise CheckFailed(f"{what} should return a dict {{{wanted}}}, but it returned a "
+                          f"{type(result).__name__}.")
+    values = {}
+    for key in keys:
+        if key not in result:
+            raise CheckFailed(f"{what} has no '{key}': return the gradient of L with respect "
+                              f"to every node ({', '.join(keys)}).")
+        values[key] = number(result[key], f"{what}['{key}']")
+    return what, values
+
+
+def _paths(got, node, paths, what):
+    """Compare a gradient with the sum of its paths [(description, share)], naming mistakes."""
+    total = sum(share for _, share in paths)
+    if _same(got, total):
+        return
+    shares = " + ".join(f"{_f(share)} from {path}" for path, share in paths)
+    intro = (f"{what} is {_f(got)} but should be {_f(total)}: {node} is used twice, so it "
+             f"reaches L by two paths and their shares must ADD: {shares}.")
+    for path, share in paths:
+        if _same(got, share):
+            raise CheckFailed(f"{intro} Your code counts only {path}. Add the share of "
+                              f"every path, accumulating with += (not =) so that no share "
+                              f"replaces another.")
+    for path, share in paths:
+        if _same(got, 2 * share):
+            raise CheckFailed(f"{intro} Your code doubles {path}. Being used twice does not "
+                              f"mean twice the same share: each path hands back its own "
+                              f"share, and you add those.")
+    if _same(got, 2 * total):
+        raise CheckFailed(f"{intro} Your code counts every path twice.")
+    raise CheckFailed(intro)
+
+
+def _factor(got, expected, own, what, other_name):
+    """A gradient handed back by a product: the OTHER factor times the output's gradient."""
+    if _same(got, expected):
+        return
+    if _same(got, own):
+        raise CheckFailed(
+            f"{what} should be {_f(expected)}, but your code gives {_f(got)}, the node's own "
+            f"value. A product hands each input the OTHER factor times its gradient: here "
+            f"that is {other_name}.")
+    close(got, expected, what)
+
+
+# --- graph 1: c = a * b, L = c + a ----------------------------------------------------------
+
+
+def _check_graph1(learner, a, b):
+    what, g = _grads_of(learner, "grads", a, b, ("a", "b", "c"))
+    if not _same(g["c"], 1.0):
+        close(g["c"], 1.0, f"{what}['c'] (dL/dc)",
+              why="L = c + a: a sum hands its gradient to each input unchanged, so dL/dc = 1.")
+    _paths(g["a"], "a", [("the path through c (b * dL/dc)", b),
+                         ("the direct path (1 * dL/dL, from L = c + a)", 1.0)],
+           f"{what}['a'] (dL/da)")
+    _factor(g["b"], a, b, f"{what}['b'] (dL/db)", f"a * dL/dc = {_f(a)}")
+
+
+@check("worked example: a=2, b=3 gives dL/da = 4, dL/db = 2",
+       "c = a*b and L = c + a: work backward from dL/dL = 1, node by node.",
+       "a is used twice: it gets 1 from L = c + a AND b * dL/dc = 3 from c = a*b.",
+       "g['c'] += 1; g['a'] += 1; then g['a'] += b * g['c']; g['b'] += a * g['c'] "
+       "(+= everywhere).")
+def worked_example(learner):
+    _check_graph1(learner, 2, 3)
+
+
+@check("L = a*b + a: every gradient, at random inputs",
+       "The same graph as the worked example, with other numbers: nothing is hard-coded.",
+       "dL/dc = 1, dL/db = a, and dL/da = b + 1: one share per path.")
+def graph1_random(learner):
+    for a, b in _inputs(301):
+        _check_graph1(learner, a, b)
+
+
+@check("L = a*b + a: gradients agree with nudging the inputs",
+       "Nudge a (or b) by a tiny amount and watch L: the gradient is that rate.",
+       "If dL/da is off, a path is missing or counted twice: L moves by b + 1 per unit of a.")
+def graph1_nudged(learner):
+    for a, b in _inputs(302):
+        what, g = _grads_of(learner, "grads", a, b, ("a", "b", "c"))
+        rate_a = slope(lambda t: t * b + t, a)
+        rate_b = slope(lambda t: a * t + a, b)
+        rate_c = slope(lambda t: t + a, a * b)
+        close(g["a"], rate_a, f"{what}['a']", tol=1e-5,
+              why=f"Nudging a changes L = a*b + a at rate {_f(rate_a)}.")
+        close(g["b"], rate_b, f"{what}['b']", tol=1e-5,
+              why=f"Nudging b changes L = a*b + a at rate {_f(rate_b)}.")
+        close(g["c"], rate_c, f"{what}['c']", tol=1e-5,
+              why="Nudging c changes L = c + a at the same rate.")
+
+
+# --- graph 2 (diamond): d = a * b, e = a + b, L = d * e -------------------------------------
+
+
+def _diamond(learner, a, b):
+    return _grads_of(learner, "diamond_grads", a, b, ("a", "b", "d", "e"))
+
+
+@check("diamond L = (a*b) * (a+b): dL/dd and dL/de",
+       "Start at L = d * e with dL/dL = 1: a product hands each input the other factor.",
+       "dL/dd = e * dL/dL and dL/de = d * dL/dL.")
+def diamond_middle(learner):
+    for a, b in _inputs(303):
+        what, g = _diamond(learner, a, b)
+        d, e = a * b, a + b
+        _factor(g["d"], e, d, f"{what}['d'] (dL/dd)", f"e = a + b = {_f(e)}")
+        _factor(g["e"], d, e, f"{what}['e'] (dL/de)", f"d = a * b = {_f(d)}")
+
+
+@check("diamond: a and b each reach L by two paths",
+       "a feeds both d = a*b and e = a+b, and so does b: each gets a share from both.",
+       "From d = a*b: g['a'] += b * g['d'], g['b'] += a * g['d']. "
+       "From e = a+b: g['a'] += g['e'], g['b'] += g['e'].")
+def diamond_paths(learner):
+    for a, b in _inputs(304):
+        what, g = _diamond(learner, a, b)
+        d, e = a * b, a + b
+        _paths(g["a"], "a", [("the path through d (b * dL/dd)", b * e),
+                             ("the path through e (1 * dL/de)", d)], f"{what}['a'] (dL/da)")
+        _paths(g["b"], "b", [("the path through d (a * dL/dd)", a * e),
+                             ("the path through e (1 * dL/de)", d)], f"{what}['b'] (dL/db)")
+
+
+@check("diamond: gradients agree with nudging the inputs",
+       "Nudge a (or b) by a tiny amount and watch L = (a*b) * (a+b) move.",
+       "dL/da = b*(a+b) + a*b and dL/db = a*(a+b) + a*b: the two paths added.")
+def diamond_nudged(learner):
+    for a, b in _inputs(305):
+        what, g = _diamond(learner, a, b)
+        rate_a = slope(lambda t: (t * b) * (t + b), a)
+        rate_b = slope(lambda t: (a * t) * (a + t), b)
+        close(g["a"], rate_a, f"{what}['a']", tol=1e-5,
+              why=f"Nudging a changes L = (a*b) * (a+b) at rate {_f(rate_a)}.")
+        close(g["b"], rate_b, f"{what}['b']", tol=1e-5,
+              why=f"Nudging b changes L = (a*b) * (a+b) at rate {_f(rate_b)}.")

@@ -1,0 +1,26 @@
+# mistake: in the diamond, the share from e = a + b replaces (=) the share from d = a * b instead of adding to it
+# fails: diamond: a and b each reach L by two paths
+# message: Your code counts only the path through e
+
+
+def grads(a, b):
+    c = a * b
+    g = {"a": 0.0, "b": 0.0, "c": 0.0}
+    g["c"] += 1.0
+    g["a"] += 1.0
+    g["a"] += b * g["c"]
+    g["b"] += a * g["c"]
+    return g
+
+
+def diamond_grads(a, b):
+    d = a * b
+    e = a + b
+    g = {"a": 0.0, "b": 0.0, "d": 0.0, "e": 0.0}
+    g["d"] = e
+    g["e"] = d
+    g["a"] = b * g["d"]
+    g["b"] = a * g["d"]
+    g["a"] = g["e"]
+    g["b"] = g["e"]
+    return g

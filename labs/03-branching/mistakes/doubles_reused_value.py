@@ -1,0 +1,25 @@
+# mistake: thinks "a is used twice" means doubling one path's share instead of adding the two different shares
+# fails: worked example: a=2, b=3 gives dL/da = 4, dL/db = 2
+# message: Your code doubles the path through c
+
+
+def grads(a, b):
+    c = a * b
+    g = {"a": 0.0, "b": 0.0, "c": 0.0}
+    g["c"] += 1.0
+    g["a"] += 2 * b * g["c"]
+    g["b"] += a * g["c"]
+    return g
+
+
+def diamond_grads(a, b):
+    d = a * b
+    e = a + b
+    g = {"a": 0.0, "b": 0.0, "d": 0.0, "e": 0.0}
+    g["d"] += e
+    g["e"] += d
+    g["a"] += b * g["d"]
+    g["b"] += a * g["d"]
+    g["a"] += g["e"]
+    g["b"] += g["e"]
+    return g

@@ -1,0 +1,102 @@
+"""Lab 4 - The Value class: a number that remembers how it was computed.
+
+Autograd wraps every number in a Value. A Value made by an operation remembers:
+  - data       the number itself
+  - grad       dL/d(this value); it starts at 0.0 (nothing has flowed back yet)
+  - _prev      its children: the Values it was computed from
+  - _op        the operation that made it (a label like "+", for printing)
+  - _backward  a small function that knows the op's LOCAL gradients: once out.grad
+               is known, out._backward() ADDS (+=) into each child's .grad
+               (local gradient) * out.grad
+
+For example, for out = a * b:
+
+    def _backward():
+        a.grad += b.data * out.grad     # d(a*b)/da = b
+        b.grad += a.data * out.grad     # d(a*b)/db = a
+
+Use += so that a value used twice (a * a) collects BOTH shares.
+This lab checks the operations and their local gradients; the full backward pass
+over a whole graph comes in the next lab.
+
+What to write
+-------------
+- Value(x): data = x, grad = 0.0, no children, a _backward that does nothing.
+- a + b, a * b, where either side may be a plain number: wrap it with Value(...).
+  Python calls __radd__ / __rmul__ for 2 + v and 2 * v (the int doesn't know Values).
+- a ** k for a plain int or float k          local gradient k * a**(k-1)
+- a.relu()   output max(0, a)                local gradient 1 if a > 0 else 0
+- a.tanh()   output t = tanh(a)              local gradient 1 - t**2 (t is the OUTPUT)
+- a.exp()    output e**a                     local gradient e**a (the output again)
+- derived ops, built from the ones above so they need no _backward of their own:
+      -a = a * -1,  a - b = a + (-b),  a / b = a * b**-1,
+      and the reflected ones 2 - v (__rsub__) and 2 / v (__rtruediv__).
+
+(Another accepted design, used by microgpt: instead of _prev and _backward, each
+result stores `_children` (a tuple) and `_local_grads` (a tuple of numbers, one per
+child, same order). The checks accept either.)
+
+Replace each `raise NotImplementedError(...)` with your code.
+"""
+
+import math
+
+
+class Value:
+    """A number that remembers how it was computed."""
+
+    def __init__(self, data, _children=(), _op=""):
+        # TODO: store data; start grad at 0.0; a _backward that does nothing (lambda: None);
+        #       remember the children as a set in _prev, and the op label in _op
+        raise NotImplementedError("Value.__init__: store data, grad, _backward, _prev and _op")
+
+    def __repr__(self):
+        return f"Value(data={self.data}, grad={self.grad})"
+
+    def __add__(self, other):
+        # TODO: wrap a plain number; out = Value(self.data + other.data, (self, other), "+")
+        # TODO: a _backward that adds the local gradient 1 * out.grad into both children
+        raise NotImplementedError("Value.__add__")
+
+    def __mul__(self, other):
+        # TODO: like __add__, but each child's local gradient is the OTHER factor
+        raise NotImplementedError("Value.__mul__")
+
+    def __pow__(self, k):
+        # TODO: k is a plain int or float; local gradient k * self.data ** (k - 1)
+        raise NotImplementedError("Value.__pow__")
+
+    def relu(self):
+        # TODO: output max(0, x); local gradient 1 if the input is > 0, else 0
+        raise NotImplementedError("Value.relu")
+
+    def tanh(self):
+        # TODO: output t = math.tanh(x); local gradient 1 - t**2
+        raise NotImplementedError("Value.tanh")
+
+    def exp(self):
+        # TODO: output math.exp(x); local gradient: the output itself
+        raise NotImplementedError("Value.exp")
+
+    # Derived operations: write them with the operations above.
+
+    def __neg__(self):             # -self
+        raise NotImplementedError("Value.__neg__: self * -1")
+
+    def __sub__(self, other):      # self - other
+        raise NotImplementedError("Value.__sub__: self + (-other)")
+
+    def __truediv__(self, other):  # self / other
+        raise NotImplementedError("Value.__truediv__: self * other ** -1")
+
+    def __radd__(self, other):     # other + self, when other is a plain number
+        raise NotImplementedError("Value.__radd__")
+
+    def __rmul__(self, other):     # other * self, when other is a plain number
+        raise NotImplementedError("Value.__rmul__")
+
+    def __rsub__(self, other):     # other - self
+        raise NotImplementedError("Value.__rsub__")
+
+    def __rtruediv__(self, other):  # other / self
+        raise NotImplementedError("Value.__rtruediv__")

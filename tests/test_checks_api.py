@@ -1,0 +1,79 @@
+import pytest
+
+from grader.core.checks import CheckFailed, attempt, check, close, collect, expect, need, number, slope
+
+
+class Liar(float):
+    """A float subclass, as a learner might return to pass any comparison."""
+
+    def __eq__(self, other):
+        return True
+
+
+class Truthy:
+    def __bool__(self):
+        return True
+
+    def __eq__(self, other):
+        return True
+
+
+def test_number_accepts_plain_ints_and_floats():
+    assert number(3, "x") == 3.0 and number(2.5, "x") == 2.5
+
+
+@pytest.mark.parametrize("value", [True, "3", None, Liar(1.0), Truthy(), [1.0]])
+def test_number_refuses_anything_that_could_lie(value):
+    with pytest.raises(CheckFailed, match="plain number"):
+        number(value, "x")
+
+
+def test_number_refuses_non_finite_values():
+    with pytest.raises(CheckFailed, match="finite"):
+        number(float("nan"), "x")
+
+
+def test_close_reports_expected_and_actual():
+    with pytest.raises(CheckFailed, match=r"a.grad should be 4, but your code gives 3\. use \+="):
+        close(3.0, 4.0, "a.grad", why="use +=")
+    assert close(4.0000000001, 4.0, "a.grad") == pytest.approx(4.0)
+
+
+def test_expect_wants_exactly_true():
+    expect(True, "fine")
+    with pytest.raises(CheckFailed, match="nope"):
+        expect(Truthy(), "nope")
+
+
+def test_need_names_the_missing_attribute():
+    class Module:
+        pass
+
+    with pytest.raises(CheckFailed, match="does not define `Value`"):
+        need(Module(), "Value")
+
+
+def test_attempt_turns_learner_exceptions_into_messages():
+    with pytest.raises(CheckFailed, match=r"`1 / 0` raised ZeroDivisionError"):
+        attempt("1 / 0", lambda: 1 / 0)
+
+
+def test_slope_measures_the_rate_of_change():
+    assert slope(lambda x: x * x, 3.0) == pytest.approx(6.0, rel=1e-6)
+
+
+def test_collect_keeps_the_order_checks_were_written_in():
+    @check("second", "h")
+    def b(_):
+        pass
+
+    @check("first", "h")
+    def a(_):
+        pass
+
+    assert [fn.check_name for fn in collect({"b": b, "helper": len, "a": a})] == ["second", "first"]
+
+
+def test_number_refuses_ints_too_large_for_a_float():
+    with pytest.raises(CheckFailed, match="far too large"):
+        number(10**400, "x")

@@ -1,0 +1,107 @@
+"""The `course` command as users run it: exit codes, the JSON contract, and `course check`."""
+
+import json
+import shutil
+
+import pytest
+
+from tests.conftest import ROOT, run_course
+
+LAB = ROOT / "labs" / "05-backward"
+CONTRACT = {"lab", "file", "passed", "score", "max_score", "checks"}
+
+
+def _copy_course(tmp_path):
+    for name in ("lessons", "labs"):
+        shutil.copytree(ROOT / name, tmp_path / name)
+    return tmp_path
+
+
+def test_grade_json_is_exactly_one_document_in_file_order():
+    done = run_course("grade", "05-backward", str(LAB / "solution.py"), str(LAB / "starter.py"),
+                      "--json", "--runtime", "python")
+    assert done.returncode == 1, done.stderr
+    reports = json.loads(done.stdout)  # fails if anything else was printed
+    assert [r["file"] for r in reports] == [str(LAB / "solution.py"), str(LAB / "starter.py")]
+    for report in reports:
+        assert CONTRACT <= set(report)
+        assert all({"name", "passed", "message"} <= set(c) for c in report["checks"])
+    assert reports[0]["passed"] is True and reports[0]["score"] == reports[0]["max_score"] == 12
+    assert reports[1]["passed"] is False and reports[1]["score"] < 12
+
+
+def test_grade_exits_0_when_every_file_passes_and_accepts_a_lab_folder():
+    done = run_course("grade", str(LAB), str(LAB / "solution.py"), "--runtime", "python")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "PASSED 12/12" in done.stdout
+
+
+def test_grade_shows_the_failed_check_its_message_and_a_hint():
+    done = run_course("grade", "05-backward", str(LAB / "mistakes" / "no_seed.py"),
+                      "--runtime", "python")
+    assert done.returncode == 1
+    assert "✗ backward() seeds the output with 1" in done.stdout
+    assert "dL/dL = 1" in done.stdout and "hint:" in done.stdout
+
+
+@pytest.mark.parametrize("args, words", [
+    (["grade", "99-nothing", "x.py"], "no lab named '99-nothing'"),
+    (["grade", "05-backward", "no/such/file.py"], "no such file"),
+    (["grade", "05-backward"], "Missing argument"),
+    (["grade", "05-backward", "x.py", "--runtime", "java"], "Invalid value"),
+])
+def test_usage_errors_exit_2_with_a_message(args, words):
+    done = run_course(*args)
+    assert done.returncode == 2 and words in done.stderr
+    assert done.stdout == ""
+
+
+@pytest.mark.parametrize("command", ["grade", "check", "new", "setup"])
+def test_every_command_documents_an_example(command):
+    done = run_course(command, "--help")
+    assert done.returncode == 0 and "Example:" in done.stdout and f"course {command}" in done.stdout
+
+
+@pytest.mark.pyodide
+def test_course_check_grades_everything_in_pyodide():
+    done = run_course("check")
+    assert done.returncode == 0, done.stdout + done.stderr
+    for slug in ("01-graphs", "02-chain-rule", "03-branching", "04-value", "05-backward"):
+        assert f"ok  {slug}:" in done.stdout and "graded in pyodide" in done.stdout
+    assert "0 problem(s)" in done.stdout
+
+
+def test_course_check_reports_every_problem_with_file_and_line(tmp_path):
+    root = _copy_course(tmp_path)
+    lab = root / "labs" / "05-backward"
+    (lab / "starter.py").write_text((lab / "solution.py").read_text())  # a starter that passes
+    mistake = lab / "mistakes" / "no_seed.py"
+    mistake.write_text(mistake.read_text().replace("# message: dL/dL = 1", "# message: nowhere"))
+    (lab / "mistakes" / "harmless.py").write_text(
+        "# mistake: not a mistake at all\n# fails: powers have the right gradient\n"
+        "# message: power\n" + (lab / "solution.py").read_text())
+    page = root / "lessons" / "02-chain-rule.md"
+    page.write_text(page.read_text().replace("title:", "titel:", 1))
+    done = run_course("check", "--runtime", "python", "--course", str(root), cwd=root)
+    assert done.returncode == 1
+    err = done.stderr
+    assert "labs/05-backward/starter.py:1: the starter already passes" in err
+    assert "labs/05-backward/mistakes/no_seed.py:3: 'backward() seeds the output with 1' fails, " \
+           "but its message does not contain 'nowhere'" in err
+    assert "labs/05-backward/mistakes/harmless.py:2: this mistake passes every check" in err
+    assert "lessons/02-chain-rule.md:2: front matter needs 'title:'" in err
+    assert "lessons/02-chain-rule.md:2: unknown front matter field 'titel'" in err
+    assert "5 problem(s)" in done.stdout
+
+
+def test_course_new_scaffolds_a_lesson_that_checks_clean(tmp_path):
+    root = _copy_course(tmp_path)
+    done = run_course("new", "training", "--title", "Training a tiny network", cwd=root)
+    assert done.returncode == 0, done.stderr
+    assert (root / "lessons" / "06-training.md").exists()
+    assert (root / "labs" / "06-training" / "checks.py").exists()
+    check = run_course("check", "--runtime", "python", cwd=root)
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert "ok  06-training" in check.stdout and "6 lessons, 6 labs" in check.stdout
+    again = run_course("new", "06-training", cwd=root)
+    assert again.returncode == 2 and "already exists" in again.stderr

@@ -1,0 +1,149 @@
+"""Hostile submissions graded in real Pyodide: each must fail with a plain message, leave no
+trace on the machine, and not disturb the correct files graded around it."""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from grader import grading
+
+HOSTILE = Path(__file__).resolve().parent / "hostile"
+SECRET = "course-test-secret-7f3a"
+TIMEOUT = 3.0
+REACH = "tried to reach the grading machine"
+
+pytestmark = pytest.mark.pyodide
+
+
+class Listener:
+    """A TCP server on loopback that counts the connections it receives."""
+
+    def __init__(self):
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen()
+        self.sock.settimeout(0.2)
+        self.port = self.sock.getsockname()[1]
+        self.connections = 0
+        self.running = True
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self):
+        while self.running:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                continue
+            self.connections += 1
+            conn.close()
+
+
+@pytest.fixture(scope="module")
+def batch(course, tmp_path_factory, monkeypatch_module):
+    lab = course.labs["05-backward"]
+    marker = tmp_path_factory.mktemp("outside") / "marker.txt"
+    listener = Listener()
+    monkeypatch_module.setenv("COURSE_TEST_SECRET", SECRET)
+    files = [("first-correct.py", lab.solution.read_text())]
+    for path in sorted(HOSTILE.glob("*.py")):
+        source = (path.read_text().replace("__LAB_DIR__", str(lab.folder.resolve()))
+                  .replace("__MARKER__", str(marker)).replace("__PORT__", str(listener.port)))
+        files.append((path.name, source))
+    files.append(("last-correct.py", lab.solution.read_text()))
+    before = _processes()
+    runtime = grading.make_runtime("pyodide", course.root, TIMEOUT)
+    started = time.perf_counter()
+    reports = {r.file: r for r in grading.grade(lab, files, runtime)}
+    elapsed = time.perf_counter() - started
+    time.sleep(0.5)
+    listener.running = False
+    return {"reports": reports, "marker": marker, "listener": listener, "elapsed": elapsed,
+            "runtime": runtime, "left": _processes() - before}
+
+
+@pytest.fixture(scope="module")
+def monkeypatch_module():
+    patch = pytest.MonkeyPatch()
+    yield patch
+    patch.undo()
+
+
+def _processes() -> set[str]:
+    names = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                names.add(f"{entry.name}:{(entry / 'cmdline').read_bytes()[:200]!r}")
+            except OSError:
+                pass
+    return names
+
+
+def test_correct_files_around_hostile_ones_still_pass(batch):
+    reports = batch["reports"]
+    assert reports["first-correct.py"].passed and reports["last-correct.py"].passed
+    hostile = [name for name in reports if not name.endswith("-correct.py")]
+    assert hostile and not any(reports[name].passed for name in hostile)
+
+
+@pytest.mark.parametrize("name, words", [
+    ("import_js_exit.py", REACH + " (import js)"),
+    ("env_read.py", REACH),
+    ("write_file.py", REACH + " (writing"),
+    ("read_solution.py", REACH),
+    ("network.py", REACH),
+    ("tamper_gc.py", REACH + " (gc.get_objects; sys._getframe)"),
+    ("tamper_builtins.py", "changed the grader's own objects"),
+    ("tamper_checker.py", "changed the grader's own objects"),
+    ("os_exit.py", "stopped before it could report"),
+    ("sys_exit.py", "called sys.exit()"),
+    ("deep_recursion.py", "RecursionError"),
+    ("memory_bomb.py", "MemoryError"),
+    ("child_process.py", "Running your file failed"),
+    ("infinite_loop.py", "ran for more than 3 s"),
+    ("sleep_forever.py", "ran for more than 3 s"),
+    ("catches_interrupt.py", "ran for more than 3 s"),
+])
+def test_each_attempt_fails_with_a_plain_message(batch, name, words):
+    report = batch["reports"][name]
+    assert report.passed is False and report.score == 0
+    assert words in report.error
+    assert len(report.checks) == report.max_score == 12
+
+
+def test_nothing_happened_outside(batch):
+    assert not batch["marker"].exists(), "a submission wrote a file on the machine"
+    assert not Path("/tmp/course-pwned.txt").exists()
+    assert batch["listener"].connections == 0, "a submission opened a network connection"
+    assert batch["runtime"].refused == []
+    leftovers = [p for p in batch["left"] if "node" in p or "unshare" in p]
+    assert leftovers == [], "grading processes were left running"
+
+
+def test_no_secret_or_hidden_file_reaches_a_report(batch):
+    texts = [r.to_json() for r in batch["reports"].values()]
+    assert not any(SECRET in t for t in texts)
+    assert not any("STOLEN" in t for t in texts)
+    assert not any("def backward(self):\\n        # Topological order" in t for t in texts)
+
+
+def test_faked_reports_are_only_output(batch):
+    report = batch["reports"]["fake_report.py"]
+    assert report.passed is False and '"passed": true' in report.stdout
+    assert "does not define `Value`" in report.checks[0].message
+
+
+def test_an_output_flood_is_truncated(batch):
+    report = batch["reports"]["output_flood.py"]
+    assert len(report.stdout) < 70_000 and "[output truncated:" in report.stdout
+
+
+def test_time_limits_are_enforced_promptly(batch):
+    for name in ("infinite_loop.py", "sleep_forever.py", "catches_interrupt.py"):
+        assert batch["reports"][name].seconds < TIMEOUT + 5

@@ -1,0 +1,55 @@
+import json
+import math
+
+import pytest
+
+from grader.core.report import CheckResult, Report, encode
+
+
+def _report(*verdicts, error=""):
+    checks = [CheckResult(name=f"check {i}", passed=v, message="" if v else "wrong")
+              for i, v in enumerate(verdicts)]
+    return Report(lab="05-backward", file="a.py", checks=checks, error=error)
+
+
+def test_passed_and_score_are_derived_from_the_checks():
+    assert _report(True, True).passed is True
+    report = _report(True, False)
+    assert (report.passed, report.score, report.max_score) == (False, 1, 2)
+
+
+def test_an_error_fails_a_report_whose_checks_all_passed():
+    assert _report(True, error="time limit").passed is False
+
+
+def test_a_report_without_checks_does_not_pass():
+    assert _report().passed is False
+
+
+def test_json_round_trip_keeps_every_field():
+    report = _report(True, False)
+    report.stdout, report.stderr, report.seconds = "hi\n", "warn", 0.25
+    again = Report.from_json(report.to_json())
+    assert again == report
+    assert json.loads(report.to_json())["checks"][1] == {
+        "name": "check 1", "passed": False, "message": "wrong", "hints": []}
+
+
+def test_the_encoder_matches_json_for_awkward_text():
+    value = {"q": 'quote " back \\ slash', "u": "naïve ✓ \u2028", "ctl": "\x00\x1f", "n": [1, 2.5, None, True]}
+    assert json.loads(encode(value)) == value
+
+
+def test_the_encoder_refuses_objects_it_does_not_know():
+    with pytest.raises(TypeError):
+        encode({"x": object()})
+
+
+def test_non_finite_floats_become_null():
+    assert json.loads(encode([math.inf, math.nan])) == [None, None]
+
+
+def test_from_json_treats_only_true_as_passed():
+    data = json.loads(_report(True).to_json())
+    data["checks"][0]["passed"] = "yes"
+    assert Report.from_dict(data).passed is False

@@ -1,0 +1,70 @@
+"""The checker core, in-process (unsealed): what a learner sees for each kind of failure."""
+
+from grader.core.run import OUTPUT_LIMIT, grade, load_checks
+
+CHECKS = '''
+from grader.core.checks import attempt, check, close, need
+
+@check("double works", "Multiply by two.")
+def doubles(learner):
+    double = need(learner, "double")
+    close(attempt("double(3)", double, 3), 6.0, "double(3)")
+
+@check("half works", "Divide by two.")
+def halves(learner):
+    half = need(learner, "half")
+    close(attempt("half(3)", half, 3), 1.5, "half(3)")
+'''
+
+
+def _grade(source: str):
+    checks, _ = load_checks(CHECKS, "00-demo")
+    return grade("00-demo", checks, source, "mine.py")
+
+
+def test_a_correct_file_passes_every_check_in_order():
+    report = _grade("def double(x):\n    return 2 * x\n\ndef half(x):\n    return x / 2\n")
+    assert report.passed and [c.name for c in report.checks] == ["double works", "half works"]
+
+
+def test_a_syntax_error_says_where_in_the_learners_lines():
+    report = _grade("def double(x):\n    return 2 * x\n\ndef half(x)\n    return x / 2\n")
+    assert not report.passed
+    assert "line 4" in report.error and "def half(x)" in report.error
+    assert [c.message.startswith("Not run") for c in report.checks] == [True, True]
+
+
+def test_an_exception_in_a_check_names_the_learners_line():
+    report = _grade("def double(x):\n    return 2 * x\n\ndef half(x):\n    return x / 0\n")
+    failed = report.checks[1]
+    assert not failed.passed
+    assert "ZeroDivisionError" in failed.message and "line 5 of your file" in failed.message
+
+
+def test_sys_exit_at_import_is_a_failed_submission_not_a_crash():
+    report = _grade("import sys\nsys.exit(0)\n")
+    assert not report.passed and "sys.exit" in report.error
+
+
+def test_keyboard_interrupt_and_system_exit_inside_a_check_fail_that_check():
+    report = _grade("import sys\ndef double(x):\n    sys.exit(0)\n\ndef half(x):\n"
+                    "    raise KeyboardInterrupt\n")
+    assert [c.passed for c in report.checks] == [False, False]
+    assert "sys.exit" in report.checks[0].message and "interrupted" in report.checks[1].message
+
+
+def test_printed_output_is_kept_apart_from_the_verdict_and_truncated():
+    source = ("print('PASSED 2/2')\nimport sys\nprint('x' * 200000, file=sys.stderr)\n"
+              "def double(x):\n    return x\n")
+    report = _grade(source)
+    assert not report.passed
+    assert report.stdout == "PASSED 2/2\n"
+    assert len(report.stderr) < OUTPUT_LIMIT + 100 and "output truncated" in report.stderr
+
+
+def test_a_learner_returning_a_lying_object_fails():
+    source = ("class Yes(float):\n    def __eq__(self, o):\n        return True\n"
+              "def double(x):\n    return Yes(0)\n\ndef half(x):\n    return x / 2\n")
+    report = _grade(source)
+    assert [c.passed for c in report.checks] == [False, True]
+    assert "plain number" in report.checks[0].message
