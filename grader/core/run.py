@@ -68,37 +68,46 @@ def grade(lab: str, checks: list, source: str, filename: str, *, runtime: str = 
     """Grade one learner source against a lab's checks (already loaded by `load_checks`).
 
     `guard` is the seal of a sealed interpreter (see seal.py): it records attempts to reach
-    the grading machine, which fail the submission whatever the checks say.
+    the grading machine and changes to the checker's own state; either disqualifies the
+    submission whatever the checks say.
     """
     started = _perf_counter()
     report = Report(lab=lab, file=filename, runtime=runtime)
     out, err = CappedText(), CappedText()
     saved = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = out, err
+    broken = False
     try:
         module = _load_learner(source, filename, report, guard)
         if module is None:
             report.checks = not_run(checks, "your file could not be loaded (see above).")
         else:
-            for index, fn in enumerate(checks):
+            for fn in checks:
                 report.checks.append(_run_check(fn, module, filename, guard))
                 if guard is not None and not guard.intact():
-                    report.checks += not_run(checks[index + 1:], "the grader was tampered with.")
                     break
+    except BaseException:
+        if guard is None:
+            raise
+        broken = True  # learner code broke the checker itself (say, by rebinding a builtin)
     finally:
         sys.stdout, sys.stderr = saved
-    report.stdout, report.stderr = out.value(), err.value()
     if guard is not None:
         _gc_collect()  # let learner finalizers run now, before the last look at the checker
+        if not guard.intact():
+            broken = True
+            guard.restore()  # so that writing this report uses the checker as it was
+        reason = ""
         if guard.attempts:
-            report.error = ("This submission tried to reach the grading machine "
-                            f"({'; '.join(guard.attempts[:3])}), so it fails. "
-                            "Labs need only plain Python.")
-        elif not guard.intact():
-            report.error = ("This submission changed the grader's own objects, so it fails. "
-                            "Labs never need to touch builtins or the checker.")
-        if report.error:  # nothing such a submission did counts
+            reason = ("This submission tried to reach the grading machine "
+                      f"({'; '.join(guard.attempts[:3])}), so it fails. Labs need only plain Python.")
+        elif broken:
+            reason = ("This submission changed the grader's own objects, so it fails. "
+                      "Labs never need to touch builtins or the checker.")
+        if reason:  # nothing such a submission did counts
+            report.error = reason
             report.checks = not_run(checks, "this submission was disqualified (see above).")
+    report.stdout, report.stderr = out.value(), err.value()
     report.seconds = _perf_counter() - started
     return report
 

@@ -62,6 +62,12 @@ class Guard:
 
         return _Frames()
 
+    def restore(self) -> None:
+        """Put every watched namespace back as it was at seal time."""
+        for space, items in self._watched:
+            space.clear()
+            space.update(items)
+
     def intact(self, _len=len) -> bool:
         missing = self
         for space, items in self._watched:

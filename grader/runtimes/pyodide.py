@@ -21,7 +21,7 @@ from pathlib import Path
 from ..core.report import Report
 from .frames import FrameReader
 from .node import SetupError, host_command, pyodide_dir
-from .submission import CRASHED, TIMEOUT, Submission, core_sources, new_token
+from .submission import CRASHED, REACHED, TIMEOUT, Submission, core_sources, new_token
 
 NAME = "pyodide"
 BOOT_TIMEOUT = 180.0  # seconds for a host to boot Python and make its snapshot
@@ -103,9 +103,11 @@ class NodeHost:
             except (KeyError, TypeError, ValueError):
                 return submission.failed(CRASHED.format(detail="its report was unreadable"),
                                          NAME, seconds), True
+        detail = str(found.get("detail", "unknown"))[:300]
         if found.get("failure") == "timeout":
             return submission.failed(TIMEOUT.format(timeout=timeout), NAME, seconds), True
-        detail = str(found.get("detail", "unknown"))[:300]
+        if found.get("failure") == "reached":
+            return submission.failed(REACHED.format(detail=detail), NAME, seconds), True
         return submission.failed(CRASHED.format(detail=detail), NAME, seconds), True
 
     def refused_requests(self) -> list[str]:

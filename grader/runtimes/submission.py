@@ -42,6 +42,8 @@ class Submission:
 
 TAMPERED = ("This submission tried to reach the grading machine: its report did not match "
             "the lab's checks, so it fails.")
+REACHED = ("This submission tried to reach the grading machine ({detail}), so it fails. "
+           "Labs need only plain Python.")
 TIMEOUT = ("Your code ran for more than {timeout:g} s and was stopped. Look for a loop that "
            "never ends (a while loop whose condition never changes, or a recursion with no "
            "base case).")

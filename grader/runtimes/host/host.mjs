@@ -6,7 +6,7 @@
 //   in:  {"type": "init", "core": {"grader/core/run.py": "...", ...}}
 //        {"type": "job", "id": 1, "token": "<secret>", "timeout": 10, "job": {...}}
 //   out: "\nREADY <ms>\n" once, then per job "\n<token> {"id": 1, "report": {...}}\n"
-//        or "\n<token> {"id": 1, "failure": "timeout" | "crashed", "detail": "..."}\n"
+//        or "\n<token> {"id": 1, "failure": "timeout" | "crashed" | "reached", "detail": "..."}\n"
 //
 // Each job runs in a fresh worker thread holding a fresh interpreter restored from a memory
 // snapshot, and that worker is terminated before the result is written. Only this thread
@@ -88,7 +88,9 @@ function runJob(slot, message) {
       detail: `ran for more than ${message.timeout} s` }), message.timeout * 1000);
     const { port1, port2 } = new MessageChannel();
     port1.once("message", (m) => {
-      if (m && typeof m.report === "string") settle({ reportJSON: m.report });
+      if (m && Array.isArray(m.attempts) && m.attempts.length) {
+        settle({ failure: "reached", detail: m.attempts.map(String).join("; ") });
+      } else if (m && typeof m.report === "string") settle({ reportJSON: m.report });
       else settle({ failure: "crashed", detail: String(m && m.error || "the worker sent no report") });
     });
     worker.on("error", (e) => settle({ failure: "crashed", detail: `${e && e.code || ""} ${e && e.message || e}`.trim() }));

@@ -9,6 +9,7 @@ const apply = Reflect.apply;
 const post = MessagePort.prototype.postMessage;
 const OUTPUT_LIMIT = 64 * 1024;
 const MEMORY_LIMIT = 1024 * 1024 * 1024;  // bytes of wasm memory a submission may grow to
+const attempts = [];  // doors this job tried; any of them disqualifies it
 
 const { pyodideDir, snapshot, wasmModule, core } = workerData;
 
@@ -52,7 +53,7 @@ parentPort.on("message", (message) => {
   done = true;
   let reply;
   try {
-    reply = { report: String(runJob(message.job)) };
+    reply = { report: String(runJob(message.job)), attempts: attempts.slice(0, 5) };
   } catch (error) {
     reply = { error: String(error && error.message || error).slice(0, 2000) };
   }
@@ -75,6 +76,7 @@ function closeDoors() {
   // The outer wall is the process (permission model, namespaces); this is the inner one, for
   // the day a submission finds a way from Python into this thread's JavaScript.
   const deny = (what) => function denied() {
+    attempts.push(what);
     throw new Error(`blocked by the grader: ${what}`);
   };
   for (const name of ["kill", "abort", "dlopen", "binding", "_linkedBinding", "chdir",
@@ -100,6 +102,7 @@ function closeDoors() {
   }
   const say = process.stderr.write.bind(process.stderr);
   globalThis.fetch = async function fetch(url) {
+    attempts.push("fetch");
     say(`NETWORK-REFUSED ${String(url && url.url || url).slice(0, 200)}\n`);
     throw new Error(`blocked by the grader: fetch ${url}`);
   };

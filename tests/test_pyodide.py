@@ -1,0 +1,99 @@
+"""Real Pyodide under Node: the default runtime, its walls, and what it refuses."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from grader import grading
+from grader.runtimes.node import node_binary, permission_flags, pyodide_dir
+from grader.runtimes.pyodide import PyodideRuntime
+from grader.runtimes.submission import Submission
+from tests.conftest import ROOT
+
+pytestmark = pytest.mark.pyodide
+
+
+def _grade(course, *files, timeout=10.0):
+    lab = course.labs["05-backward"]
+    runtime = PyodideRuntime(course.root, timeout=timeout)
+    return grading.grade(lab, list(files), runtime), runtime
+
+
+def test_solution_passes_stub_fails_and_a_cheat_fails(course):
+    lab = course.labs["05-backward"]
+    cheat = "import builtins\nbuiltins.float = lambda x: 4.0\n" + lab.solution.read_text()
+    (solution, starter, cheater), runtime = _grade(
+        course, ("solution.py", lab.solution.read_text()), ("starter.py", lab.starter.read_text()),
+        ("cheat.py", cheat))
+    assert solution.passed and solution.runtime == "pyodide" and solution.score == 12
+    assert not starter.passed and "NotImplementedError" in starter.checks[1].message
+    assert not cheater.passed and "changed the grader's own objects" in cheater.error
+    assert runtime.refused == [], "grading must never fetch anything"
+
+
+def test_an_infinite_loop_is_stopped_and_the_next_file_is_graded(course):
+    lab = course.labs["05-backward"]
+    (looping, after), _ = _grade(course, ("loop.py", "while True:\n    pass\n"),
+                                 ("after.py", lab.solution.read_text()), timeout=2.0)
+    assert not looping.passed and "ran for more than 2 s" in looping.error
+    assert looping.seconds < 6
+    assert after.passed
+
+
+def test_a_submission_cannot_fetch_from_a_cdn(course):
+    source = ("import urllib.request\n"
+              "urllib.request.urlopen('https://cdn.jsdelivr.net/pyodide/v314.0.7/full/micropip.whl')\n")
+    (report,), runtime = _grade(course, ("cdn.py", source))
+    assert not report.passed and "tried to reach the grading machine" in report.error
+
+
+def _escaped(course, js_code: str) -> Submission:
+    """A submission that already got past the Python seal into the worker's JavaScript.
+
+    The escape is simulated by putting the hostile code in the checks, which run before the
+    seal: what is tested here is the outer wall, the Node process around the interpreter."""
+    checks_source = ("import js, pyodide.code\n"
+                     f"pyodide.code.run_js({js_code!r})\n"
+                     "from grader.core.checks import check\n"
+                     "@check('never reached', 'hint')\n"
+                     "def never(learner):\n    pass\n")
+    return Submission(lab="05-backward", file="escaped.py", source="x = 1\n",
+                      checks_source=checks_source, check_names=["never reached"],
+                      check_hints=[["hint"]])
+
+
+@pytest.mark.parametrize("js_code, what", [
+    ("process.exit(0)", "exit"),
+    ("process.getBuiltinModule('fs').readFileSync('/etc/hostname')", "builtin modules"),
+    ("process.kill(process.ppid || 1, 'SIGKILL')", "signals"),
+    ("fetch('https://cdn.jsdelivr.net/pyodide/')", "fetch"),
+    ("new (globalThis.WebSocket || Object)('ws://127.0.0.1:1')", "sockets"),
+])
+def test_the_node_host_survives_code_that_escaped_into_javascript(course, js_code, what):
+    lab = course.labs["05-backward"]
+    after = grading.submissions(lab, [("after.py", lab.solution.read_text())])
+    runtime = PyodideRuntime(course.root, timeout=5.0, workers=1)
+    escaped, good = runtime.grade([_escaped(course, js_code)] + after)
+    assert escaped.passed is False and escaped.error, what
+    assert good.passed, f"the file after an escape ({what}) must still be graded"
+    if what == "fetch":
+        assert runtime.refused == ["https://cdn.jsdelivr.net/pyodide/"]
+
+
+@pytest.mark.parametrize("js, allowed", [
+    ("require('fs').readFileSync(process.argv[1] + '/pyodide.mjs')", True),
+    (f"require('fs').readFileSync({str(ROOT / 'labs/05-backward/solution.py')!r})", False),
+    ("require('fs').writeFileSync('/tmp/course-permission-probe', 'x')", False),
+    ("require('child_process').execSync('true')", False),
+    ("process.binding('fs')", False),
+])
+def test_the_host_process_may_read_pyodide_and_nothing_else(js, allowed):
+    pyodide = pyodide_dir(ROOT)
+    done = subprocess.run([node_binary(), *permission_flags(pyodide), "-e", js, "--", str(pyodide)],
+                          capture_output=True, text=True, env={}, timeout=60)
+    if allowed:
+        assert done.returncode == 0, done.stderr
+    else:
+        assert done.returncode != 0 and "ERR_ACCESS_DENIED" in done.stderr
