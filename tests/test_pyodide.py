@@ -97,3 +97,14 @@ def test_the_host_process_may_read_pyodide_and_nothing_else(js, allowed):
         assert done.returncode == 0, done.stderr
     else:
         assert done.returncode != 0 and "ERR_ACCESS_DENIED" in done.stderr
+
+
+def test_large_reports_in_a_row_all_arrive(course):
+    """A report near the output limit is a large frame; a pipe may take it in parts."""
+    lab = course.labs["05-backward"]
+    flood = "for i in range(5000):\n    print('x' * 50, i)\n" + lab.solution.read_text()
+    runtime = PyodideRuntime(course.root, timeout=5.0, workers=1)
+    reports = grading.grade(lab, [("a.py", lab.solution.read_text())] + [("flood.py", flood)] * 3,
+                            runtime)
+    assert [r.passed for r in reports] == [True, True, True, True]
+    assert all("[output truncated:" in r.stdout for r in reports[1:])

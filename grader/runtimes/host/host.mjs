@@ -14,18 +14,21 @@
 // frame a result the parent will accept.
 import { Worker } from "node:worker_threads";
 import { createInterface } from "node:readline";
-import { readFileSync, writeSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import "./binding-shim.mjs";
 
 const pyodideDir = process.argv[2];
 const workerURL = new URL("./worker.mjs", import.meta.url);
-const write = (text) => writeSync(1, text);
+// process.stdout/stderr, not fs.writeSync: a pipe may take only part of a large frame at a
+// time, and a frame cut short is a verdict lost. The streams finish every write.
+const write = (text) => process.stdout.write(text);
+const say = (text) => process.stderr.write(text);
 const REFUSED = "NETWORK-REFUSED";  // said on stderr for every refused request: tests count them
 
 // Nothing is ever fetched: Pyodide and every file it needs are on disk. A request means
 // something tried to reach a CDN or the internet; refuse it loudly.
 globalThis.fetch = async function fetch(url) {
-  writeSync(2, `\n${REFUSED} ${String(url && url.url || url).slice(0, 200)}\n`);
+  say(`\n${REFUSED} ${String(url && url.url || url).slice(0, 200)}\n`);
   throw new Error(`blocked by the grader: fetch ${url}`);
 };
 
@@ -46,7 +49,7 @@ function startWorker() {
   worker.stderr.on("data", (chunk) => {
     // Learner output is dropped; only the worker's own reports of refused requests pass.
     for (const line of String(chunk).split("\n")) {
-      if (line.startsWith(REFUSED) && forwarded++ < 20) writeSync(2, `\n${line.slice(0, 240)}\n`);
+      if (line.startsWith(REFUSED) && forwarded++ < 20) say(`\n${line.slice(0, 240)}\n`);
     }
   });
   const ready = new Promise((resolve, reject) => {
