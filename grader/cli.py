@@ -144,6 +144,68 @@ def new_command(slug, title, root):
     click.echo("Next: write the lesson, the lab, then run `course check`.")
 
 
+@main.command("build")
+@click.option("--out", "out", type=click.Path(file_okay=False), default="_site", show_default=True,
+              help="The folder to write the site to (replaced as a whole).")
+@root_option
+def build_command(out, root):
+    """Write the static site: lesson pages, labs, Pyodide and the front end.
+
+    Deploy the folder on any static host that can send the headers in its _headers file.
+
+    \b
+    Example:
+        course build --out public
+    """
+    course = _load(root)
+    result = _build(course, Path(out))
+    click.echo(f"Built {result.files} files ({result.bytes / 1e6:.1f} MB) into {result.out} "
+               f"in {result.seconds:.1f} s.")
+
+
+def _build(course, out: Path):
+    from .build.site import BuildError, build_site
+    from .build.math import MathError
+    from .runtimes.node import pyodide_dir
+
+    try:
+        pyodide = pyodide_dir(course.root)
+        return build_site(course, out, pyodide=pyodide, node_modules=pyodide.parent)
+    except (BuildError, MathError, SetupError) as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+@main.command("serve")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--out", "out", type=click.Path(file_okay=False), default="_site", show_default=True,
+              help="Where the site is built before serving.")
+@click.option("--verbose", is_flag=True, help="Log every request.")
+@root_option
+def serve_command(port, out, verbose, root):
+    """Build the site and serve it on http://127.0.0.1:PORT with the headers Pyodide needs.
+
+    \b
+    Example:
+        course serve --port 8000
+    """
+    from .build.serve import make_server
+
+    course = _load(root)
+    result = _build(course, Path(out))
+    try:
+        server = make_server(result.out, port=port, verbose=verbose)
+    except OSError as exc:
+        raise click.UsageError(f"cannot listen on 127.0.0.1:{port}: {exc.strerror}") from None
+    click.echo(f"Serving {result.out} on http://127.0.0.1:{server.server_address[1]}/ "
+               "(Ctrl+C to stop)", err=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
 @main.command("setup")
 @root_option
 def setup_command(root):

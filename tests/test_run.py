@@ -68,3 +68,21 @@ def test_a_learner_returning_a_lying_object_fails():
     report = _grade(source)
     assert [c.passed for c in report.checks] == [False, True]
     assert "plain number" in report.checks[0].message
+
+
+def test_run_shows_output_and_a_traceback_through_the_learners_lines_only():
+    from grader.core.execute import run_source
+
+    result = run_source("print('hi')\ndef f(x):\n    return x / 0\n\nf(1)\n", "lab.py")
+    assert result.stdout == "hi\n"
+    assert result.line == 3
+    assert "line 5, in <module>" in result.error and "line 3, in f" in result.error
+    assert "return x / 0" in result.error and "ZeroDivisionError: division by zero" in result.error
+    assert "grader" not in result.error
+
+
+def test_run_reports_a_syntax_error_with_its_line():
+    from grader.core.execute import run_source
+
+    result = run_source("x = (1,\n", "lab.py")
+    assert result.line == 1 and "could not read your file" in result.error

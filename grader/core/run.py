@@ -122,21 +122,26 @@ def _load_learner(source: str, filename: str, report: Report, guard):
     try:
         code = compile(source, filename, "exec")
     except SyntaxError as exc:
-        report.error = _syntax_message(exc)
+        report.error = syntax_message(exc)
         return None
     except (ValueError, OverflowError, MemoryError, RecursionError) as exc:
         report.error = f"Your file could not be read as Python: {type(exc).__name__}: {exc}"
         return None
+    try:
+        return exec_module(code, source, filename)
+    except BaseException as exc:  # SystemExit, KeyboardInterrupt, anything the learner raises
+        report.error = "Running your file failed: " + describe(exc, filename, guard)
+        return None
+
+
+def exec_module(code, source: str, filename: str) -> types.ModuleType:
+    """Execute compiled learner code as the module `submission`; its errors propagate."""
     # linecache lets tracebacks show the learner's own lines.
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     module = types.ModuleType(MODULE_NAME)
     module.__file__ = filename
     sys.modules[MODULE_NAME] = module
-    try:
-        exec(code, module.__dict__)
-    except BaseException as exc:  # SystemExit, KeyboardInterrupt, anything the learner raises
-        report.error = "Running your file failed: " + describe(exc, filename, guard)
-        return None
+    exec(code, module.__dict__)
     return module
 
 
@@ -186,7 +191,7 @@ def learner_line(exc: BaseException, filename: str, guard=None):
     return line
 
 
-def _syntax_message(exc: SyntaxError) -> str:
+def syntax_message(exc: SyntaxError) -> str:
     where = f"line {exc.lineno}" if exc.lineno else "somewhere"
     text = (exc.text or "").rstrip("\n")
     shown = ""

@@ -1,0 +1,1 @@
+"""Building the static site: lesson pages, the lab worker, Pyodide, and the bundle."""

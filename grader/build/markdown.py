@@ -1,0 +1,73 @@
+"""Lesson markdown to HTML: CommonMark and tables (markdown-it-py), code highlighted by
+Pygments at build time, `$...$` / `$$...$$` math rendered by KaTeX at build time.
+
+Rendering happens in two passes so that all formulas of all pages go to KaTeX in one call:
+`formulas(body)` lists them, `render(body, math_html)` writes the page.
+"""
+
+from __future__ import annotations
+
+import html
+
+from markdown_it import MarkdownIt
+from mdit_py_plugins.dollarmath import dollarmath_plugin
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import PythonConsoleLexer, PythonLexer, TextLexer, get_lexer_by_name
+from pygments.util import ClassNotFound
+
+FORMATTER = HtmlFormatter(nowrap=True)
+
+
+def _parser() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"highlight": _highlight}).enable("table")
+    dollarmath_plugin(md, allow_space=True, double_inline=True)
+    return md
+
+
+def _highlight(code: str, lang: str, _attrs) -> str:
+    if "\n>>> " in "\n" + code:  # worked examples are written as doctests
+        lexer = PythonConsoleLexer()
+    elif lang in ("", "python", "py"):
+        lexer = PythonLexer() if lang else TextLexer()
+    else:
+        try:
+            lexer = get_lexer_by_name(lang)
+        except ClassNotFound:
+            lexer = TextLexer()
+    return highlight(code, lexer, FORMATTER)
+
+
+def formulas(body: str) -> list[tuple[str, bool]]:
+    """Every (tex, display) pair in a page, for one batch render."""
+    found = []
+    for token in _parser().parse(body):
+        if token.type == "math_block":
+            found.append((token.content.strip(), True))
+        for child in token.children or []:
+            if child.type in ("math_inline", "math_inline_double"):
+                found.append((child.content.strip(), child.type == "math_inline_double"))
+    return found
+
+
+def render(body: str, math_html: dict[tuple[str, bool], str]) -> str:
+    md = _parser()
+
+    def inline(_renderer, tokens, idx, *_):
+        token = tokens[idx]
+        display = token.type == "math_inline_double"
+        return math_html.get((token.content.strip(), display), html.escape(token.content))
+
+    def block(_renderer, tokens, idx, *_):
+        tex = tokens[idx].content.strip()
+        return f'<div class="math-display">{math_html.get((tex, True), html.escape(tex))}</div>\n'
+
+    md.add_render_rule("math_inline", inline)
+    md.add_render_rule("math_inline_double", inline)
+    md.add_render_rule("math_block", block)
+    md.add_render_rule("math_block_label", block)
+    return md.render(body)
+
+
+def highlight_css() -> str:
+    return FORMATTER.get_style_defs(".highlight")

@@ -1,0 +1,47 @@
+"""`course serve`: the built site on 127.0.0.1 with the headers Pyodide needs.
+
+- COOP `same-origin` + COEP `require-corp` make the page cross-origin isolated, which gives
+  SharedArrayBuffer, which lets Stop interrupt a runaway loop at once.
+- Correct MIME types for `.mjs`, `.wasm` (streaming compilation needs `application/wasm`).
+- Caching: files whose names carry a version or hash are immutable; pages revalidate.
+"""
+
+from __future__ import annotations
+
+import functools
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+IMMUTABLE = ("/assets/", "/pyodide/", "/py/", "/labs/")
+TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+         ".json": "application/json", ".zip": "application/zip", ".woff2": "font/woff2",
+         ".woff": "font/woff", ".ttf": "font/ttf", ".css": "text/css", ".svg": "image/svg+xml",
+         ".html": "text/html; charset=utf-8", ".png": "image/png"}
+
+
+class CourseHandler(SimpleHTTPRequestHandler):
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
+
+    def end_headers(self) -> None:
+        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+        self.send_header("Cross-Origin-Resource-Policy", "same-origin")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        path = self.path.split("?", 1)[0]
+        if path.startswith(IMMUTABLE):
+            self.send_header("Cache-Control", "public, max-age=31536000, immutable")
+        else:
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:
+        if self.server.verbose:
+            super().log_message(format, *args)
+
+
+def make_server(folder: Path, port: int = 8000, host: str = "127.0.0.1",
+                verbose: bool = False) -> ThreadingHTTPServer:
+    handler = functools.partial(CourseHandler, directory=str(folder))
+    server = ThreadingHTTPServer((host, port), handler)
+    server.verbose = verbose
+    return server

@@ -1,0 +1,176 @@
+"""`course build`: the static site, deployable on any static host.
+
+Like mkdocs: read and validate everything first, render into a staging folder, then swap it
+into place, so a failed build never leaves half a site. What ships to the browser is the
+lesson pages, each lab's starter and hidden checks, the grader core, Pyodide and the bundled
+front end. Reference solutions never do (see `_shipped_sources`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from ..core.run import load_checks
+from ..course import Course
+from ..runtimes.node import node_binary
+from ..runtimes.submission import core_sources
+from . import markdown, math
+
+SITE = Path(__file__).resolve().parents[2] / "site"
+BUNDLER = Path(__file__).resolve().parent / "bundle.mjs"
+COURSE_TITLE = "Build autograd from scratch"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+HEADERS = """\
+/*
+  Cross-Origin-Opener-Policy: same-origin
+  Cross-Origin-Embedder-Policy: require-corp
+  Cross-Origin-Resource-Policy: same-origin
+  X-Content-Type-Options: nosniff
+/assets/*
+  Cache-Control: public, max-age=31536000, immutable
+/pyodide/*
+  Cache-Control: public, max-age=31536000, immutable
+/py/*
+  Cache-Control: public, max-age=31536000, immutable
+/labs/*
+  Cache-Control: public, max-age=31536000, immutable
+"""
+
+
+class BuildError(RuntimeError):
+    pass
+
+
+@dataclass
+class BuildResult:
+    out: Path
+    files: int
+    bytes: int
+    seconds: float
+
+
+def build_site(course: Course, out: Path, *, pyodide: Path, node_modules: Path) -> BuildResult:
+    started = time.perf_counter()
+    if course.problems:
+        raise BuildError("the course has problems; fix them first:\n"
+                         + "\n".join(f"  {p}" for p in course.problems))
+    for lesson in course.lessons:
+        _lab_checks(course, lesson.lab)  # checks that cannot load would break every Check
+    formulas = [f for lesson in course.lessons for f in markdown.formulas(lesson.body)]
+    math_html = math.render_all(formulas, node_modules)
+
+    out = out.resolve()
+    staging = out.with_name(f".{out.name}.building")
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    try:
+        _write_site(course, staging, pyodide, node_modules, math_html)
+        _swap(staging, out)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    files = [p for p in out.rglob("*") if p.is_file()]
+    return BuildResult(out, len(files), sum(p.stat().st_size for p in files),
+                       time.perf_counter() - started)
+
+
+def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
+                math_html: dict) -> None:
+    version = json.loads((pyodide / "package.json").read_text())["version"]
+    pyodide_dir = f"pyodide/{version}/"
+    (out / pyodide_dir).mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyodide / name, out / pyodide_dir / name)
+
+    assets = _bundle(out, node_modules)
+    assets["highlight"] = _hashed(out, "assets/highlight.css", markdown.highlight_css())
+    core = _hashed(out, "py/core.json", json.dumps({"files": core_sources()}))
+    labs = {}
+    for lesson in course.lessons:
+        lab = course.labs[lesson.lab]
+        data = {"slug": lab.slug, "checks_source": lab.checks_source(),
+                "check_names": [fn.check_name for fn in _lab_checks(course, lab.slug)]}
+        labs[lab.slug] = _hashed(out, f"labs/{lab.slug}.json", json.dumps(data))
+
+    env = Environment(loader=FileSystemLoader(SITE / "templates"), autoescape=True,
+                      undefined=StrictUndefined, keep_trailing_newline=True)
+    common = {"course_title": COURSE_TITLE, "lessons": course.lessons, "assets": assets}
+
+    def page(path: str, template: str, page_data: dict, **values) -> None:
+        root = "../" * path.count("/")
+        data = {**page_data, "serviceWorker": root + "sw.js"}
+        values.setdefault("lesson", None)
+        html = env.get_template(template).render(**common, **values, root=root, page_data=data)
+        target = out / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(html, encoding="utf-8")
+
+    page("index.html", "index.html", {"kind": "index"})
+    for lesson in course.lessons:
+        path = f"lessons/{lesson.slug}/index.html"
+        root = "../" * path.count("/")
+        urls = {"worker": root + assets["worker"], "pyodide": root + pyodide_dir,
+                "core": root + core, "lab": root + labs[lesson.lab], "stdlib": None}
+        page(path, "lesson.html", {"kind": "lesson", "slug": lesson.slug, "urls": urls},
+             lesson=lesson, body=markdown.render(lesson.body, math_html),
+             starter=course.labs[lesson.lab].starter.read_text(encoding="utf-8"))
+
+    (out / "_headers").write_text(HEADERS, encoding="utf-8")
+    _service_worker(out)
+
+
+def _lab_checks(course: Course, slug: str) -> list:
+    lab = course.labs[slug]
+    try:
+        return load_checks(lab.checks_source(), slug)[0]
+    except Exception as exc:
+        raise BuildError(f"{lab.checks}: the checks cannot be loaded: {exc}") from exc
+
+
+def _bundle(out: Path, node_modules: Path) -> dict[str, str]:
+    done = subprocess.run([node_binary(), str(BUNDLER), str(SITE), str(out), str(node_modules)],
+                          capture_output=True, text=True, timeout=300)
+    if done.returncode != 0:
+        raise BuildError(f"bundling the front end failed:\n{done.stderr.strip()[-2000:]}")
+    outputs = json.loads(done.stdout)
+    return {"js": outputs["app"], "worker": outputs["worker"], "css": outputs["style"]}
+
+
+def _hashed(out: Path, path: str, text: str) -> str:
+    """Write text under a name carrying its content hash; return that name."""
+    digest = hashlib.sha256(text.encode()).hexdigest()[:10]
+    stem, dot, suffix = path.rpartition(".")
+    name = f"{stem}-{digest}.{suffix}"
+    (out / name).parent.mkdir(parents=True, exist_ok=True)
+    (out / name).write_text(text, encoding="utf-8")
+    return name
+
+
+def _service_worker(out: Path) -> None:
+    files = sorted(str(p.relative_to(out)) for p in out.rglob("*")
+                   if p.is_file() and p.name != "_headers")
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + (out / name).read_bytes())
+    template = (SITE / "js" / "sw.js").read_text(encoding="utf-8")
+    script = (template.replace("__VERSION__", digest.hexdigest()[:12])
+              .replace("__FILES__", json.dumps(files)))
+    (out / "sw.js").write_text(script, encoding="utf-8")
+
+
+def _swap(staging: Path, out: Path) -> None:
+    old = out.with_name(f".{out.name}.old")
+    shutil.rmtree(old, ignore_errors=True)
+    if out.exists():
+        out.rename(old)
+    staging.rename(out)
+    shutil.rmtree(old, ignore_errors=True)

@@ -1,0 +1,75 @@
+"""Build Pyodide's stdlib zip with bytecode next to the sources (see compile_stdlib.mjs).
+
+The stock `python_stdlib.zip` holds only `.py`, so Pyodide compiles about 125 modules at
+every start-up; pointing loadPyodide's `stdLibURL` at this zip instead skips that work.
+The compiling itself happens in Node, inside Pyodide, because only Pyodide's own Python
+writes bytecode that Pyodide accepts (the magic number is per Python version).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parent / "compile_stdlib.mjs"
+TIMEOUT = 600  # seconds; a build takes ~6 s here, so this only catches a hung Node
+
+
+def build_stdlib_zip(pyodide_dir: Path, out_zip: Path, node: str | None = None) -> Path:
+    """Write the bytecode zip for the Pyodide in `pyodide_dir` to `out_zip` and return it.
+
+    Skipped when `out_zip` is already there and its sidecar `<out_zip>.key` matches the
+    current inputs, so callers may run this on every build.
+    """
+    pyodide_dir, out_zip = Path(pyodide_dir).resolve(), Path(out_zip).resolve()
+    key = cache_key(pyodide_dir)
+    key_file = out_zip.with_name(out_zip.name + ".key")
+    if out_zip.is_file() and key_file.is_file() and key_file.read_text() == key:
+        return out_zip
+
+    if node is None:
+        # Imported here so the cache hit above needs no Node at all.
+        from grader.runtimes.node import node_binary
+        node = node_binary()
+    out_zip.parent.mkdir(parents=True, exist_ok=True)
+    # The key goes first-out, last-in: a build that dies halfway never leaves a key that
+    # vouches for an old or partial zip.
+    key_file.unlink(missing_ok=True)
+    try:
+        done = subprocess.run([node, str(SCRIPT), str(pyodide_dir), str(out_zip)],
+                              capture_output=True, text=True, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired as error:
+        raise RuntimeError(f"compiling the Pyodide stdlib took over {TIMEOUT} s:\n"
+                           f"{_text(error.stderr)}") from error
+    if done.returncode != 0:
+        raise RuntimeError(f"compiling the Pyodide stdlib failed (exit {done.returncode}):\n"
+                           f"{done.stderr.strip()}")
+    if not out_zip.is_file():
+        raise RuntimeError(f"compile_stdlib.mjs reported success but wrote no {out_zip}\n"
+                           f"{done.stderr.strip()}")
+    key_file.write_text(key)
+    return out_zip
+
+
+def cache_key(pyodide_dir: Path) -> str:
+    """Everything the output depends on: the Pyodide (its version and its stock zip, which
+    also pins the interpreter doing the compiling) and the build script."""
+    version = json.loads((pyodide_dir / "package.json").read_text())["version"]
+    return json.dumps({
+        "pyodide": version,
+        "stock_zip_sha256": _sha256(pyodide_dir / "python_stdlib.zip"),
+        "script_sha256": _sha256(SCRIPT),
+    }, sort_keys=True) + "\n"
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _text(output: str | bytes | None) -> str:
+    # TimeoutExpired carries bytes even when the run asked for text.
+    if isinstance(output, bytes):
+        output = output.decode(errors="replace")
+    return (output or "").strip()

@@ -1,0 +1,25 @@
+"""The browser worker's entry points: Run and Check, each returning JSON for the page.
+
+The page never interprets Python results beyond displaying them: the verdict is the same
+`grade()` the command line uses. Checks are loaded once per lab and kept.
+"""
+
+from __future__ import annotations
+
+from .execute import run_source
+from .run import grade, load_checks
+
+FILENAME = "lab.py"
+_checks: dict[str, tuple[str, list]] = {}
+
+
+def run(source: str) -> str:
+    return run_source(source, FILENAME).to_json()
+
+
+def check(lab: str, checks_source: str, source: str) -> str:
+    cached = _checks.get(lab)
+    if cached is None or cached[0] != checks_source:
+        cached = (checks_source, load_checks(checks_source, lab)[0])
+        _checks[lab] = cached
+    return grade(lab, cached[1], source, FILENAME, runtime="browser").to_json()

@@ -1,0 +1,24 @@
+// Entry point of every page: progress on the home page, quiz and lab on lesson pages.
+import { startLab } from "./lab.js";
+import * as progress from "./progress.js";
+import { startQuizzes } from "./quiz.js";
+
+const page = JSON.parse(document.getElementById("page-data").textContent);
+
+if (page.kind === "index") {
+  for (const item of document.querySelectorAll("[data-lesson]")) {
+    const state = progress.status(item.dataset.lesson);
+    const badge = item.querySelector(".progress");
+    badge.textContent = state;
+    badge.dataset.state = state.replace(" ", "-");
+  }
+}
+if (page.kind === "lesson") {
+  startQuizzes(document);
+  startLab(document.querySelector(".lab"), page);
+}
+
+if ("serviceWorker" in navigator && page.serviceWorker) {
+  // Offline after the first visit: the service worker keeps every file of the course.
+  navigator.serviceWorker.register(page.serviceWorker).catch(() => {});
+}

@@ -1,0 +1,43 @@
+// Service worker: after the first visit the whole course opens with the network off.
+// The build injects VERSION and FILES (every file of the site, relative to this script).
+const VERSION = "__VERSION__";
+const FILES = __FILES__;
+const CACHE = `autograd-course-${VERSION}`;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await cache.addAll(FILES.map((f) => new Request(f, { cache: "reload" })));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith("autograd-course-") && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== "GET" || url.origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    // Pages: "lessons/x/" and "lessons/x/index.html" are the same file.
+    const key = url.pathname.endsWith("/") ? new URL("index.html", url).href : url.href;
+    const hit = await cache.match(key, { ignoreSearch: true });
+    if (hit) return hit;
+    try {
+      return await fetch(event.request);
+    } catch (error) {
+      if (event.request.mode === "navigate") {
+        const home = await cache.match(new URL("index.html", self.registration.scope).href);
+        if (home) return home;
+      }
+      throw error;
+    }
+  })());
+});
