@@ -1,8 +1,10 @@
 """Lab 5: backward().
 
-Your Value from lab 4 is below, with every operation and its local gradient.
-What is missing is backward(): the topological sort, then one reverse sweep.
-Write it, press Run to try it, then Check.
+Below is a Value with every operation from lab 4, in the stored-local-gradients design:
+each node keeps its `_children` and, computed in the forward pass, the local gradient
+towards each child in `_local_grads`. (Prefer your own Value from lab 4? Paste it in
+instead: either design is accepted.) What is missing is backward(): the topological
+sort, then one reverse sweep. Write it, press Run to try it, then Check.
 
     a, b = Value(2.0), Value(3.0)
     L = a * b + a
@@ -14,68 +16,41 @@ import math
 
 
 class Value:
-    """A number that remembers how it was computed, so gradients can flow back through it."""
-
-    def __init__(self, data, _children=(), _op=""):
+    def __init__(self, data, _children=(), _local_grads=()):
         self.data = data
-        self.grad = 0.0
-        self._backward = lambda: None
-        self._prev = set(_children)
-        self._op = _op
+        self.grad = 0
+        self._children = _children
+        self._local_grads = _local_grads
 
     def __add__(self, other):
         other = other if isinstance(other, Value) else Value(other)
-        out = Value(self.data + other.data, (self, other), "+")
-
-        def _backward():
-            self.grad += out.grad
-            other.grad += out.grad
-        out._backward = _backward
-        return out
+        return Value(self.data + other.data, (self, other), (1, 1))
 
     def __mul__(self, other):
         other = other if isinstance(other, Value) else Value(other)
-        out = Value(self.data * other.data, (self, other), "*")
-
-        def _backward():
-            self.grad += other.data * out.grad
-            other.grad += self.data * out.grad
-        out._backward = _backward
-        return out
+        return Value(self.data * other.data, (self, other), (other.data, self.data))
 
     def __pow__(self, k):
-        assert isinstance(k, (int, float)), "only plain int/float powers"
-        out = Value(self.data ** k, (self,), f"**{k}")
-
-        def _backward():
-            self.grad += k * self.data ** (k - 1) * out.grad
-        out._backward = _backward
-        return out
+        return Value(self.data ** k, (self,), (k * self.data ** (k - 1),))
 
     def relu(self):
-        out = Value(self.data if self.data > 0 else 0.0, (self,), "relu")
-
-        def _backward():
-            self.grad += (1.0 if out.data > 0 else 0.0) * out.grad
-        out._backward = _backward
-        return out
+        return Value(max(self.data, 0), (self,), (float(self.data > 0),))
 
     def tanh(self):
         t = math.tanh(self.data)
-        out = Value(t, (self,), "tanh")
-
-        def _backward():
-            self.grad += (1 - t * t) * out.grad
-        out._backward = _backward
-        return out
+        return Value(t, (self,), (1 - t ** 2,))
 
     def exp(self):
-        out = Value(math.exp(self.data), (self,), "exp")
+        e = math.exp(self.data)
+        return Value(e, (self,), (e,))
 
-        def _backward():
-            self.grad += out.data * out.grad
-        out._backward = _backward
-        return out
+    def __neg__(self): return self * -1
+    def __radd__(self, other): return self + other
+    def __sub__(self, other): return self + (-other)
+    def __rsub__(self, other): return other + (-self)
+    def __rmul__(self, other): return self * other
+    def __truediv__(self, other): return self * other ** -1
+    def __rtruediv__(self, other): return other * self ** -1
 
     def backward(self):
         """Fill in .grad of every Value this one was computed from.
@@ -84,31 +59,7 @@ class Value:
         1. Build a topological order of the graph: every node after all of its
            children, each node exactly once (keep a set of visited nodes).
         2. Seed the output: dL/dL = 1.
-        3. Walk the order from the output back to the inputs, calling each
-           node's _backward() once.
+        3. Walk the order from the output back to the inputs; for each node, add
+           local * node.grad into each child's grad (zip _children with _local_grads).
         """
         raise NotImplementedError("backward() is yours to write")
-
-    def __neg__(self):
-        return self * -1
-
-    def __radd__(self, other):
-        return self + other
-
-    def __sub__(self, other):
-        return self + (-other)
-
-    def __rsub__(self, other):
-        return other + (-self)
-
-    def __rmul__(self, other):
-        return self * other
-
-    def __truediv__(self, other):
-        return self * other ** -1
-
-    def __rtruediv__(self, other):
-        return other * self ** -1
-
-    def __repr__(self):
-        return f"Value(data={self.data}, grad={self.grad})"

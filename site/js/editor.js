@@ -2,6 +2,7 @@
 import { EditorView, basicSetup } from "codemirror";
 import { python } from "@codemirror/lang-python";
 import { keymap } from "@codemirror/view";
+import { Prec } from "@codemirror/state";
 import { indentWithTab } from "@codemirror/commands";
 
 export function createEditor(parent, { doc, onChange, onRun, onCheck }) {
@@ -11,11 +12,12 @@ export function createEditor(parent, { doc, onChange, onRun, onCheck }) {
     extensions: [
       basicSetup,
       python(),
-      keymap.of([
+      // Highest precedence: basicSetup binds Mod-Enter to "insert blank line".
+      Prec.highest(keymap.of([
         { key: "Mod-Enter", run: () => (onRun(), true) },
         { key: "Shift-Mod-Enter", run: () => (onCheck(), true) },
-        indentWithTab,  // Tab indents; Esc then Tab leaves the editor (CodeMirror's rule)
-      ]),
+      ])),
+      keymap.of([indentWithTab]),  // Tab indents; Esc then Tab leaves the editor (CodeMirror's rule)
       EditorView.updateListener.of((update) => {
         if (update.docChanged) onChange(update.state.doc.toString());
       }),

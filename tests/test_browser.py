@@ -1,0 +1,229 @@
+"""The course in Debian Chromium, driven by Playwright, against the real built site."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from grader.build.site import build_site
+from grader.runtimes.node import pyodide_dir
+from tests.browser_support import ARTIFACTS, CHROMIUM, FLAGS, check, serve, set_code, wait_ready
+
+pytestmark = pytest.mark.browser
+SLUGS = ["01-graphs", "02-chain-rule", "03-branching", "04-value", "05-backward"]
+
+
+@pytest.fixture(scope="module")
+def site(course, tmp_path_factory):
+    out = tmp_path_factory.mktemp("site") / "site"
+    pyodide = pyodide_dir(course.root)
+    build_site(course, out, pyodide=pyodide, node_modules=pyodide.parent)
+    server, url = serve(out)
+    yield {"out": out, "url": url}
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Debian Chromium is missing at {CHROMIUM}: apt-get install -y chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def context(browser, site):
+    """A fresh browser profile that records every request it makes."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context.requests = []
+    context.on("request", lambda request: context.requests.append(request.url))
+    yield context
+    outside = [u for u in context.requests if not u.startswith((site["url"], "data:", "blob:"))]
+    context.close()
+    assert outside == [], f"requests left the site: {outside[:5]}"
+
+
+def open_lesson(context, site, slug):
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    page.goto(f"{site['url']}lessons/{slug}/index.html")
+    return page
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_lab_passes_through_the_ui_with_its_reference_solution(course, site, context, slug):
+    page = open_lesson(context, site, slug)
+    wait_ready(page)
+    set_code(page, course.labs[slug].solution.read_text())
+    assert check(page) == "true"
+    items = page.query_selector_all("[data-testid=result] [data-check-name]")
+    assert items and all(i.get_attribute("data-passed") == "true" for i in items)
+    names = [i.get_attribute("data-check-name") for i in items]
+    assert len(names) == len(set(names)) >= 4
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(ARTIFACTS / f"lesson-{slug}.png"), full_page=True)
+    assert page.errors == []
+
+
+def test_a_mistake_shows_its_targeted_message_and_hints_one_at_a_time(course, site, context):
+    lab = course.labs["05-backward"]
+    mistake = next(m for m in lab.mistakes if m.path.name == "no_seed.py")
+    page = open_lesson(context, site, "05-backward")
+    wait_ready(page)
+    set_code(page, mistake.path.read_text())
+    assert check(page) == "false"
+    item = page.locator(f"[data-check-name='{mistake.fails}']")
+    assert item.get_attribute("data-passed") == "false"
+    assert mistake.message in item.inner_text()
+    assert item.locator(".hint").count() == 0
+    item.get_by_role("button", name=re.compile("Show a hint")).click()
+    assert item.locator(".hint").count() == 1
+    item.get_by_role("button", name=re.compile("Show a hint")).click()
+    assert item.locator(".hint").count() == 2
+    assert item.get_by_role("button", name=re.compile("Show a hint")).count() == 0
+
+
+def test_run_shows_output_and_a_traceback_at_the_learners_line(site, context):
+    page = open_lesson(context, site, "01-graphs")
+    wait_ready(page)
+    set_code(page, "print('hello from the lab')\n\ndef f():\n    return 1 / 0\n\nf()\n")
+    page.click("[data-testid=run]")
+    output = page.locator("[data-testid=output]")
+    output.filter(has_text="ZeroDivisionError").wait_for()
+    text = output.inner_text()
+    assert "hello from the lab" in text and "line 4, in f" in text and "return 1 / 0" in text
+
+
+def test_stop_interrupts_a_runaway_loop_and_the_page_stays_responsive(site, context):
+    page = open_lesson(context, site, "01-graphs")
+    wait_ready(page)
+    assert page.evaluate("crossOriginIsolated") is True
+    set_code(page, "while True:\n    pass\n")
+    page.click("[data-testid=run]")
+    page.wait_for_function("!document.querySelector('[data-testid=stop]').disabled")
+    time.sleep(0.3)
+    started = time.perf_counter()
+    page.click("[data-testid=stop]")
+    page.locator("[data-testid=output]").filter(has_text="Stopped").wait_for(timeout=5000)
+    assert time.perf_counter() - started < 2
+    assert "restarted" not in page.inner_text("[data-testid=output]")
+    set_code(page, "print(6 * 7)\n")
+    page.click("[data-testid=run]")
+    page.locator("[data-testid=output]").filter(has_text="42").wait_for(timeout=10000)
+
+
+def test_stop_replaces_python_when_an_interrupt_cannot_land(course, site, context):
+    page = open_lesson(context, site, "01-graphs")
+    wait_ready(page)
+    set_code(page, "import time\ntime.sleep(1000)\n")
+    page.click("[data-testid=run]")
+    page.wait_for_function("!document.querySelector('[data-testid=stop]').disabled")
+    time.sleep(0.3)
+    page.click("[data-testid=stop]")
+    page.locator("[data-testid=output]").filter(has_text="restarted").wait_for(timeout=5000)
+    wait_ready(page)
+    set_code(page, course.labs["01-graphs"].solution.read_text())
+    assert check(page) == "true"
+
+
+def test_a_reload_restores_the_edited_code_and_reset_is_undoable(course, site, context):
+    page = open_lesson(context, site, "02-chain-rule")
+    set_code(page, "# my own work\nx = 1\n")
+    page.reload()
+    page.wait_for_function("window.courseEditor !== undefined")
+    assert page.evaluate("window.courseEditor.state.doc.toString()") == "# my own work\nx = 1\n"
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    page.click("[data-testid=reset]")
+    assert page.evaluate("window.courseEditor.state.doc.toString()") == "# my own work\nx = 1\n"
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("[data-testid=reset]")
+    starter = course.labs["02-chain-rule"].starter.read_text()
+    assert page.evaluate("window.courseEditor.state.doc.toString()") == starter
+    page.keyboard.press("Control+z")
+    assert page.evaluate("window.courseEditor.state.doc.toString()") == "# my own work\nx = 1\n"
+
+
+def test_the_home_page_shows_progress_and_quizzes_answer_in_place(course, site, context):
+    page = open_lesson(context, site, "03-branching")
+    question = page.locator(".quiz-question").first
+    answer = int(question.get_attribute("data-answer"))
+    question.locator(f"button[data-choice='{answer}']").click()
+    assert question.get_attribute("data-answered") == "right"
+    assert question.locator(".explanation").is_visible()
+    wait_ready(page)
+    set_code(page, course.labs["03-branching"].solution.read_text())
+    assert check(page) == "true"
+    page.goto(site["url"] + "index.html")
+    states = {li.get_attribute("data-lesson"): li.locator(".progress").inner_text()
+              for li in page.locator("[data-lesson]").all()}
+    assert states == {"01-graphs": "not started", "02-chain-rule": "not started",
+                      "03-branching": "passed", "04-value": "not started",
+                      "05-backward": "not started"}
+    page.screenshot(path=str(ARTIFACTS / "home.png"), full_page=True)
+
+
+def test_controls_are_labelled_for_keyboard_and_screen_readers(site, context):
+    page = open_lesson(context, site, "04-value")
+    for testid, name in [("run", "Run"), ("check", "Check"), ("stop", "Stop the running code"),
+                         ("reset", "Reset the code to the starter")]:
+        assert page.get_by_role("button", name=name, exact=True).get_attribute("data-testid") == testid
+    assert page.get_by_role("textbox", name="Python code of the lab").count() == 1
+    assert page.locator("[data-testid=status]").get_attribute("role") == "status"
+    wait_ready(page)
+    page.locator(".cm-content").focus()
+    page.keyboard.press("Control+Enter")  # Run from the keyboard
+    page.locator("[data-testid=output]").filter(has_text=re.compile(r"\S")).wait_for()
+
+
+def test_it_reads_well_on_a_phone_sized_screen(browser, site):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    page = context.new_page()
+    for path in ["index.html"] + [f"lessons/{s}/index.html" for s in SLUGS]:
+        page.goto(site["url"] + path)
+        overflow = page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
+        assert overflow <= 1, f"{path} scrolls sideways by {overflow}px on a phone"
+    page.screenshot(path=str(ARTIFACTS / "phone-05-backward.png"), full_page=False)
+    context.close()
+
+
+def test_the_whole_course_opens_offline_after_the_first_visit(course, site, context):
+    page = open_lesson(context, site, "05-backward")
+    wait_ready(page)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("navigator.serviceWorker.controller !== null || true")
+    page.wait_for_function("""caches.keys().then(async keys => {
+        for (const k of keys) { if ((await (await caches.open(k)).keys()).length > 20) return true; }
+        return false; })""", timeout=60_000, polling=500)
+    context.set_offline(True)
+    for slug in SLUGS:
+        page.goto(f"{site['url']}lessons/{slug}/index.html")
+        assert page.locator("h1").inner_text()
+    wait_ready(page)
+    set_code(page, course.labs["05-backward"].solution.read_text())
+    assert check(page) == "true"
+    context.set_offline(False)
+
+
+def test_the_built_site_contains_no_reference_solution(course, site):
+    built = [p.read_bytes().decode("utf-8", "replace") for p in site["out"].rglob("*")
+             if p.is_file() and p.suffix in (".html", ".js", ".json", ".mjs", ".css", ".txt", "")]
+    # Lines a learner sees anyway (starters, lessons, the checks' own oracles) are not the
+    # solutions'; every other line of some length is.
+    shipped = "".join(lab.starter.read_text() + lab.checks_source() for lab in course.labs.values())
+    shipped += "".join(lesson.path.read_text() for lesson in course.lessons)
+    for lab in course.labs.values():
+        distinctive = [line.strip() for line in lab.solution.read_text().splitlines()
+                       if len(line.strip()) > 25 and line.strip() not in shipped]
+        assert len(distinctive) >= 3, lab.slug
+        for line in distinctive:
+            assert not any(line in text for text in built), f"{lab.slug} solution leaked: {line}"
