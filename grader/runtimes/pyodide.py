@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..core.report import Report
 from .frames import FrameReader
-from .node import SetupError, host_command, pyodide_dir
+from .node import SetupError, compiled_stdlib, host_command, pyodide_dir
 from .submission import CRASHED, REACHED, TIMEOUT, Submission, core_sources, new_token
 
 NAME = "pyodide"
@@ -31,8 +31,8 @@ GRACE = 30.0          # seconds past a job's time limit before the host itself i
 class NodeHost:
     """One Node process grading one submission at a time."""
 
-    def __init__(self, pyodide: Path):
-        self.proc = subprocess.Popen(host_command(pyodide), stdin=subprocess.PIPE,
+    def __init__(self, pyodide: Path, stdlib: Path | None = None):
+        self.proc = subprocess.Popen(host_command(pyodide, stdlib), stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={},
                                      start_new_session=True)
         self.chunks: queue.Queue[bytes] = queue.Queue()
@@ -131,6 +131,7 @@ class NodeHost:
 class PyodideRuntime:
     def __init__(self, root: Path, timeout: float = 10.0, workers: int = 2):
         self.pyodide = pyodide_dir(root)
+        self.stdlib = compiled_stdlib(self.pyodide)
         self.timeout = timeout
         self.workers = workers
         self.boot_seconds: list[float] = []
@@ -153,7 +154,7 @@ class PyodideRuntime:
                     except queue.Empty:
                         return
                     if host is None:
-                        host = NodeHost(self.pyodide)
+                        host = NodeHost(self.pyodide, self.stdlib)
                         self.boot_seconds.append(host.boot_seconds)
                     reports[index], fit = host.grade(submissions[index], self.timeout)
                     if not fit:

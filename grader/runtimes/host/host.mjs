@@ -18,6 +18,7 @@ import { readFileSync } from "node:fs";
 import "./binding-shim.mjs";
 
 const pyodideDir = process.argv[2];
+const stdLibURL = process.argv[3] || undefined;  // the stdlib zip with bytecode, when built
 const workerURL = new URL("./worker.mjs", import.meta.url);
 // process.stdout/stderr, not fs.writeSync: a pipe may take only part of a large frame at a
 // time, and a frame cut short is a verdict lost. The streams finish every write.
@@ -39,7 +40,7 @@ let spare = null;     // the next worker, restoring its interpreter while a job 
 
 function startWorker() {
   const worker = new Worker(workerURL, {
-    workerData: { pyodideDir, snapshot, wasmModule, core },
+    workerData: { pyodideDir, stdLibURL, snapshot, wasmModule, core },
     stdout: true,   // learner output stays in the worker's streams, never in ours
     stderr: true,
     resourceLimits: { maxOldGenerationSizeMb: 512 },
@@ -64,7 +65,7 @@ function startWorker() {
 async function makeSnapshot() {
   // This thread never runs learner code: it boots Python once and snapshots it.
   const { loadPyodide } = await import(new URL("pyodide.mjs", `file://${pyodideDir}/`).href);
-  const py = await loadPyodide({ indexURL: pyodideDir + "/", _makeSnapshot: true });
+  const py = await loadPyodide({ indexURL: pyodideDir + "/", stdLibURL, _makeSnapshot: true });
   for (const [path, text] of Object.entries(core)) {
     py.FS.mkdirTree("/grader_core/" + path.split("/").slice(0, -1).join("/"));
     py.FS.writeFile("/grader_core/" + path, text);

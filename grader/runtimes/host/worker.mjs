@@ -11,7 +11,7 @@ const OUTPUT_LIMIT = 64 * 1024;
 const MEMORY_LIMIT = 1024 * 1024 * 1024;  // bytes of wasm memory a submission may grow to
 const attempts = [];  // doors this job tried; any of them disqualifies it
 
-const { pyodideDir, snapshot, wasmModule, core } = workerData;
+const { pyodideDir, stdLibURL, snapshot, wasmModule, core } = workerData;
 
 // Pyodide compiles its wasm from bytes; hand it the module the host compiled already.
 const instantiate = WebAssembly.instantiate;
@@ -30,6 +30,7 @@ const quiet = (text) => {
 };
 const py = await loadPyodide({
   indexURL: pyodideDir + "/",
+  stdLibURL,  // a snapshot restores only over the very stdlib it was made with
   _loadSnapshot: new Uint8Array(snapshot),
   stdout: quiet,
   stderr: quiet,
