@@ -214,6 +214,19 @@ def test_the_whole_course_opens_offline_after_the_first_visit(course, site, cont
     context.set_offline(False)
 
 
+def test_a_second_visit_restores_python_from_its_snapshot(course, site, context):
+    page = open_lesson(context, site, "04-value")
+    wait_ready(page)
+    assert page.get_attribute("[data-testid=status]", "data-restored") == "false"
+    page.wait_for_function("caches.open('python-snapshots-v1').then(c => c.keys())"
+                           ".then(keys => keys.length === 1)", timeout=30_000, polling=200)
+    page.reload()
+    wait_ready(page)
+    assert page.get_attribute("[data-testid=status]", "data-restored") == "true"
+    set_code(page, course.labs["04-value"].solution.read_text())
+    assert check(page) == "true"
+
+
 def test_the_built_site_contains_no_reference_solution(course, site):
     built = [p.read_bytes().decode("utf-8", "replace") for p in site["out"].rglob("*")
              if p.is_file() and p.suffix in (".html", ".js", ".json", ".mjs", ".css", ".txt", "")]

@@ -1,11 +1,14 @@
 // Build a copy of Pyodide's stdlib zip that also holds bytecode, so Pyodide stops compiling
 // ~125 stdlib modules from source at every start-up.
 //
-//     node compile_stdlib.mjs <pyodideDir> <outZip> [<imports.json>]
+//     node compile_stdlib.mjs <pyodideDir> <outZip> [<options.json>]
 //
-// With a JSON list of module names, only the modules that Pyodide's start-up and those
-// imports load are compiled: their bytecode is what start-up needs, and the rest would
-// nearly triple the download (2.5 MB -> 7 MB) for modules a lab seldom imports.
+// Options (all optional): {"imports": [...], "drop_compiled_sources": bool, "exclude": [...]}.
+// With "imports", only the modules that Pyodide's start-up and those imports load are
+// compiled: their bytecode is what start-up needs, and the rest would nearly triple the
+// download (2.5 MB -> 7 MB) for modules a lab seldom imports. The browser's zip also drops
+// the sources of compiled modules (learners only ever see their own lines in a traceback)
+// and the "exclude" packages (those that cannot work in a browser worker).
 // The bytecode must come from Pyodide's own CPython: a .pyc starts with a magic number that
 // is specific to the Python minor version (and the host Python here is not 3.14), so the
 // compiling runs inside the very Pyodide that will later import it. Prints a JSON summary on
@@ -71,10 +74,14 @@ def loaded_files(archive, imports):
             and m.__spec__.origin.startswith(prefix)}
 
 
-def build(stock_path, out_path, imports=None):
+def build(stock_path, out_path, imports=None, drop_compiled_sources=False, exclude=()):
     # Where Pyodide puts the stdlib zip at run time (/lib/python314.zip): it is on sys.path.
     archive = next(p for p in sys.path if p.endswith(".zip"))
     wanted = None if imports is None else loaded_files(archive, imports)
+    exclude = tuple(exclude)
+    needed = sorted(name for name in (wanted or ()) if name.startswith(exclude))
+    if needed:  # leaving these out would break start-up or the course itself
+        raise ValueError(f"excluded modules are imported at start-up: {needed}")
     compiled, source_only = 0, []
     with zipfile.ZipFile(stock_path) as stock, \
             zipfile.ZipFile(out_path, "w") as out:
@@ -86,12 +93,15 @@ def build(stock_path, out_path, imports=None):
                 folder.CRC = folder.compress_size = folder.file_size = 0  # mkdir() expects them
                 out.mkdir(folder)
                 continue
-            data = stock.read(info)
-            out.writestr(copy_info(info, info.filename), data, compresslevel=9)
-            pyc_name = info.filename + "c"
-            if not info.filename.endswith(".py") or pyc_name in names:
+            if info.filename.startswith(exclude):
                 continue
-            if wanted is not None and info.filename not in wanted:
+            data = stock.read(info)
+            pyc_name = info.filename + "c"
+            compile_it = (info.filename.endswith(".py") and pyc_name not in names
+                          and (wanted is None or info.filename in wanted))
+            if not (compile_it and drop_compiled_sources):
+                out.writestr(copy_info(info, info.filename), data, compresslevel=9)
+            if not compile_it:
                 continue
             # Same treatment of the source as zipimport's own _compile_source; optimize=0 is
             # Pyodide's level (it never runs with -O), so behaviour (asserts, __debug__) is
@@ -102,6 +112,8 @@ def build(stock_path, out_path, imports=None):
                                dont_inherit=True, optimize=0)
             except Exception as error:  # e.g. a deliberately broken test file: keep .py only
                 source_only.append(f"{info.filename}: {type(error).__name__}: {error}")
+                if drop_compiled_sources:
+                    out.writestr(copy_info(info, info.filename), data, compresslevel=9)
                 continue
             out.writestr(copy_info(info, pyc_name), pyc_bytes(code, data), compresslevel=9)
             compiled += 1
@@ -110,10 +122,10 @@ def build(stock_path, out_path, imports=None):
 `;
 
 async function main() {
-  const [pyodideArg, outArg, importsArg] = process.argv.slice(2);
-  const imports = importsArg ? JSON.parse(readFileSync(importsArg, "utf8")) : null;
+  const [pyodideArg, outArg, optionsArg] = process.argv.slice(2);
+  const options = optionsArg ? JSON.parse(readFileSync(optionsArg, "utf8")) : {};
   if (!pyodideArg || !outArg) {
-    console.error("usage: node compile_stdlib.mjs <pyodideDir> <outZip>");
+    console.error("usage: node compile_stdlib.mjs <pyodideDir> <outZip> [<options.json>]");
     process.exit(2);
   }
   const pyodideDir = resolve(pyodideArg);
@@ -132,7 +144,8 @@ async function main() {
   py.FS.writeFile("/tmp/stock.zip", stock);
   py.runPython(BUILD);
   const summary = py.globals.get("build")("/tmp/stock.zip", "/tmp/out.zip",
-    imports ? py.toPy(imports) : null);
+    options.imports ? py.toPy(options.imports) : null, Boolean(options.drop_compiled_sources),
+    py.toPy(options.exclude || []));
   const bytes = py.FS.readFile("/tmp/out.zip");
 
   // Write beside the target and rename: a reader never sees half a zip, and a failed build

@@ -21,8 +21,29 @@ TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "applicat
 
 class CourseHandler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    encoding = None
+
+    def send_head(self):
+        # Send the build's precompressed `file.gz` to clients that accept gzip.
+        self.encoding = None
+        path = self.translate_path(self.path)
+        if ("gzip" in self.headers.get("Accept-Encoding", "")
+                and Path(path + ".gz").is_file() and Path(path).is_file()):
+            self.encoding = "gzip"
+        return super().send_head()
+
+    def translate_path(self, path: str) -> str:
+        translated = super().translate_path(path)
+        return translated + ".gz" if self.encoding == "gzip" and not translated.endswith(".gz") \
+            else translated
+
+    def guess_type(self, path) -> str:
+        return super().guess_type(str(path)[:-3] if self.encoding == "gzip" else path)
 
     def end_headers(self) -> None:
+        if self.encoding:
+            self.send_header("Content-Encoding", self.encoding)
+            self.send_header("Vary", "Accept-Encoding")
         self.send_header("Cross-Origin-Opener-Policy", "same-origin")
         self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
         self.send_header("Cross-Origin-Resource-Policy", "same-origin")

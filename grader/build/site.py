@@ -20,7 +20,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from ..core.run import load_checks
 from ..course import Course
-from ..runtimes.node import node_binary
+from ..runtimes.node import compiled_stdlib, node_binary
 from ..runtimes.submission import core_sources
 from . import markdown, math
 
@@ -90,7 +90,14 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
     (out / pyodide_dir).mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide / name, out / pyodide_dir / name)
+    stdlib = compiled_stdlib(pyodide, browser=True)
+    if stdlib:  # the same standard library, with bytecode for what start-up loads
+        shutil.copy2(stdlib, out / pyodide_dir / "python_stdlib.zip")
 
+    # A browser's memory snapshot is valid for one Pyodide, one stdlib zip and one core.
+    snapshot_key = hashlib.sha256(
+        (out / pyodide_dir / "python_stdlib.zip").read_bytes() + version.encode()
+        + json.dumps(core_sources(), sort_keys=True).encode()).hexdigest()[:16]
     assets = _bundle(out, node_modules)
     assets["highlight"] = _hashed(out, "assets/highlight.css", markdown.highlight_css())
     core = _hashed(out, "py/core.json", json.dumps({"files": core_sources()}))
@@ -119,13 +126,14 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
         path = f"lessons/{lesson.slug}/index.html"
         root = "../" * path.count("/")
         urls = {"worker": root + assets["worker"], "pyodide": root + pyodide_dir,
-                "core": root + core, "lab": root + labs[lesson.lab], "stdlib": None}
+                "core": root + core, "lab": root + labs[lesson.lab], "snapshotKey": snapshot_key}
         page(path, "lesson.html", {"kind": "lesson", "slug": lesson.slug, "urls": urls},
              lesson=lesson, body=markdown.render(lesson.body, math_html),
              starter=course.labs[lesson.lab].starter.read_text(encoding="utf-8"))
 
     (out / "_headers").write_text(HEADERS, encoding="utf-8")
     _service_worker(out)
+    _precompress(out)
 
 
 def _lab_checks(course: Course, slug: str) -> list:
@@ -156,8 +164,9 @@ def _hashed(out: Path, path: str, text: str) -> str:
 
 
 def _service_worker(out: Path) -> None:
+    # Browsers that run Pyodide all read woff2: the older font formats stay out of the cache.
     files = sorted(str(p.relative_to(out)) for p in out.rglob("*")
-                   if p.is_file() and p.name != "_headers")
+                   if p.is_file() and p.name != "_headers" and p.suffix not in (".woff", ".ttf"))
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode() + (out / name).read_bytes())
@@ -165,6 +174,22 @@ def _service_worker(out: Path) -> None:
     script = (template.replace("__VERSION__", digest.hexdigest()[:12])
               .replace("__FILES__", json.dumps(files)))
     (out / "sw.js").write_text(script, encoding="utf-8")
+
+
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".ttf")
+
+
+def _precompress(out: Path) -> None:
+    """Write `file.gz` beside each compressible file, for servers that send it as is
+    (course serve does; most static hosts compress on their own)."""
+    import gzip
+
+    for path in list(out.rglob("*")):
+        if path.is_file() and path.suffix in COMPRESSIBLE:
+            data = path.read_bytes()
+            packed = gzip.compress(data, compresslevel=9, mtime=0)
+            if len(packed) < len(data) * 0.9:
+                path.with_name(path.name + ".gz").write_bytes(packed)
 
 
 def _swap(staging: Path, out: Path) -> None:

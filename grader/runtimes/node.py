@@ -57,14 +57,15 @@ def permission_flags(pyodide: Path) -> list[str]:
             "--allow-worker", "--disable-warning=SecurityWarning", "--max-old-space-size=1024"]
 
 
-def compiled_stdlib(pyodide: Path) -> Path | None:
+def compiled_stdlib(pyodide: Path, browser: bool = False) -> Path | None:
     """The stdlib zip with bytecode (grader/build/stdlib_zip.py), built once and kept beside
-    node_modules/pyodide; it makes every host boot ~1.5 s faster. None if it cannot be built:
-    grading still works with the stock zip."""
+    node_modules/pyodide; it makes every boot ~1.5 s faster. None if it cannot be built:
+    Python still works with the stock zip."""
     from ..build.stdlib_zip import build_stdlib_zip
 
+    name = "python_stdlib-browser.zip" if browser else "python_stdlib.zip"
     try:
-        return build_stdlib_zip(pyodide, pyodide.parent / ".course-cache" / "python_stdlib.zip")
+        return build_stdlib_zip(pyodide, pyodide.parent / ".course-cache" / name, browser=browser)
     except (RuntimeError, OSError):
         return None
 

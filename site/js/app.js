@@ -20,5 +20,9 @@ if (page.kind === "lesson") {
 
 if ("serviceWorker" in navigator && page.serviceWorker) {
   // Offline after the first visit: the service worker keeps every file of the course.
-  navigator.serviceWorker.register(page.serviceWorker).catch(() => {});
+  // Registered once the page has loaded what it needs, so its copies come from the HTTP
+  // cache instead of competing with Python's start-up for the network.
+  const register = () => navigator.serviceWorker.register(page.serviceWorker).catch(() => {});
+  if (page.kind === "lesson") addEventListener("course:python-ready", register, { once: true });
+  else addEventListener("load", register, { once: true });
 }

@@ -21,10 +21,16 @@ export function startLab(root, page) {
     onCheck: () => check(),
   });
   window.courseEditor = view;  // a stable handle for tests and for the curious
+  performance.mark("course:editor-usable");
 
-  const python = new Python(page.urls, (state, detail) => {
+  const python = new Python(page.urls, (state, detail, extra) => {
     if (state === "loading") say("Loading Python… (you can start editing)", "loading");
-    if (state === "ready") say(`Python is ready (${Math.round(detail)} ms).`, "ready");
+    if (state === "ready") {
+      status.dataset.restored = String(Boolean(extra && extra.restored));
+      performance.mark("course:python-ready");
+      dispatchEvent(new Event("course:python-ready"));
+      say(`Python is ready (${Math.round(detail)} ms).`, "ready");
+    }
     if (state === "broken") say(`Python could not start: ${detail}. Reload the page to retry.`, "broken");
     busy(false);
   });
@@ -63,6 +69,9 @@ export function startLab(root, page) {
     if (answer.failure) return showOutput(output, { error: answer.failure });
     const report = answer.report;
     showReport(result, report);
+    if (!performance.getEntriesByName("course:first-result").length) {
+      performance.mark("course:first-result");
+    }
     showOutput(output, { stdout: report.stdout, stderr: report.stderr,
       note: report.stdout || report.stderr ? "" : "(Check ran your code; it printed nothing)" });
     progress.save(slug, { checked: true, passed: report.passed || saved.passed || false });

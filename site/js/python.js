@@ -19,7 +19,7 @@ export class Python {
     this.worker.onerror = (event) => this.onStatus("broken", event.message || "the worker failed");
     this.worker.postMessage({
       type: "init", pyodideURL: this.urls.pyodide, coreURL: this.urls.core,
-      stdlibURL: this.urls.stdlib, interruptBuffer: this.interrupt,
+      snapshotKey: this.urls.snapshotKey, interruptBuffer: this.interrupt,
     });
     this.onStatus("loading");
   }
@@ -27,7 +27,7 @@ export class Python {
   receive(data) {
     if (data.type === "ready") {
       this.ready = true;
-      this.onStatus("ready", data.ms);
+      this.onStatus("ready", data.ms, { restored: data.restored });
     } else if (data.type === "broken") {
       this.onStatus("broken", data.message);
     } else if (data.type === "result") {

@@ -7,7 +7,9 @@ const CACHE = `autograd-course-${VERSION}`;
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    await cache.addAll(FILES.map((f) => new Request(f, { cache: "reload" })));
+    // Default cache mode: files the page already loaded come from the HTTP cache (hashed
+    // and versioned names are immutable), so installing costs little network.
+    await cache.addAll(FILES);
     await self.skipWaiting();
   })());
 });

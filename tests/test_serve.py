@@ -1,0 +1,73 @@
+"""`course serve` and `course build`: headers, types, compression, caching, from the CLI."""
+
+import gzip
+import re
+import subprocess
+import urllib.request
+
+import pytest
+
+from tests.conftest import ROOT, course_command, run_course
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    out = tmp_path_factory.mktemp("served") / "site"
+    proc = subprocess.Popen(course_command() + ["serve", "--port", "0", "--out", str(out)],
+                            cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    line = proc.stderr.readline()
+    match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+    assert match, line + proc.stderr.read(2000) if not match else ""
+    yield f"http://127.0.0.1:{match.group(1)}/", out
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+def _get(url, gzip_ok=True):
+    request = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"} if gzip_ok else {})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return response.headers, response.read()
+
+
+def test_pages_are_isolated_and_revalidated(served):
+    url, _ = served
+    headers, body = _get(url + "index.html", gzip_ok=False)
+    assert headers["Cross-Origin-Opener-Policy"] == "same-origin"
+    assert headers["Cross-Origin-Embedder-Policy"] == "require-corp"
+    assert headers["Cache-Control"] == "no-cache"
+    assert headers["Content-Type"].startswith("text/html")
+    assert b"Build autograd from scratch" in body
+
+
+def test_pyodide_is_served_compressed_with_the_right_type_and_cached_for_good(served):
+    url, out = served
+    wasm = next(out.glob("pyodide/*/pyodide.asm.wasm")).relative_to(out)
+    headers, body = _get(url + str(wasm))
+    assert headers["Content-Type"] == "application/wasm"
+    assert headers["Content-Encoding"] == "gzip"
+    assert "immutable" in headers["Cache-Control"]
+    assert gzip.decompress(body)[:4] == b"\0asm"
+    plain_headers, plain = _get(url + str(wasm), gzip_ok=False)
+    assert plain_headers["Content-Encoding"] is None and plain[:4] == b"\0asm"
+    module = next(out.glob("pyodide/*/pyodide.mjs")).relative_to(out)
+    assert _get(url + str(module))[0]["Content-Type"] == "text/javascript"
+
+
+def test_the_build_documents_the_headers_a_static_host_must_send(served):
+    _, out = served
+    headers = (out / "_headers").read_text()
+    assert "Cross-Origin-Opener-Policy: same-origin" in headers
+    assert "Cross-Origin-Embedder-Policy: require-corp" in headers
+
+
+def test_build_refuses_a_course_with_problems(tmp_path):
+    import shutil
+
+    for name in ("lessons", "labs"):
+        shutil.copytree(ROOT / name, tmp_path / name)
+    (tmp_path / "labs" / "03-branching" / "solution.py").unlink()
+    done = run_course("build", "--out", str(tmp_path / "site"), cwd=tmp_path,
+                      env={"COURSE_PYODIDE_DIR": str(ROOT / "node_modules" / "pyodide")})
+    assert done.returncode == 1
+    assert "labs/03-branching/solution.py:1: missing solution.py" in done.stderr
+    assert not (tmp_path / "site").exists()
