@@ -31,12 +31,17 @@ def main() -> None:
 @click.argument("lab")
 @click.argument("files", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON list of reports, nothing else.")
+@click.option("--format", "output_format", type=click.Choice(["text", "json", "gradescope"]),
+              default="text", show_default=True,
+              help="gradescope: write Gradescope's results.json for one file (see --results).")
+@click.option("--results", "results_path", type=click.Path(dir_okay=False), default="results.json",
+              show_default=True, help="Where --format gradescope writes.")
 @click.option("--runtime", type=click.Choice(RUNTIMES), default="pyodide", show_default=True,
               help="pyodide: sandboxed, for untrusted files; python: fast CPython, for authors.")
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=10.0, show_default=True,
               help="Seconds each file may run.")
 @root_option
-def grade_command(lab, files, as_json, runtime, timeout, root):
+def grade_command(lab, files, as_json, output_format, results_path, runtime, timeout, root):
     """Grade FILES against LAB's hidden checks.
 
     LAB is a slug or a lab folder. Exit status: 0 when every file passes, 1 when any fails,
@@ -46,7 +51,12 @@ def grade_command(lab, files, as_json, runtime, timeout, root):
     Example:
         course grade 05-backward my_value.py
         course grade 05-backward submissions/*.py --json > grades.json
+        course grade 05-backward /autograder/submission/lab.py --format gradescope \\
+            --results /autograder/results/results.json
     """
+    output_format = "json" if as_json else output_format
+    if output_format == "gradescope" and len(files) != 1:
+        raise click.UsageError("--format gradescope grades one submission: give exactly one file")
     course = _load(root)
     try:
         chosen = course.lab(lab)
@@ -62,8 +72,14 @@ def grade_command(lab, files, as_json, runtime, timeout, root):
         reports = grade(chosen, sources, make_runtime(runtime, course.root, timeout))
     except SetupError as exc:
         raise click.UsageError(f"cannot grade in {runtime}: {exc}") from None
-    if as_json:
+    if output_format == "json":
         click.echo(json.dumps([r.to_dict() for r in reports], indent=2))
+    elif output_format == "gradescope":
+        from .gradescope import results
+
+        Path(results_path).parent.mkdir(parents=True, exist_ok=True)
+        Path(results_path).write_text(json.dumps(results(reports[0]), indent=2), encoding="utf-8")
+        click.echo(f"{reports[0].score}/{reports[0].max_score} checks; wrote {results_path}")
     else:
         for report in reports:
             _show_report(report)
@@ -93,25 +109,38 @@ def _show_report(report) -> None:
 @main.command("check")
 @click.option("--runtime", type=click.Choice(RUNTIMES), default="pyodide", show_default=True)
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=10.0, show_default=True)
+@click.option("--junit", "junit_path", type=click.Path(dir_okay=False), default=None,
+              help="Also write the results as JUnit XML to this file, for CI systems.")
 @root_option
-def check_command(runtime, timeout, root):
+def check_command(runtime, timeout, junit_path, root):
     """Grade every lab's solution (must pass), starter (must fail) and mistakes (must fail
     their named check with their message). Exit status 1 on any surprise.
 
     \b
     Example:
         course check
-        course check --runtime python
+        course check --runtime python --junit check-results.xml
     """
+    import time
+
     from .self_check import check_course
 
+    started = time.perf_counter()
     course = _load(root)
     try:
         outcomes, problems = check_course(course, make_runtime(runtime, course.root, timeout))
     except SetupError as exc:
         raise click.UsageError(f"cannot grade in {runtime}: {exc}") from None
+    if junit_path:
+        from .junit import write_junit
+
+        write_junit(Path(junit_path), outcomes, list(problems), time.perf_counter() - started)
+    content_problems = list(problems)
     for outcome in outcomes:
-        mark = click.style("ok", fg="green") if not outcome.problems else click.style("FAIL", fg="red")
+        folder = course.labs[outcome.lab].folder
+        broken = outcome.problems or any(folder in p.path.parents or p.path == folder
+                                         for p in content_problems)
+        mark = click.style("FAIL", fg="red") if broken else click.style("ok", fg="green")
         click.echo(f"{mark:>4}  {outcome.lab}: {outcome.graded} files graded in {runtime}")
         problems += outcome.problems
     for problem in problems:

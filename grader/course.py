@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import frontmatter
+from . import frontmatter, links
 
 SLUG = re.compile(r"^(\d\d)-[a-z0-9]+(-[a-z0-9]+)*$")
 MISTAKE_FIELDS = ("mistake", "fails", "message")
@@ -243,6 +243,13 @@ def _quiz(value, path: Path, line: int, problems: list[Problem]) -> list[Questio
 
 def _cross_check(course: Course) -> None:
     slugs = {lesson.slug for lesson in course.lessons}
+    for lesson in course.lessons:
+        for link in links.relative_links(lesson.body):
+            if links.lesson_slug(link.href) not in slugs:
+                course.problems.append(Problem(
+                    lesson.path, lesson.body_line + link.line - 1,
+                    f"the link to {link.href!r} leads nowhere: link a lesson by its file name, "
+                    f"like [the chain rule](02-chain-rule.md)"))
     for lesson in course.lessons:
         if lesson.lab and lesson.lab not in course.labs:
             course.problems.append(Problem(lesson.path, 2, f"lab {lesson.lab!r} does not exist: "

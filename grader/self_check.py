@@ -20,6 +20,7 @@ class LabOutcome:
     lab: str
     graded: int = 0
     problems: list[Problem] = field(default_factory=list)
+    cases: list[tuple[str, list[Problem]]] = field(default_factory=list)  # for JUnit
 
 
 @dataclass
@@ -32,6 +33,19 @@ class Expectation:
     message: str = ""
     line: int = 1
     message_line: int = 1
+
+    def describe(self) -> str:
+        if self.kind == "mistake":
+            return f"{self.path.name} fails {self.fails!r} with its message"
+        verb = "fails" if self.kind == "starter" else "passes"
+        return f"{self.kind} {self.path.name} {verb}"
+
+
+def _silent_checks(wanted: Expectation, report: Report) -> list[Problem]:
+    """A check that fails must say why: an empty message helps no learner."""
+    return [Problem(wanted.path, 1, f"check {c.name!r} failed this file without a message: "
+                                    "raise CheckFailed(\"what is wrong and why\")")
+            for c in report.checks if not c.passed and c.message.strip() in ("", "This check failed.")]
 
 
 def expectations(lab: Lab) -> list[Expectation]:
@@ -67,7 +81,9 @@ def check_course(course: Course, runtime) -> tuple[list[LabOutcome], list[Proble
     for (lab, wanted), report in zip(plan, reports):
         outcome = outcomes[lab.slug]
         outcome.graded += 1
-        outcome.problems += _judge(wanted, report)
+        found = _judge(wanted, report) + _silent_checks(wanted, report)
+        outcome.problems += found
+        outcome.cases.append((wanted.describe(), found))
     return list(outcomes.values()), problems
 
 

@@ -105,3 +105,58 @@ def test_course_new_scaffolds_a_lesson_that_checks_clean(tmp_path):
     assert "ok  06-training" in check.stdout and "6 lessons, 6 labs" in check.stdout
     again = run_course("new", "06-training", cwd=root)
     assert again.returncode == 2 and "already exists" in again.stderr
+
+
+def test_gradescope_results_have_a_test_per_check(tmp_path):
+    results = tmp_path / "results" / "results.json"
+    done = run_course("grade", "05-backward", str(LAB / "mistakes" / "no_seed.py"), "--format",
+                      "gradescope", "--results", str(results), "--runtime", "python")
+    assert done.returncode == 1
+    data = json.loads(results.read_text())
+    assert data["score"] == 1.0 and len(data["tests"]) == 12
+    failed = {t["name"]: t for t in data["tests"] if t["status"] == "failed"}
+    seed = failed["backward() seeds the output with 1"]
+    assert seed["score"] == 0.0 and seed["max_score"] == 1.0 and "dL/dL = 1" in seed["output"]
+    assert "Hint:" in seed["output"] and seed["visibility"] == "visible"
+    assert data["stdout_visibility"] == "hidden"
+    two = run_course("grade", "05-backward", str(LAB / "solution.py"), str(LAB / "starter.py"),
+                     "--format", "gradescope")
+    assert two.returncode == 2 and "exactly one file" in two.stderr
+
+
+def test_check_writes_junit_with_a_case_per_graded_file(tmp_path):
+    import xml.etree.ElementTree as ET
+
+    root = _copy_course(tmp_path)
+    mistake = root / "labs" / "05-backward" / "mistakes" / "no_seed.py"
+    mistake.write_text(mistake.read_text().replace("# message: dL/dL = 1", "# message: nowhere"))
+    junit = tmp_path / "junit.xml"
+    done = run_course("check", "--runtime", "python", "--junit", str(junit), cwd=root)
+    assert done.returncode == 1
+    suites = {s.get("name"): s for s in ET.parse(junit).getroot()}
+    assert set(suites) == {"course content", "01-graphs", "02-chain-rule", "03-branching",
+                           "04-value", "05-backward"}
+    lab = suites["05-backward"]
+    assert lab.get("failures") == "1" and int(lab.get("tests")) == 13
+    failing = [c for c in lab if c.find("failure") is not None]
+    assert [c.get("name") for c in failing] == [
+        "no_seed.py fails 'backward() seeds the output with 1' with its message"]
+    assert "nowhere" in failing[0].find("failure").text
+
+
+def test_check_reports_links_that_lead_nowhere_and_silent_checks(tmp_path):
+    root = _copy_course(tmp_path)
+    page = root / "lessons" / "01-graphs.md"
+    lines = page.read_text().splitlines()
+    body_start = lines.index("---", 1) + 1
+    lines.insert(body_start + 1, "See [the next lesson](02-chain-rule.md) and [this](03-nope.md).")
+    page.write_text("\n".join(lines) + "\n")
+    checks = root / "labs" / "02-chain-rule" / "checks.py"
+    checks.write_text(checks.read_text() + "\n\n@check('says nothing', 'a hint')\n"
+                      "def silent(learner):\n    raise CheckFailed('')\n")
+    done = run_course("check", "--runtime", "python", cwd=root)
+    assert done.returncode == 1
+    assert (f"lessons/01-graphs.md:{body_start + 2}: the link to '03-nope.md' leads nowhere"
+            in done.stderr)
+    assert "02-chain-rule.md' leads nowhere" not in done.stderr
+    assert "check 'says nothing' failed this file without a message" in done.stderr

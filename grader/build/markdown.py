@@ -16,6 +16,8 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonConsoleLexer, PythonLexer, TextLexer, get_lexer_by_name
 from pygments.util import ClassNotFound
 
+from .. import links
+
 FORMATTER = HtmlFormatter(nowrap=True)
 
 
@@ -62,6 +64,14 @@ def render(body: str, math_html: dict[tuple[str, bool], str]) -> str:
         tex = tokens[idx].content.strip()
         return f'<div class="math-display">{math_html.get((tex, True), html.escape(tex))}</div>\n'
 
+    def link_open(renderer, tokens, idx, options, env):
+        # A lesson links another by file name; the built page lives at ../slug/index.html.
+        href = tokens[idx].attrGet("href")
+        if href and links.lesson_slug(href):
+            tokens[idx].attrSet("href", links.page_href(href))
+        return renderer.renderToken(tokens, idx, options, env)
+
+    md.add_render_rule("link_open", link_open)
     md.add_render_rule("math_inline", inline)
     md.add_render_rule("math_inline_double", inline)
     md.add_render_rule("math_block", block)

@@ -1,0 +1,59 @@
+"""The authoring guide, followed to the letter: its commands and snippets add a sixth lesson
+to a copy of the course, which must then pass `course check` (in Pyodide) and build."""
+
+import shlex
+import shutil
+
+import pytest
+from markdown_it import MarkdownIt
+
+from tests.conftest import ROOT, run_course
+
+GUIDE = ROOT / "docs" / "authoring.md"
+
+
+def _blocks():
+    """(info, content) of every fenced block in the guide, in order."""
+    return [(t.info.strip(), t.content) for t in MarkdownIt("commonmark").parse(GUIDE.read_text())
+            if t.type == "fence"]
+
+
+def test_the_guide_is_linked_from_the_readme():
+    assert "docs/authoring.md" in (ROOT / "README.md").read_text()
+
+
+@pytest.mark.pyodide
+def test_following_the_guide_adds_a_sixth_lesson_that_checks_and_builds(tmp_path):
+    for name in ("lessons", "labs"):
+        shutil.copytree(ROOT / name, tmp_path / name)
+    env = {"COURSE_PYODIDE_DIR": str(ROOT / "node_modules" / "pyodide")}
+    written = []
+    for info, content in _blocks():
+        words = info.split()
+        target = next((w[5:] for w in words if w.startswith("file=")), None)
+        if target:
+            path = tmp_path / target
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(content)
+            written.append(target)
+            continue
+        for line in content.splitlines():
+            command = shlex.split(line.split("#")[0])
+            if command[:2] == ["course", "new"]:
+                done = run_course(*command[1:], cwd=tmp_path, env=env)
+                assert done.returncode == 0, done.stderr
+            elif command[:1] == ["rm"]:
+                (tmp_path / command[1]).unlink()
+    assert "lessons/06-descent.md" in written and "labs/06-descent/checks.py" in written
+    assert len([w for w in written if "/mistakes/" in w]) >= 2
+
+    check = run_course("check", cwd=tmp_path, env=env)
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert "ok  06-descent: 4 files graded in pyodide" in check.stdout
+    assert "6 lessons, 6 labs, 0 problem(s)." in check.stdout
+
+    build = run_course("build", "--out", str(tmp_path / "site"), cwd=tmp_path, env=env)
+    assert build.returncode == 0, build.stderr
+    page = (tmp_path / "site" / "lessons" / "06-descent" / "index.html").read_text()
+    assert "Gradient descent" in page and 'href="../05-backward/index.html"' in page
+    assert "06-descent" in (tmp_path / "site" / "index.html").read_text()
