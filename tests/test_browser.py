@@ -75,6 +75,20 @@ def test_every_lab_passes_through_the_ui_with_its_reference_solution(course, sit
     assert page.errors == []
 
 
+def test_a_full_walk_of_the_course_stays_on_its_origin(course, site, context):
+    page = context.new_page()
+    page.goto(site["url"])
+    for slug in SLUGS:
+        page.click(f"[data-lesson='{slug}'] a")
+        page.wait_for_url(f"**/lessons/{slug}/index.html")
+        wait_ready(page)
+        set_code(page, course.labs[slug].starter.read_text())
+        assert check(page) == "false"
+        page.click(".site-header .home")
+    assert len({u for u in context.requests if "/lessons/" in u}) >= 5
+    # The context fixture fails this test if any request left the site's origin.
+
+
 def test_a_mistake_shows_its_targeted_message_and_hints_one_at_a_time(course, site, context):
     lab = course.labs["05-backward"]
     mistake = next(m for m in lab.mistakes if m.path.name == "no_seed.py")
