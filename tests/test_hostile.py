@@ -147,3 +147,22 @@ def test_an_output_flood_is_truncated(batch):
 def test_time_limits_are_enforced_promptly(batch):
     for name in ("infinite_loop.py", "sleep_forever.py", "catches_interrupt.py"):
         assert batch["reports"][name].seconds < TIMEOUT + 5
+
+
+def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):
+    """--runtime python (for authors) seals its fresh interpreters the same way."""
+    lab = course.labs["05-backward"]
+    marker = tmp_path / "marker.txt"
+    names = ["write_file.py", "tamper_checker.py", "tamper_builtins.py", "os_exit.py",
+             "memory_bomb.py", "read_solution.py", "import_js_exit.py"]
+    files = [(n, (HOSTILE / n).read_text().replace("__MARKER__", str(marker))
+              .replace("__LAB_DIR__", str(lab.folder.resolve()))) for n in names]
+    files.append(("correct.py", lab.solution.read_text()))
+    reports = {r.file: r for r in grading.grade(lab, files, grading.make_runtime(
+        "python", course.root, TIMEOUT))}
+    assert reports.pop("correct.py").passed
+    assert not any(r.passed for r in reports.values())
+    assert REACH in reports["write_file.py"].error and not marker.exists()
+    assert "changed the grader's own objects" in reports["tamper_checker.py"].error
+    assert "MemoryError" in reports["memory_bomb.py"].error
+    assert "STOLEN" not in reports["read_solution.py"].stdout

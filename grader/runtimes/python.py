@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import selectors
 import subprocess
 import sys
@@ -24,7 +23,12 @@ from .submission import CRASHED, TIMEOUT, Submission, core_sources, new_token
 
 NAME = "python"
 MEMORY_LIMIT = 2 << 30  # bytes of address space per submission
-BOOT = "import sys; sys.path.insert(0, sys.argv[1]); import grader.core.job as j; j.main()"
+# The child limits itself before it reads the job (no preexec_fn: it is unsafe in a threaded
+# parent), then imports the core from its own folder.
+BOOT = ("import resource as r, sys\n"
+        "for limit, value in ((r.RLIMIT_AS, int(sys.argv[2])), (r.RLIMIT_FSIZE, 0), (r.RLIMIT_CORE, 0)):\n"
+        "    r.setrlimit(limit, (value, value))\n"
+        "sys.path.insert(0, sys.argv[1]); import grader.core.job as j; j.main()")
 
 
 class PythonRuntime:
@@ -49,9 +53,9 @@ class PythonRuntime:
         started = time.perf_counter()
         with tempfile.TemporaryDirectory(prefix="course-run-") as cwd:
             proc = subprocess.Popen(
-                [sys.executable, "-I", "-S", "-c", BOOT, folder],
+                [sys.executable, "-I", "-S", "-c", BOOT, folder, str(MEMORY_LIMIT)],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                cwd=cwd, env={"PATH": os.defpath}, preexec_fn=_limits, start_new_session=True)
+                cwd=cwd, env={"PATH": os.defpath}, start_new_session=True)
             reader = FrameReader(token)
             try:
                 proc.stdin.write(json.dumps(job).encode())
@@ -98,8 +102,3 @@ def _kill(proc: subprocess.Popen) -> None:
     proc.wait()
     proc.stdout.close()
 
-
-def _limits() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-    resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
