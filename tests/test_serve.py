@@ -71,3 +71,12 @@ def test_build_refuses_a_course_with_problems(tmp_path):
     assert done.returncode == 1
     assert "labs/03-branching/solution.py:1: missing solution.py" in done.stderr
     assert not (tmp_path / "site").exists()
+
+
+def test_lesson_code_is_highlighted_and_math_rendered(served):
+    _, out = served
+    page = (out / "lessons" / "03-branching" / "index.html").read_text()
+    assert '<span class="gp">&gt;&gt;&gt; </span>' in page  # doctest prompts, as a console
+    assert 'class="katex"' in page and "<math" in page      # KaTeX, with MathML for readers
+    css = next(out.glob("assets/highlight-*.css")).read_text()
+    assert "pre code .gp" in css

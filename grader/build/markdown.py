@@ -80,4 +80,5 @@ def render(body: str, math_html: dict[tuple[str, bool], str]) -> str:
 
 
 def highlight_css() -> str:
-    return FORMATTER.get_style_defs(".highlight")
+    # markdown-it wraps highlighted code in <pre><code>, so that is where the classes live.
+    return FORMATTER.get_style_defs("pre code")
