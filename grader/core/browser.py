@@ -7,6 +7,7 @@ The page never interprets Python results beyond displaying them: the verdict is 
 from __future__ import annotations
 
 from .execute import run_source
+from .graph import output_graph
 from .run import grade, load_checks
 
 FILENAME = "lab.py"
@@ -14,7 +15,8 @@ _checks: dict[str, tuple[str, list]] = {}
 
 
 def run(source: str) -> str:
-    return run_source(source, FILENAME).to_json()
+    # The page draws the graph of the Value the file leaves (its "graph", null when none).
+    return run_source(source, FILENAME, graph_of=output_graph).to_json()
 
 
 def check(lab: str, checks_source: str, source: str) -> str:

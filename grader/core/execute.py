@@ -2,7 +2,8 @@
 
 Used by the browser's Run button. Output is captured and truncated like in a check, and an
 error is shown as a short traceback through the learner's lines only (the grader's frames
-are noise to a learner).
+are noise to a learner). A caller may also look at what the file defined (`graph_of`): the
+browser uses it to draw the computation graph of the learner's output Value.
 """
 
 from __future__ import annotations
@@ -23,27 +24,40 @@ class RunOutput:
     error: str = ""        # a friendly traceback, empty when the file ran
     line: int | None = None  # the learner's line the error points at
     seconds: float = 0.0
+    graph: dict | None = None  # what `graph_of` made of the learner's module, if anything
 
     def to_json(self) -> str:
         return encode({"stdout": self.stdout, "stderr": self.stderr, "error": self.error,
-                       "line": self.line, "seconds": round(self.seconds, 4)})
+                       "line": self.line, "seconds": round(self.seconds, 4),
+                       "graph": self.graph})
 
 
-def run_source(source: str, filename: str = "lab.py") -> RunOutput:
+def run_source(source: str, filename: str = "lab.py", graph_of=None) -> RunOutput:
+    """Run the learner's file; `graph_of(namespace)`, if given, is called once it ran.
+
+    `graph_of` reads learner objects, which can raise: that costs the graph, never the run.
+    It runs while output is still captured, so a property that prints shows up as output.
+    """
     started = time.perf_counter()
     out, err = CappedText(), CappedText()
     saved = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = out, err
+    graph = None
     try:
-        exec_module(compile(source, filename, "exec"), source, filename)
+        module = exec_module(compile(source, filename, "exec"), source, filename)
         error, line = "", None
+        if graph_of is not None:
+            try:
+                graph = graph_of(module.__dict__)
+            except Exception:
+                graph = None
     except SyntaxError as exc:
         error, line = syntax_message(exc), exc.lineno
     except BaseException as exc:  # anything the learner's code raises, exits included
         error, line = friendly_traceback(exc, filename)
     finally:
         sys.stdout, sys.stderr = saved
-    return RunOutput(out.value(), err.value(), error, line, time.perf_counter() - started)
+    return RunOutput(out.value(), err.value(), error, line, time.perf_counter() - started, graph)
 
 
 def friendly_traceback(exc: BaseException, filename: str) -> tuple[str, int | None]:

@@ -1,5 +1,6 @@
 // The lab on a lesson page: editor, Run, Check, Stop, Reset, status, output and results.
 import { createEditor, replace, text } from "./editor.js";
+import { hideGraph, renderGraph } from "./graph.js";
 import { Python } from "./python.js";
 import * as progress from "./progress.js";
 import { showOutput, showReport } from "./results.js";
@@ -12,6 +13,7 @@ export function startLab(root, page) {
   const status = $("status");
   const output = $("output");
   const result = $("result");
+  const graph = $("graph");
   const buttons = { run: $("run"), check: $("check"), stop: $("stop"), reset: $("reset") };
 
   const view = createEditor(root.querySelector(".editor"), {
@@ -54,9 +56,24 @@ export function startLab(root, page) {
     const answer = await python.run(text(view));
     busy(false);
     if (answer.restarted) return;
-    if (answer.failure) return showOutput(output, { error: answer.failure });
+    if (answer.failure) {
+      hideGraph(graph);
+      return showOutput(output, { error: answer.failure });
+    }
     showOutput(output, answer.run);
+    showGraph(answer.run.graph);
     say("Python is ready.", "ready");
+  }
+
+  // The computation graph of the Value the code left, if any; a drawing failure costs only it.
+  function showGraph(data) {
+    if (!data || !data.nodes || !data.nodes.length) return hideGraph(graph);
+    try {
+      renderGraph(graph, data);
+    } catch (error) {
+      console.error("could not draw the graph", error);
+      hideGraph(graph);
+    }
   }
 
   async function check() {
