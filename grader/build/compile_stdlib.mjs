@@ -144,7 +144,8 @@ async function main() {
   py.FS.writeFile("/tmp/stock.zip", stock);
   py.runPython(BUILD);
   const summary = py.globals.get("build")("/tmp/stock.zip", "/tmp/out.zip",
-    options.imports ? py.toPy(options.imports) : null, Boolean(options.drop_compiled_sources),
+    options.imports ? py.toPy(options.imports) : undefined,  // JS null would reach Python as JsNull
+    Boolean(options.drop_compiled_sources),
     py.toPy(options.exclude || []));
   const bytes = py.FS.readFile("/tmp/out.zip");
 

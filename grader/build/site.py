@@ -23,6 +23,7 @@ from ..course import Course
 from ..runtimes.node import compiled_stdlib, node_binary
 from ..runtimes.submission import core_sources
 from . import markdown, math
+from .jupyterlite import LiteBuildError, build_jupyterlite, notebook_url
 
 SITE = Path(__file__).resolve().parents[2] / "site"
 BUNDLER = Path(__file__).resolve().parent / "bundle.mjs"
@@ -121,6 +122,12 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(html, encoding="utf-8")
 
+    # Every lab also opens as a JupyterLite notebook, checked by the same grader.
+    try:
+        build_jupyterlite(course, out / "lite", pyodide=pyodide)
+    except LiteBuildError as exc:
+        raise BuildError(f"the JupyterLite build failed: {exc}") from exc
+
     page("index.html", "index.html", {"kind": "index"})
     for lesson in course.lessons:
         path = f"lessons/{lesson.slug}/index.html"
@@ -129,6 +136,7 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
                 "core": root + core, "lab": root + labs[lesson.lab], "snapshotKey": snapshot_key}
         page(path, "lesson.html", {"kind": "lesson", "slug": lesson.slug, "urls": urls},
              lesson=lesson, body=markdown.render(lesson.body, math_html),
+             notebook=root + "lite/" + notebook_url(lesson.lab),
              starter=course.labs[lesson.lab].starter.read_text(encoding="utf-8"))
 
     (out / "_headers").write_text(HEADERS, encoding="utf-8")
@@ -164,9 +172,11 @@ def _hashed(out: Path, path: str, text: str) -> str:
 
 
 def _service_worker(out: Path) -> None:
-    # Browsers that run Pyodide all read woff2: the older font formats stay out of the cache.
+    # Browsers that run Pyodide all read woff2: the older font formats stay out of the cache,
+    # and so does JupyterLite (37 MB, with a service worker of its own).
     files = sorted(str(p.relative_to(out)) for p in out.rglob("*")
-                   if p.is_file() and p.name != "_headers" and p.suffix not in (".woff", ".ttf"))
+                   if p.is_file() and p.name != "_headers" and p.suffix not in (".woff", ".ttf")
+                   and p.relative_to(out).parts[0] != "lite")
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode() + (out / name).read_bytes())

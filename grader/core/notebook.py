@@ -1,0 +1,119 @@
+"""The check cell of a lab's notebook: the same hidden checks, graded by the same `grade()`.
+
+In the JupyterLite site every lab is a notebook whose starter cell writes the learner's code
+to a file (`%%writefile lab.py`) and whose last cell is
+
+    from grader.core.notebook import check
+    report = check("05-backward", "lab.py")
+
+`check` grades that file with `run.grade`, exactly as the browser worker and the command
+line do, shows the report under the cell (HTML in Jupyter, plain text elsewhere) and returns
+the `Report`. The hidden checks come from the `course_labs` package that the site's build
+installs into Pyodide: one data file per lab, never a solution. Stdlib only, like the rest of
+grader.core; IPython is only used when it is there. Nothing happens at import time.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from .report import Report
+from .run import grade, load_checks
+
+CHECKS_PACKAGE = "course_labs"  # written by grader/build/lite_wheel.py
+OUTPUT_SHOWN = 2000  # characters of the learner's own printing repeated under a report
+
+
+def check(lab: str, path: str = "lab.py", *, checks_source: str | None = None) -> Report:
+    """Grade the file at `path` against lab `lab`'s hidden checks; show and return the report.
+
+    `checks_source` replaces the packaged checks (for a checkout without `course_labs`).
+    """
+    file = Path(path)
+    if not file.is_file():
+        raise FileNotFoundError(f"{path} does not exist yet: run the cell above first, the one "
+                                f"that starts with %%writefile {path}")
+    source = file.read_text(encoding="utf-8")
+    checks, _ = load_checks(checks_source if checks_source is not None else packaged(lab), lab)
+    report = grade(lab, checks, source, str(path), runtime="notebook")
+    show(report)
+    return report
+
+
+def packaged(lab: str) -> str:
+    """A lab's checks source from the `course_labs` package (data, read with importlib)."""
+    from importlib import resources
+
+    try:
+        folder = resources.files(CHECKS_PACKAGE) / "checks"
+    except ModuleNotFoundError:
+        raise LookupError(f"the {CHECKS_PACKAGE} package is not installed here: this function "
+                          "runs in the course's JupyterLite site, or pass checks_source=") from None
+    target = folder / f"{lab}.py"
+    if not target.is_file():
+        known = sorted(p.name[:-3] for p in folder.iterdir() if p.name.endswith(".py"))
+        raise LookupError(f"no lab named {lab!r} (labs: {', '.join(known)})")
+    return target.read_text(encoding="utf-8")
+
+
+def show(report: Report) -> None:
+    """HTML and plain text together, so each front end picks what it can show."""
+    try:
+        from IPython import get_ipython
+        from IPython.display import display
+    except ImportError:
+        get_ipython = None
+    if get_ipython is None or get_ipython() is None:  # no notebook, or IPython not running
+        print(as_text(report))
+        return
+    display({"text/html": as_html(report), "text/plain": as_text(report)}, raw=True)
+
+
+def summary(report: Report) -> str:
+    # The same words as the lesson page's Check (site/js/results.js).
+    if report.passed:
+        return f"All {report.max_score} checks pass. Well done!"
+    return f"{report.score} of {report.max_score} checks pass."
+
+
+def as_text(report: Report) -> str:
+    lines = [summary(report)]
+    if report.error:
+        lines.append(report.error)
+    for c in report.checks:
+        lines.append(f"{'✓' if c.passed else '✗'} {c.name}")
+        if not c.passed:
+            lines += [f"    {c.message}"] if c.message else []
+            lines += [f"    Hint: {c.hints[0]}"] if c.hints else []
+    printed = _printed(report)
+    if printed:
+        lines += ["Your code printed:", printed]
+    return "\n".join(lines)
+
+
+def as_html(report: Report) -> str:
+    e = html.escape
+    items = []
+    for c in report.checks:
+        mark, colour = ("✓", "#1a7f37") if c.passed else ("✗", "#cf222e")
+        body = f'<span style="color:{colour}">{mark}</span> <b>{e(c.name)}</b>'
+        if not c.passed and c.message:
+            body += f'<div style="white-space:pre-wrap">{e(c.message)}</div>'
+        if not c.passed and c.hints:
+            body += f"<div><i>Hint:</i> {e(c.hints[0])}</div>"
+        items.append(f'<li data-check-name="{e(c.name)}" data-passed="{str(c.passed).lower()}">'
+                     f"{body}</li>")
+    error = f'<p style="white-space:pre-wrap">{e(report.error)}</p>' if report.error else ""
+    printed = _printed(report)
+    output = (f"<details><summary>Your code printed</summary><pre>{e(printed)}</pre></details>"
+              if printed else "")
+    return (f'<div class="course-report" data-passed="{str(report.passed).lower()}" '
+            f'data-score="{report.score}" data-max-score="{report.max_score}">'
+            f"<h4>{e(summary(report))}</h4>{error}"
+            f'<ul style="list-style:none;padding-left:0">{"".join(items)}</ul>{output}</div>')
+
+
+def _printed(report: Report) -> str:
+    text = (report.stdout + report.stderr).strip("\n")
+    return text if len(text) <= OUTPUT_SHOWN else text[:OUTPUT_SHOWN] + "\n[…]"
