@@ -15,7 +15,7 @@ from grader import grading
 
 HOSTILE = Path(__file__).resolve().parent / "hostile"
 SECRET = "course-test-secret-7f3a"
-TIMEOUT = 3.0
+TIMEOUT = 6.0  # seconds: long enough for a memory bomb to hit its limit on a busy machine
 REACH = "tried to reach the grading machine"
 
 pytestmark = pytest.mark.pyodide
@@ -106,9 +106,9 @@ def test_correct_files_around_hostile_ones_still_pass(batch):
     ("deep_recursion.py", "RecursionError"),
     ("memory_bomb.py", "MemoryError"),
     ("child_process.py", "Running your file failed"),
-    ("infinite_loop.py", "ran for more than 3 s"),
-    ("sleep_forever.py", "ran for more than 3 s"),
-    ("catches_interrupt.py", "ran for more than 3 s"),
+    ("infinite_loop.py", f"ran for more than {TIMEOUT:g} s"),
+    ("sleep_forever.py", f"ran for more than {TIMEOUT:g} s"),
+    ("catches_interrupt.py", f"ran for more than {TIMEOUT:g} s"),
 ])
 def test_each_attempt_fails_with_a_plain_message(batch, name, words):
     report = batch["reports"][name]
@@ -158,8 +158,9 @@ def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):
     files = [(n, (HOSTILE / n).read_text().replace("__MARKER__", str(marker))
               .replace("__LAB_DIR__", str(lab.folder.resolve()))) for n in names]
     files.append(("correct.py", lab.solution.read_text()))
+    # A generous limit: filling memory takes a few seconds on a busy machine.
     reports = {r.file: r for r in grading.grade(lab, files, grading.make_runtime(
-        "python", course.root, TIMEOUT))}
+        "python", course.root, 15.0))}
     assert reports.pop("correct.py").passed
     assert not any(r.passed for r in reports.values())
     assert REACH in reports["write_file.py"].error and not marker.exists()

@@ -62,7 +62,9 @@ export class Python {
     if (!this.busy) return "idle";
     if (this.interrupt) {
       Atomics.store(this.interrupt, 0, 2);  // SIGINT: Python raises KeyboardInterrupt
-      await new Promise((r) => setTimeout(r, STOP_GRACE_MS));
+      for (let waited = 0; waited < STOP_GRACE_MS && this.busy; waited += 20) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
       if (!this.busy) return "interrupted";
     }
     this.worker.terminate();
