@@ -2,8 +2,9 @@
 
 Like mkdocs: read and validate everything first, render into a staging folder, then swap it
 into place, so a failed build never leaves half a site. What ships to the browser is the
-lesson pages, each lab's starter and hidden checks, the grader core, Pyodide and the bundled
-front end. Reference solutions never do (see `_shipped_sources`).
+lesson pages, each lab's starter and hidden checks, the grader core, Pyodide, the bundled
+front end and the JupyterLite notebooks. Reference solutions never do: nothing here reads
+`Lab.solution` (tests/test_browser.py searches the build for their lines).
 """
 
 from __future__ import annotations
