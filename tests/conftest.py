@@ -32,3 +32,33 @@ def course_command() -> list[str]:
 def run_course(*args: str, cwd: Path = ROOT, env: dict | None = None, timeout: float = 600):
     return subprocess.run(course_command() + list(args), cwd=cwd, capture_output=True, text=True,
                           timeout=timeout, env={**os.environ, **(env or {})})
+
+
+@pytest.fixture(scope="session")
+def site(course, tmp_path_factory):
+    """The course built once for the browser tests, served on a free port of 127.0.0.1."""
+    from grader.build.site import build_site
+    from grader.runtimes.node import pyodide_dir
+    from tests.browser_support import serve
+
+    out = tmp_path_factory.mktemp("site") / "site"
+    pyodide = pyodide_dir(course.root)
+    build_site(course, out, pyodide=pyodide, node_modules=pyodide.parent)
+    server, url = serve(out)
+    yield {"out": out, "url": url}
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium, driven by Playwright (which never downloads a browser here)."""
+    from tests.browser_support import CHROMIUM, FLAGS
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Debian Chromium is missing at {CHROMIUM}: apt-get install -y chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield browser
+        browser.close()

@@ -7,36 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from grader.build.site import build_site
-from grader.runtimes.node import pyodide_dir
-from tests.browser_support import ARTIFACTS, CHROMIUM, FLAGS, serve, set_code, wait_ready
+from tests.browser_support import ARTIFACTS, set_code, wait_ready
 
 pytestmark = pytest.mark.browser
 LAB = Path(__file__).resolve().parent.parent / "labs" / "05-backward"
 EXAMPLE = "\na = Value(2.0); b = Value(3.0); L = a * b + a; L.backward()\n"
 GRAPH = "[data-testid=graph]"
-
-
-@pytest.fixture(scope="module")
-def site(course, tmp_path_factory):
-    out = tmp_path_factory.mktemp("site") / "site"
-    pyodide = pyodide_dir(course.root)
-    build_site(course, out, pyodide=pyodide, node_modules=pyodide.parent)
-    server, url = serve(out)
-    yield {"out": out, "url": url}
-    server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Debian Chromium is missing at {CHROMIUM}: apt-get install -y chromium")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@ trace on the machine, and not disturb the correct files graded around it."""
 
 from __future__ import annotations
 
-import os
 import socket
 import threading
 import time

@@ -1,5 +1,6 @@
 // Entry point of every page: progress on the home page, quiz and lab on lesson pages.
 import { startLab } from "./lab.js";
+import { startPictures } from "./pictures/index.js";
 import * as progress from "./progress.js";
 import { startQuizzes } from "./quiz.js";
 
@@ -15,6 +16,7 @@ if (page.kind === "index") {
 }
 if (page.kind === "lesson") {
   startQuizzes(document);
+  startPictures(document);
   startLab(document.querySelector(".lab"), page);
 }
 

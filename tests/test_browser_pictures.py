@@ -1,0 +1,206 @@
+"""Lesson 3's picture and film in Debian Chromium: every number is computed, and they move."""
+
+from __future__ import annotations
+
+
+import pytest
+
+from tests.browser_support import ARTIFACTS
+
+pytestmark = pytest.mark.browser
+FIGURE = "[data-testid=picture]"
+PICTURE = "[data-testid=picture-svg]"
+FILM = "[data-testid=film]"
+
+
+@pytest.fixture
+def lesson(browser, site):
+    """Open a lesson in a fresh profile of a given size; fail if any request leaves 127.0.0.1."""
+    contexts = []
+
+    def open_lesson(slug="03-branching", width=1100, height=900, **options):
+        context = browser.new_context(viewport={"width": width, "height": height}, **options)
+        requests = []
+        context.on("request", lambda request: requests.append(request.url))
+        contexts.append((context, requests))
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        page.goto(f"{site['url']}lessons/{slug}/index.html")
+        return page
+
+    yield open_lesson
+    for context, requests in contexts:
+        context.close()
+        outside = [u for u in requests if not u.startswith(site["url"]) and not u.startswith(("data:", "blob:"))]
+        assert outside == [], f"requests left the site: {outside[:5]}"
+        assert all(u.startswith("http://127.0.0.1:") for u in requests if u.startswith("http"))
+
+
+def node(page, name: str, part: str, where: str = PICTURE) -> str:
+    return page.text_content(f"{where} [data-node={name}] .{part}")
+
+
+def path_label(page, path: str, where: str = PICTURE) -> str:
+    return page.text_content(f"{where} [data-path={path}]")
+
+
+def set_slider(page, name: str, value: float) -> None:
+    """Move a range input the way a drag does: set its value, then fire input."""
+    page.eval_on_selector(f"[data-testid=slider-{name}]", """(input, value) => {
+        input.value = String(value);
+        input.dispatchEvent(new Event('input', {bubbles: true}));
+    }""", value)
+
+
+def assert_picture(page, a: float, b: float) -> None:
+    """The numbers drawn for given inputs, each computed here independently of the JS."""
+    c, L = a * b, a * b + a
+    fmt = lambda x: f"{round(x, 4):g}"  # noqa: E731
+    assert page.text_content("[data-testid=readout-a]") == fmt(a)
+    assert page.text_content("[data-testid=readout-b]") == fmt(b)
+    assert node(page, "c", "value") == f"value {fmt(c)}"
+    assert node(page, "L", "value") == f"value {fmt(L)}"
+    assert node(page, "L", "grad") == "grad 1"
+    assert node(page, "c", "grad") == "grad 1"
+    assert node(page, "a", "grad") == f"grad {fmt(b + 1)}"
+    assert node(page, "b", "grad") == f"grad {fmt(a)}"
+    assert path_label(page, "direct") == "direct: 1"
+    assert path_label(page, "through-c") == f"through c:b·1 = {fmt(b)}"  # two lines
+    label = page.get_attribute(PICTURE, "aria-label")
+    assert f"L = {fmt(L)}" in label and f"dL/da = {fmt(b + 1)}" in label and f"dL/db = {fmt(a)}" in label
+
+
+def test_the_picture_shows_computed_values_gradients_and_both_paths(lesson):
+    page = lesson()
+    page.locator(FIGURE).wait_for()
+    assert page.get_attribute(PICTURE, "role") == "img"
+    assert_picture(page, 2, 3)
+    assert page.text_content(f"{PICTURE} [data-testid=sum-note]") == "= 1 + 3 = 4"
+    assert page.text_content("[data-testid=picture-sum]") == "dL/da = 1 (directly) + 3 (through c) = 4"
+    # Both paths are drawn, each in its own colour.
+    colours = page.eval_on_selector_all(f"{PICTURE} .edge", "es => Object.fromEntries("
+                                        "es.map(e => [e.dataset.edge, getComputedStyle(e).stroke]))")
+    assert colours["a-L"] != colours["a-c"] == colours["c-L"]
+
+    set_slider(page, "a", 1.5)
+    set_slider(page, "b", -2)
+    assert_picture(page, 1.5, -2)
+    assert page.text_content(f"{PICTURE} [data-testid=sum-note]") == "= 1 + (-2) = -1"
+
+    # Keyboard: a focused slider moves by one step per arrow key.
+    page.focus("[data-testid=slider-a]")
+    page.keyboard.press("ArrowRight")
+    assert_picture(page, 1.6, -2)
+    assert page.errors == []
+
+
+def test_the_assignment_toggle_shows_the_wrong_gradient_marked_wrong(lesson):
+    page = lesson()
+    page.locator(FIGURE).wait_for()
+    assert page.locator("[data-testid=picture-wrong]").is_hidden()
+    toggle = page.get_by_label("use = instead of +=")
+    toggle.check()  # by its label, like a screen-reader user
+    wrong = page.locator("[data-testid=picture-wrong]")
+    assert wrong.is_visible()
+    # The sweep visits L before c, so with `=` the share through c (b = 3) is the one left.
+    assert "dL/da would be 3: wrong" in wrong.inner_text() and "right value is 4" in wrong.inner_text()
+    assert page.text_content(f"{PICTURE} [data-testid=wrong-note]") == "with =: 3✗ wrong"  # two lines
+    assert node(page, "a", "grad") == "grad 4"  # the right value stays on the node
+    assert "wrongly be 3" in page.get_attribute(PICTURE, "aria-label")
+    set_slider(page, "b", 1.5)
+    assert "dL/da would be 1.5: wrong" in wrong.inner_text()
+    ARTIFACTS.mkdir(exist_ok=True)
+    set_slider(page, "b", 3)
+    page.locator("[data-testid=picture-still]").screenshot(path=str(ARTIFACTS / "picture-03-branching.png"))
+    toggle.uncheck()
+    assert wrong.is_hidden()
+    assert page.text_content(f"{PICTURE} [data-testid=wrong-note]") == ""
+
+
+def film_step(page) -> tuple[str, str]:
+    return page.text_content("[data-testid=film-counter]"), page.text_content("[data-testid=film-text]")
+
+
+def test_the_film_steps_through_the_backward_sweep_and_back(lesson):
+    page = lesson()
+    page.locator(FIGURE).wait_for()
+    film_svg = f"{FILM} [data-testid=film-svg]"
+    forward = page.get_by_role("button", name="Step forward")
+    back = page.get_by_role("button", name="Step back")
+    assert page.get_attribute("[data-testid=film-text]", "aria-live") == "polite"
+    assert film_step(page) == ("step 1 of 4", "Seed: dL/dL = 1. The output changes one for one with itself.")
+    assert node(page, "a", "grad", film_svg) == "grad ?"
+    forward.click()
+    assert film_step(page) == ("step 2 of 4", "L = c + a passes 1 to c and 1 to a.")
+    assert node(page, "c", "grad", film_svg) == "grad 1"
+    forward.click()
+    assert film_step(page) == ("step 3 of 4", "c = a·b passes b·1 = 3 to a and a·1 = 2 to b.")
+    assert node(page, "a", "grad", film_svg) == "grad 1 + 3"
+    assert node(page, "b", "grad", film_svg) == "grad 2"
+    forward.click()
+    assert film_step(page) == ("step 4 of 4", "a's two shares add up: 1 + 3 = 4.")
+    assert node(page, "a", "grad", film_svg) == "grad 4"
+    assert forward.get_attribute("aria-disabled") == "true"
+    forward.focus()
+    page.keyboard.press("Enter")  # at the end it stays there, and keeps the keyboard focus
+    assert page.evaluate("document.activeElement.dataset.testid") == "film-forward"
+    assert film_step(page)[0] == "step 4 of 4"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator(FILM).screenshot(path=str(ARTIFACTS / "film-03-branching.png"))
+
+    # The film reads the same computation as the picture: move b and the frame follows.
+    set_slider(page, "b", -2)
+    assert film_step(page) == ("step 4 of 4", "a's two shares add up: 1 + (-2) = -1.")
+    back.click()
+    assert film_step(page) == ("step 3 of 4", "c = a·b passes b·1 = -2 to a and a·1 = 2 to b.")
+    back.click()
+    back.click()
+    assert film_step(page)[0] == "step 1 of 4"
+    assert back.get_attribute("aria-disabled") == "true"
+
+    # Keyboard only: Tab to the forward button and press Enter, then Space.
+    forward.focus()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Space")
+    assert film_step(page)[0] == "step 3 of 4"
+    assert page.errors == []
+
+
+def test_play_runs_the_film_to_its_end_and_pause_stops_it(lesson):
+    page = lesson(reduced_motion="reduce")
+    page.locator(FIGURE).wait_for()
+    play = page.locator("[data-testid=film-play]")
+    play.click()
+    assert play.get_attribute("aria-label") == "Pause the film"
+    page.wait_for_function("document.querySelector('[data-testid=film-counter]').textContent === 'step 2 of 4'",
+                           timeout=10_000)
+    animation = page.eval_on_selector(f"{FILM} .edge.flowing", "e => getComputedStyle(e).animationName")
+    assert animation == "none"  # reduced motion: still frames, no moving dashes
+    play.click()
+    assert play.get_attribute("aria-label") == "Play the film"
+    page.wait_for_timeout(3500)
+    assert page.text_content("[data-testid=film-counter]") == "step 2 of 4"
+
+
+def test_the_figure_fits_a_phone_without_sideways_scrolling(lesson):
+    page = lesson(width=390, height=844)
+    page.locator(FIGURE).wait_for()
+    widths = page.evaluate("""() => ({page: document.documentElement.scrollWidth,
+        view: document.documentElement.clientWidth,
+        svg: document.querySelector('[data-testid=picture-svg]').getBoundingClientRect().width,
+        film: document.querySelector('[data-testid=film-svg]').getBoundingClientRect().right})""")
+    assert widths["page"] <= widths["view"] == 390
+    assert 300 <= widths["svg"] <= 390 and widths["film"] <= 390
+    # Text in the drawing stays legible: at least 10 px once the viewBox is scaled down.
+    size = page.eval_on_selector(f"{PICTURE} .grad", "t => t.getBoundingClientRect().height")
+    assert size >= 10
+    page.locator(FIGURE).screenshot(path=str(ARTIFACTS / "picture-03-branching-390.png"))
+
+
+def test_lessons_without_a_picture_keep_the_figure_hidden(lesson):
+    page = lesson("01-graphs")
+    page.wait_for_load_state("load")
+    assert page.locator(FIGURE).count() == 1
+    assert page.locator(FIGURE).is_hidden()
+    assert page.locator(f"{FIGURE} *").count() == 0
