@@ -50,15 +50,23 @@ def site(course, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def browser():
-    """Debian's Chromium, driven by Playwright (which never downloads a browser here)."""
-    from tests.browser_support import CHROMIUM, FLAGS
+def playwright():
+    """One Playwright for the whole run: its sync API allows only one at a time."""
+    from tests.browser_support import CHROMIUM
 
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Debian Chromium is missing at {CHROMIUM}: apt-get install -y chromium")
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield browser
-        browser.close()
+    with sync_playwright() as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    """Debian's Chromium, driven by Playwright (which never downloads a browser here)."""
+    from tests.browser_support import CHROMIUM, FLAGS
+
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+    yield browser
+    browser.close()

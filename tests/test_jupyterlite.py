@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import json
 import zipfile
-from pathlib import Path
 
 import pytest
 
@@ -42,15 +41,11 @@ def lite(course, tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Debian Chromium is missing at {CHROMIUM}: apt-get install -y chromium")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS + NO_NETWORK)
-        yield browser
-        browser.close()
+def browser(playwright):
+    """Chromium that cannot resolve any host but 127.0.0.1 (the shared Playwright's)."""
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS + NO_NETWORK)
+    yield browser
+    browser.close()
 
 
 @pytest.fixture
