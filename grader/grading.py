@@ -12,14 +12,16 @@ from .runtimes.submission import Submission
 RUNTIMES = ("pyodide", "python")
 
 
-def submissions(lab: Lab, files: list[tuple[str, str]]) -> list[Submission]:
+def submissions(lab: Lab, files: list[tuple[str, str]], checks: list | None = None
+                ) -> list[Submission]:
     """(shown name, source) pairs as submissions to `lab`.
 
-    The checks are loaded here, in this trusted process, only to learn their names and hints:
-    a report from a sandbox must list exactly these.
+    The checks are loaded here (unless the caller has them), in this trusted process, only to
+    learn their names and hints: a report from a sandbox must list exactly these.
     """
     checks_source = lab.checks_source()
-    checks, _ = load_checks(checks_source, lab.slug)
+    if checks is None:
+        checks, _ = load_checks(checks_source, lab.slug)
     names = [fn.check_name for fn in checks]
     hints = [list(fn.check_hints) for fn in checks]
     return [Submission(lab=lab.slug, file=name, source=source, checks_source=checks_source,

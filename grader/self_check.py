@@ -65,9 +65,10 @@ def check_course(course: Course, runtime) -> tuple[list[LabOutcome], list[Proble
         outcomes[lab.slug] = LabOutcome(lab.slug)
         if not lab.checks.is_file():
             continue
-        names = _lab_checks(lab, outcomes[lab.slug].problems)
-        if names is None:
+        checks = _lab_checks(lab, outcomes[lab.slug].problems)
+        if checks is None:
             continue
+        names = [fn.check_name for fn in checks]
         wanted = expectations(lab)
         for w in wanted:
             if w.kind == "mistake" and w.fails not in names:
@@ -75,7 +76,7 @@ def check_course(course: Course, runtime) -> tuple[list[LabOutcome], list[Proble
                     w.path, w.line, f"'# fails: {w.fails}' names no check of this lab "
                                     f"(checks: {', '.join(names)})"))
         files = [(str(w.path), w.path.read_text(encoding="utf-8")) for w in wanted]
-        batch += submissions(lab, files)
+        batch += submissions(lab, files, checks)
         plan += [(lab, w) for w in wanted]
     reports = runtime.grade(batch) if batch else []
     for (lab, wanted), report in zip(plan, reports):
@@ -87,8 +88,8 @@ def check_course(course: Course, runtime) -> tuple[list[LabOutcome], list[Proble
     return list(outcomes.values()), problems
 
 
-def _lab_checks(lab: Lab, problems: list[Problem]) -> list[str] | None:
-    """The lab's check names, after making sure every check can be shown to a learner."""
+def _lab_checks(lab: Lab, problems: list[Problem]) -> list | None:
+    """The lab's checks, after making sure every check can be shown to a learner."""
     try:
         checks, _ = load_checks(lab.checks_source(), lab.slug)
     except Exception as exc:  # an instructor's checks.py: report it, do not crash
@@ -110,7 +111,7 @@ def _lab_checks(lab: Lab, problems: list[Problem]) -> list[str] | None:
                                                       "@check a name and at least one hint"))
         if names.count(fn.check_name) > 1:
             problems.append(Problem(lab.checks, line, f"two checks are named {fn.check_name!r}"))
-    return names
+    return checks
 
 
 def _judge(wanted: Expectation, report: Report) -> list[Problem]:

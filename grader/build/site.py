@@ -65,8 +65,9 @@ def build_site(course: Course, out: Path, *, pyodide: Path, node_modules: Path) 
     if course.problems:
         raise BuildError("the course has problems; fix them first:\n"
                          + "\n".join(f"  {p}" for p in course.problems))
-    for lesson in course.lessons:
-        _lab_checks(course, lesson.lab)  # checks that cannot load would break every Check
+    # Checks that cannot load would break every Check: find out before writing anything.
+    names = {lesson.lab: [fn.check_name for fn in _lab_checks(course, lesson.lab)]
+             for lesson in course.lessons}
     formulas = [f for lesson in course.lessons for f in markdown.formulas(lesson.body)]
     math_html = math.render_all(formulas, node_modules)
 
@@ -75,7 +76,7 @@ def build_site(course: Course, out: Path, *, pyodide: Path, node_modules: Path) 
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
     try:
-        _write_site(course, staging, pyodide, node_modules, math_html)
+        _write_site(course, staging, pyodide, node_modules, math_html, names)
         _swap(staging, out)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
@@ -86,7 +87,7 @@ def build_site(course: Course, out: Path, *, pyodide: Path, node_modules: Path) 
 
 
 def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
-                math_html: dict) -> None:
+                math_html: dict, check_names: dict[str, list[str]]) -> None:
     version = json.loads((pyodide / "package.json").read_text())["version"]
     pyodide_dir = f"pyodide/{version}/"
     (out / pyodide_dir).mkdir(parents=True)
@@ -107,7 +108,7 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
     for lesson in course.lessons:
         lab = course.labs[lesson.lab]
         data = {"slug": lab.slug, "checks_source": lab.checks_source(),
-                "check_names": [fn.check_name for fn in _lab_checks(course, lab.slug)]}
+                "check_names": check_names[lab.slug]}
         labs[lab.slug] = _hashed(out, f"labs/{lab.slug}.json", json.dumps(data))
 
     env = Environment(loader=FileSystemLoader(SITE / "templates"), autoescape=True,
