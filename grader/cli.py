@@ -173,11 +173,17 @@ def new_command(slug, title, root):
     click.echo("Next: write the lesson, the lab, then run `course check`.")
 
 
+strict_option = click.option(
+    "--strict/--no-strict", default=False, show_default=True,
+    help="Fail, instead of warning, when a part (the JupyterLite notebooks) cannot be built.")
+
+
 @main.command("build")
 @click.option("--out", "out", type=click.Path(file_okay=False), default="_site", show_default=True,
               help="The folder to write the site to (replaced as a whole).")
+@strict_option
 @root_option
-def build_command(out, root):
+def build_command(out, strict, root):
     """Write the static site: lesson pages, labs, Pyodide and the front end.
 
     Deploy the folder on any static host that can send the headers in its _headers file.
@@ -187,21 +193,25 @@ def build_command(out, root):
         course build --out public
     """
     course = _load(root)
-    result = _build(course, Path(out))
+    result = _build(course, Path(out), strict)
     click.echo(f"Built {result.files} files ({result.bytes / 1e6:.1f} MB) into {result.out} "
                f"in {result.seconds:.1f} s.")
 
 
-def _build(course, out: Path):
-    from .build.site import BuildError, build_site
+def _build(course, out: Path, strict: bool):
     from .build.math import MathError
+    from .build.site import BuildError, build_site
     from .runtimes.node import pyodide_dir
 
     try:
         pyodide = pyodide_dir(course.root)
-        return build_site(course, out, pyodide=pyodide, node_modules=pyodide.parent)
+        result = build_site(course, out, pyodide=pyodide, node_modules=pyodide.parent,
+                            strict=strict)
     except (BuildError, MathError, SetupError) as exc:
         raise click.ClickException(str(exc)) from None
+    for warning in result.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    return result
 
 
 @main.command("serve")
@@ -209,8 +219,9 @@ def _build(course, out: Path):
 @click.option("--out", "out", type=click.Path(file_okay=False), default="_site", show_default=True,
               help="Where the site is built before serving.")
 @click.option("--verbose", is_flag=True, help="Log every request.")
+@strict_option
 @root_option
-def serve_command(port, out, verbose, root):
+def serve_command(port, out, verbose, strict, root):
     """Build the site and serve it on http://127.0.0.1:PORT with the headers Pyodide needs.
 
     \b
@@ -220,7 +231,7 @@ def serve_command(port, out, verbose, root):
     from .build.serve import make_server
 
     course = _load(root)
-    result = _build(course, Path(out))
+    result = _build(course, Path(out), strict)
     try:
         server = make_server(result.out, port=port, verbose=verbose)
     except OSError as exc:

@@ -80,3 +80,25 @@ def test_lesson_code_is_highlighted_and_math_rendered(served):
     assert 'class="katex"' in page and "<math" in page      # KaTeX, with MathML for readers
     css = next(out.glob("assets/highlight-*.css")).read_text()
     assert "pre code .gp" in css
+
+
+def test_without_tools_for_jupyterlite_the_course_still_builds_unless_strict(tmp_path):
+    import shutil
+
+    # A node_modules of its own (so no JupyterLite cache) and no Python >= 3.13 anywhere.
+    modules = tmp_path / "node_modules"
+    modules.mkdir()
+    for package in (ROOT / "node_modules").iterdir():
+        if package.name == "pyodide":
+            shutil.copytree(package, modules / "pyodide")
+        elif not package.name.startswith("."):
+            (modules / package.name).symlink_to(package)
+    env = {"COURSE_PYODIDE_DIR": str(modules / "pyodide"), "PATH": "/usr/bin:/bin",
+           "COURSE_LITE_PYTHON": "", "PYENV_ROOT": str(tmp_path / "no-pyenv")}
+    done = run_course("build", "--out", str(tmp_path / "site"), env=env)
+    assert done.returncode == 0, done.stderr
+    assert "warning: no JupyterLite notebooks in this build" in done.stderr
+    page = (tmp_path / "site" / "lessons" / "05-backward" / "index.html").read_text()
+    assert "Open this lab in JupyterLite" not in page and not (tmp_path / "site" / "lite").exists()
+    strict = run_course("build", "--strict", "--out", str(tmp_path / "strict"), env=env)
+    assert strict.returncode == 1 and "JupyterLite build failed" in strict.stderr
