@@ -18,7 +18,7 @@ export class Python {
     this.worker.onmessage = ({ data }) => this.receive(data);
     this.worker.onerror = (event) => this.onStatus("broken", event.message || "the worker failed");
     this.worker.postMessage({
-      type: "init", pyodideURL: this.urls.pyodide, coreURL: this.urls.core,
+      type: "init", pyodideURL: this.urls.pyodide, coreURL: this.urls.core, labURL: this.urls.lab,
       snapshotKey: this.urls.snapshotKey, interruptBuffer: this.interrupt,
     });
     this.onStatus("loading");

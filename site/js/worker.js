@@ -33,8 +33,9 @@ async function labData(url) {
 // restore it (≈ 0.2 s) instead of starting CPython again (≈ 2 s). It costs no download.
 const SNAPSHOTS = "python-snapshots-v1";
 
-async function boot({ pyodideURL, coreURL, snapshotKey, interruptBuffer }) {
+async function boot({ pyodideURL, coreURL, labURL, snapshotKey, interruptBuffer }) {
   const started = performance.now();
+  if (labURL) labData(labURL);  // fetched while Python starts, not when Check is pressed
   try {
     const snapshotURL = new URL(`/__python_snapshot__/${snapshotKey}`, self.location.href).href;
     const [{ loadPyodide }, saved] = await Promise.all([
