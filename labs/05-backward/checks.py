@@ -195,6 +195,24 @@ def across_calls(learner):
               "backward().")
 
 
+@check("backward() works on each graph, whatever else was built before or after it",
+       "backward() must find its graph by following the output's children, not from a record "
+       "of everything computed so far (a global list or tape).")
+def graphs_built_together(learner):
+    Value = need(learner, "Value")
+    a = attempt("Value(2.0)", Value, 2.0)
+    first = attempt("a * 3", lambda: a * 3.0)
+    second = attempt("a * a", lambda: a * a)  # built before either backward() call
+    attempt("(a * 3).backward()", first.backward)
+    close(a.grad, 3.0, "a.grad after (a * 3).backward(), with a * a built too",
+          why="Only the graph of a * 3 counts here; a * a is not part of it.")
+    attempt("(a * a).backward()", second.backward)
+    close(a.grad, 7.0, "a.grad after (a * a).backward(), both graphs built before either call",
+          why="The second graph was made before the first backward() call and must still get "
+              "its gradients: walk the output's children, do not sweep (and then forget) a "
+              "global tape of every Value made.")
+
+
 @check("a tiny neural network gets every weight's gradient",
        "Everything above, together: a 2-3-1 tanh network with a squared-error loss.")
 def tiny_net(learner):
