@@ -84,6 +84,7 @@ class Lesson:
     lab: str = ""
     key_terms: list[KeyTerm] = field(default_factory=list)
     quiz: list[Question] = field(default_factory=list)
+    train: bool = False  # the lab's Value can train a small network: the page offers "Train it"
     body: str = ""
     body_line: int = 1
 
@@ -196,10 +197,14 @@ def _load_lesson(path: Path, course: Course) -> Lesson:
     lesson.title, lesson.summary, lesson.lab = text("title"), text("summary"), text("lab")
     lesson.key_terms = _key_terms(meta.get("key_terms"), path, line("key_terms", 2), problems)
     lesson.quiz = _quiz(meta.get("quiz"), path, line("quiz", 2), problems)
-    unknown = set(meta) - {"title", "summary", "lab", "key_terms", "quiz"}
+    lesson.train = meta.get("train", False)
+    if not isinstance(lesson.train, bool):
+        problems.append(Problem(path, line("train", 2), "'train:' must be true or false"))
+        lesson.train = False
+    unknown = set(meta) - {"title", "summary", "lab", "key_terms", "quiz", "train"}
     for name in sorted(unknown):
         problems.append(Problem(path, line(name, 2), f"unknown front matter field '{name}' "
-                                                     "(fields: title, summary, lab, key_terms, quiz)"))
+                                                     "(fields: title, summary, lab, key_terms, quiz, train)"))
     return lesson
 
 

@@ -29,6 +29,8 @@ from .jupyterlite import LiteBuildError, build_jupyterlite, notebook_url
 SITE = Path(__file__).resolve().parents[2] / "site"
 BUNDLER = Path(__file__).resolve().parent / "bundle.mjs"
 COURSE_TITLE = "Build autograd from scratch"
+# Python the page's worker loads: the checker, and lesson 5's "Train it" (grader/capstone).
+BROWSER_PACKAGES = ("core", "capstone")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 HEADERS = """\
@@ -107,10 +109,10 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
     # A browser's memory snapshot is valid for one Pyodide, one stdlib zip and one core.
     snapshot_key = hashlib.sha256(
         (out / pyodide_dir / "python_stdlib.zip").read_bytes() + version.encode()
-        + json.dumps(core_sources(), sort_keys=True).encode()).hexdigest()[:16]
+        + json.dumps(core_sources(BROWSER_PACKAGES), sort_keys=True).encode()).hexdigest()[:16]
     assets = _bundle(out, node_modules)
     assets["highlight"] = _hashed(out, "assets/highlight.css", markdown.highlight_css())
-    core = _hashed(out, "py/core.json", json.dumps({"files": core_sources()}))
+    core = _hashed(out, "py/core.json", json.dumps({"files": core_sources(BROWSER_PACKAGES)}))
     labs = {}
     for lesson in course.lessons:
         lab = course.labs[lesson.lab]
@@ -147,7 +149,8 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
         root = "../" * path.count("/")
         urls = {"worker": root + assets["worker"], "pyodide": root + pyodide_dir,
                 "core": root + core, "lab": root + labs[lesson.lab], "snapshotKey": snapshot_key}
-        page(path, "lesson.html", {"kind": "lesson", "slug": lesson.slug, "urls": urls},
+        page(path, "lesson.html", {"kind": "lesson", "slug": lesson.slug, "urls": urls,
+                                            "train": lesson.train},
              lesson=lesson, body=markdown.render(lesson.body, math_html),
              notebook=root + "lite/" + notebook_url(lesson.lab) if notebooks else None,
              starter=course.labs[lesson.lab].starter.read_text(encoding="utf-8"))

@@ -52,11 +52,13 @@ CRASHED = ("The Python interpreter running your code stopped before it could rep
            "to reach the grading machine; it fails.")
 
 
-def core_sources() -> dict[str, str]:
-    """The grader core's files, keyed by their path inside a `grader` package."""
+def core_sources(packages: tuple[str, ...] = ("core",)) -> dict[str, str]:
+    """The grader core's files (and any other stdlib-only subpackages asked for, such as the
+    browser's `capstone`), keyed by their path inside a `grader` package."""
     files = {"grader/__init__.py": ""}
-    for path in sorted(CORE.glob("*.py")):
-        files[f"grader/core/{path.name}"] = path.read_text(encoding="utf-8")
+    for package in packages:
+        for path in sorted((CORE.parent / package).glob("*.py")):
+            files[f"grader/{package}/{path.name}"] = path.read_text(encoding="utf-8")
     return files
 
 

@@ -1,4 +1,5 @@
 // The lab on a lesson page: editor, Run, Check, Stop, Reset, status, output and results.
+import { startTraining } from "./capstone.js";
 import { createEditor, replace, text } from "./editor.js";
 import { hideGraph, renderGraph } from "./graph.js";
 import { Python } from "./python.js";
@@ -111,6 +112,12 @@ export function startLab(root, page) {
     if (!window.confirm("Replace your code with the starter code? (Undo with Ctrl+Z.)")) return;
     replace(view, starter);
     view.focus();
+  }
+
+  if (page.train) {
+    startTraining(root.querySelector('[data-testid="train"]'), {
+      python, busy, stop, labURL: page.urls.lab, source: () => text(view),
+    });
   }
 
   buttons.run.addEventListener("click", run);

@@ -30,6 +30,9 @@ export class Python {
       this.onStatus("ready", data.ms, { restored: data.restored });
     } else if (data.type === "broken") {
       this.onStatus("broken", data.message);
+    } else if (data.type === "progress") {
+      const request = this.pending.get(data.id);
+      if (request && request.onProgress) request.onProgress(data.event);
     } else if (data.type === "result") {
       const request = this.pending.get(data.id);
       this.pending.delete(data.id);
@@ -37,10 +40,10 @@ export class Python {
     }
   }
 
-  request(message) {
+  request(message, onProgress) {
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.pending.set(id, { resolve });
+      this.pending.set(id, { resolve, onProgress });
       this.worker.postMessage({ ...message, id });
     });
   }
@@ -51,6 +54,11 @@ export class Python {
 
   check(labURL, source) {
     return this.request({ type: "check", labURL, source });
+  }
+
+  // Train the capstone network; onProgress hears each step while it runs.
+  train(labURL, source, onProgress) {
+    return this.request({ type: "train", labURL, source }, onProgress);
   }
 
   get busy() {

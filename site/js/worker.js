@@ -1,6 +1,8 @@
 // The lab's Python: a module worker that boots Pyodide as soon as the page opens and answers
 // Run and Check with JSON from the grader package (grader.core.browser). No check logic here.
+let pyodide = null;
 let python = null;
+let trainer = null;
 let booting = null;
 const labs = new Map();  // lab data URL -> {slug, checks_source}
 
@@ -18,6 +20,13 @@ self.onmessage = async ({ data }) => {
       const lab = await labData(data.labURL);
       const report = python.check(lab.slug, lab.checks_source, data.source);
       self.postMessage({ type: "result", id: data.id, report: JSON.parse(report) });
+    } else if (data.type === "train") {
+      // Lesson 5's "Train it": every step is posted as it happens, while Python keeps going.
+      const lab = await labData(data.labURL);
+      trainer ??= pyodide.runPython("import grader.capstone.browser as t; t");
+      const post = (event) => self.postMessage({ type: "progress", id: data.id, event: JSON.parse(event) });
+      const summary = trainer.train(lab.slug, lab.checks_source, data.source, post);
+      self.postMessage({ type: "result", id: data.id, summary: JSON.parse(summary) });
     }
   } catch (error) {
     self.postMessage({ type: "result", id: data.id, failure: String(error && error.message || error) });
@@ -64,6 +73,7 @@ async function boot({ pyodideURL, coreURL, labURL, snapshotKey, interruptBuffer 
       py.runPython("import sys; sys.path.insert(0, '/course'); import grader.core.browser");
       keepSnapshot(snapshotURL, py.makeMemorySnapshot());
     }
+    pyodide = py;
     python = py.runPython("import grader.core.browser as b; b");
     if (interruptBuffer) py.setInterruptBuffer(interruptBuffer);
     self.postMessage({ type: "ready", ms: performance.now() - started, restored });

@@ -1,0 +1,70 @@
+"""The browser worker's entry point for "Train it".
+
+Which Value trains the network: the learner's, once the code in their editor passes every
+check of the lab (graded by the same `grade()` as Check); until then the course's tape engine.
+The page hears about each step through `on_event`, a JavaScript function taking a JSON text.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import asdict
+
+from ..core.execute import friendly_traceback
+from ..core.run import CappedText, exec_module, grade, load_checks
+from . import tape
+from .moons import two_moons
+from .train import Settings, train as train_model
+
+FILENAME = "lab.py"
+
+
+def train(lab: str, checks_source: str, source: str, on_event, steps: int = Settings.steps) -> str:
+    checks = load_checks(checks_source, lab)[0]
+    report = grade(lab, checks, source, FILENAME, runtime="browser")
+    passed = sum(c.passed for c in report.checks)
+    engine, Value = "course", tape.Value
+    if report.passed:
+        loaded = _learner_value(source)
+        if isinstance(loaded, str):
+            return _finish(on_event, "error", error=loaded)
+        engine, Value = "yours", loaded
+    points = two_moons()
+    on_event(json.dumps({"kind": "start", "engine": engine, "passed": passed, "checks": len(checks),
+                         "points": [[p.x, p.y, p.label] for p in points]}))
+    out, err = CappedText(), CappedText()
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = out, err  # a print() in the learner's Value must not flood the page
+    try:
+        last = train_model(Value, lambda step: on_event(json.dumps({"kind": "step", **asdict(step)})),
+                           Settings(steps=steps), points)
+    except KeyboardInterrupt:
+        return _finish(on_event, "stopped")
+    except Exception as exc:  # the learner's Value passed the checks but broke while training
+        message, line = friendly_traceback(exc, FILENAME)
+        return _finish(on_event, "error", error=message, line=line)
+    finally:
+        sys.stdout, sys.stderr = saved
+    return _finish(on_event, "done", accuracy=last.accuracy, loss=last.loss, seconds=last.seconds)
+
+
+def _learner_value(source: str):
+    """The learner's Value class, or a sentence saying why there is none."""
+    out, err = CappedText(), CappedText()
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = out, err
+    try:
+        module = exec_module(compile(source, FILENAME, "exec"), source, FILENAME)
+    except Exception as exc:
+        return "Your file failed when run again for training: " + friendly_traceback(exc, FILENAME)[0]
+    finally:
+        sys.stdout, sys.stderr = saved
+    value = getattr(module, "Value", None)
+    return value if isinstance(value, type) else "Your file no longer defines a Value class."
+
+
+def _finish(on_event, kind: str, **details) -> str:
+    text = json.dumps({"kind": kind, **details})
+    on_event(text)
+    return text

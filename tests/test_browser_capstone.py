@@ -1,0 +1,135 @@
+"""Lesson 5's "Train it" in Debian Chromium: trained in the lab's worker, drawn live, stoppable."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser_support import ARTIFACTS, set_code, wait_ready
+
+pytestmark = pytest.mark.browser
+TRAIN = "[data-testid=train]"
+LAB = "05-backward"
+
+
+@pytest.fixture
+def lesson(browser, site):
+    """Lesson 5 in a fresh profile of a given size; fail if any request leaves 127.0.0.1."""
+    contexts = []
+
+    def open_lesson(width=1100, height=900):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        requests = []
+        context.on("request", lambda request: requests.append(request.url))
+        contexts.append((context, requests))
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        page.goto(f"{site['url']}lessons/{LAB}/index.html")
+        wait_ready(page)
+        return page
+
+    yield open_lesson
+    for context, requests in contexts:
+        context.close()
+        outside = [u for u in requests if not u.startswith((site["url"], "data:", "blob:"))]
+        assert outside == [], f"requests left the site: {outside[:5]}"
+
+
+def train(page, timeout=60_000) -> str:
+    page.get_by_role("button", name="Train it").click()
+    page.wait_for_function(f"['done', 'error', 'stopped'].includes(document.querySelector('{TRAIN}').dataset.state)",
+                           timeout=timeout)
+    return page.get_attribute(TRAIN, "data-state")
+
+
+def readout(page, name: str) -> str:
+    return page.text_content(f"[data-testid=train-{name}]")
+
+
+def test_until_the_lab_passes_the_course_engine_trains_and_says_so(lesson):
+    page = lesson()
+    assert train(page) == "done"
+    engine = page.locator("[data-testid=train-engine]")
+    assert engine.get_attribute("data-engine") == "course"
+    passed, total = map(int, re.search(r"passes (\d+) of (\d+) checks", engine.inner_text()).groups())
+    assert total == 13 and passed < total
+    accuracy = float(readout(page, "accuracy").rstrip(" %"))
+    assert accuracy >= 95
+    steps = int(readout(page, "step"))
+    assert 10 < steps <= 100
+    verdict = page.text_content("[data-testid=train-verdict]")
+    assert verdict.startswith(f"Done: {accuracy:.1f} % of the points on the right side after {steps} steps")
+    # Both charts were drawn from the run: one loss point per step, a shaded grid, 60 points.
+    assert len(page.get_attribute("[data-testid=loss-curve] .loss-line", "points").split()) == steps
+    assert page.locator("[data-testid=boundary] .cell").count() == 24 * 24
+    assert page.locator("[data-testid=boundary] .point").count() == 60
+    assert page.locator("[data-testid=boundary] .cell.plus").count() > 100
+    assert page.locator("[data-testid=boundary] .cell.minus").count() > 100
+    label = page.get_attribute("[data-testid=boundary]", "aria-label")
+    assert label == f"Decision boundary after step {steps}: {round(accuracy * 60 / 100)} of 60 points on the right side."
+    assert page.get_attribute("[data-testid=loss-curve]", "aria-label").endswith(f"at step {steps}.")
+    # The lab is usable again.
+    assert page.is_enabled("[data-testid=check]") and page.is_disabled("[data-testid=train-stop]")
+    assert page.errors == []
+
+
+def test_a_passing_value_trains_with_the_learners_own_code(lesson, course):
+    page = lesson()
+    set_code(page, course.labs[LAB].solution.read_text())
+    assert train(page) == "done"
+    assert page.get_attribute("[data-testid=train-engine]", "data-engine") == "yours"
+    assert page.text_content("[data-testid=train-engine]") == "Training with your Value: it passes all 13 checks."
+    assert float(readout(page, "accuracy").rstrip(" %")) >= 95
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator(TRAIN).screenshot(path=str(ARTIFACTS / "train-05-backward.png"))
+    assert page.errors == []
+
+
+# Correct, so every check passes, but each new Value costs a busy loop: a step takes long
+# enough for Stop to land mid-run.
+SLOW = "\n_slow_init = Value.__init__\n\ndef _init(self, *args, **kwargs):\n" \
+       "    for _ in range(3000):\n        pass\n    _slow_init(self, *args, **kwargs)\n\nValue.__init__ = _init\n"
+
+
+def test_stop_halts_training_and_python_stays_usable(lesson, course):
+    page = lesson()
+    set_code(page, course.labs[LAB].solution.read_text() + SLOW)
+    page.get_by_role("button", name="Train it").click()
+    page.wait_for_function(f"Number(document.querySelector('{TRAIN}').dataset.step) >= 2", timeout=60_000)
+    page.get_by_role("button", name="Stop training").click()
+    page.wait_for_function(f"document.querySelector('{TRAIN}').dataset.state === 'stopped'", timeout=10_000)
+    stopped_at = int(readout(page, "step"))
+    assert stopped_at < 100
+    assert page.text_content("[data-testid=train-verdict]") == f"Stopped after step {stopped_at}."
+    page.wait_for_timeout(1500)
+    assert int(readout(page, "step")) == stopped_at  # nothing trains on in the background
+    # The same Python (interrupted, not replaced) trains again at once with the course engine.
+    assert page.get_attribute("[data-testid=status]", "data-state") == "ready"
+    set_code(page, course.labs[LAB].starter.read_text())
+    assert train(page) == "done"
+    assert page.errors == []
+
+
+def test_the_toolbars_stop_also_halts_it(lesson, course):
+    page = lesson()
+    set_code(page, course.labs[LAB].solution.read_text() + SLOW)
+    page.get_by_role("button", name="Train it").click()
+    page.wait_for_function(f"Number(document.querySelector('{TRAIN}').dataset.step) >= 1", timeout=60_000)
+    assert page.is_disabled("[data-testid=run]") and page.is_disabled("[data-testid=train-start]")
+    page.click("[data-testid=stop]")
+    page.wait_for_function(f"document.querySelector('{TRAIN}').dataset.state === 'stopped'", timeout=10_000)
+    assert page.is_enabled("[data-testid=run]") and page.is_enabled("[data-testid=train-start]")
+
+
+def test_training_fits_a_phone(lesson):
+    page = lesson(width=390, height=844)
+    assert train(page) == "done"
+    widths = page.evaluate("""() => ({page: document.documentElement.scrollWidth,
+        view: document.documentElement.clientWidth,
+        boundary: document.querySelector('[data-testid=boundary]').getBoundingClientRect().right,
+        curve: document.querySelector('[data-testid=loss-curve]').getBoundingClientRect().width})""")
+    assert widths["page"] <= widths["view"] == 390
+    assert widths["boundary"] <= 390 and widths["curve"] >= 280  # stacked, each full width
+    page.locator(TRAIN).screenshot(path=str(ARTIFACTS / "train-05-backward-390.png"))

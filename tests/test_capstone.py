@@ -1,0 +1,106 @@
+"""Lesson 5's "Train it" in CPython: the data, the training loop, and which engine trains."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from grader.capstone import browser, tape
+from grader.capstone.moons import two_moons
+from grader.capstone.train import Settings, train
+from grader.core.run import grade, load_checks
+from tests.conftest import ROOT
+
+LAB = ROOT / "labs" / "05-backward"
+CHECKS = (LAB / "checks.py").read_text()
+
+
+def test_two_moons_is_fixed_balanced_and_centred():
+    points = two_moons()
+    assert points == two_moons()  # the same 60 points for every learner
+    assert len(points) == 60 and sum(p.label for p in points) == 0
+    assert all(-1.6 < p.x < 1.6 and -1.6 < p.y < 1.6 for p in points)  # inside the drawn grid
+
+
+def test_the_course_engine_learns_the_moons():
+    steps = []
+    last = train(tape.Value, steps.append)
+    assert last.accuracy >= 0.95
+    assert steps[0].accuracy < 0.9  # it had something to learn
+    assert steps[-1].loss < steps[0].loss / 10
+    assert [s.step for s in steps] == list(range(1, len(steps) + 1))
+    assert steps[0].boundary is not None and len(steps[0].boundary) == 24
+    # The boundary agrees with the accuracy: points are scored by the same network.
+    assert last.boundary is not None
+
+
+def test_the_course_engine_is_not_an_answer_to_lab_5():
+    """It may ship to the browser because lab 5's checks reject it (a tape, not a graph walk)."""
+    report = grade("05-backward", load_checks(CHECKS, "05-backward")[0], (ROOT / tape.__file__).read_text(),
+                   "tape.py")
+    failed = [c.name for c in report.checks if not c.passed]
+    assert failed == ["backward() works on each graph, whatever else was built before or after it"]
+
+
+def events_of(source: str, **options) -> list[dict]:
+    events = []
+    browser.train("05-backward", CHECKS, source, lambda text: events.append(json.loads(text)), **options)
+    return events
+
+
+@pytest.mark.parametrize(("file", "engine"), [
+    ("starter.py", "course"),
+    ("solution.py", "yours"),
+    ("alternatives/stored_local_grads.py", "yours"),
+])
+def test_the_learners_value_trains_once_it_passes_every_check(file, engine):
+    events = events_of((LAB / file).read_text())
+    start, *steps, end = events
+    assert start["kind"] == "start" and start["engine"] == engine
+    assert start["checks"] == 13 and (start["passed"] == 13) == (engine == "yours")
+    assert len(start["points"]) == 60
+    assert all(e["kind"] == "step" for e in steps)
+    assert end["kind"] == "done" and end["accuracy"] >= 0.95
+
+
+def test_stopping_mid_run_reports_stopped():
+    seen = []
+
+    def on_event(text):
+        event = json.loads(text)
+        seen.append(event)
+        if event["kind"] == "step" and event["step"] == 3:
+            raise KeyboardInterrupt  # what the page's Stop raises inside Python
+
+    summary = browser.train("05-backward", CHECKS, (LAB / "starter.py").read_text(), on_event)
+    assert json.loads(summary)["kind"] == "stopped"
+    assert [e["step"] for e in seen if e["kind"] == "step"] == [1, 2, 3]
+
+
+BREAKS_WHEN_TRAINING = (LAB / "solution.py").read_text().replace(
+    "    def tanh(self):\n",
+    "    def tanh(self):\n"
+    "        _calls.append(1)  # fine for the checks' few calls, not for a training run\n"
+    "        if len(_calls) > 5000:\n"
+    "            raise ValueError('tanh is tired')\n", 1) + "\n_calls = []\n"
+
+
+def test_a_value_that_breaks_while_training_is_reported_with_its_line():
+    end = events_of(BREAKS_WHEN_TRAINING)[-1]
+    assert end["kind"] == "error"
+    assert "ValueError: tanh is tired" in end["error"] and end["line"] is not None
+
+
+def test_printing_in_the_learners_value_does_not_reach_the_page(capsys):
+    noisy = (LAB / "solution.py").read_text().replace("    def backward(self):\n",
+                                                        "    def backward(self):\n        print('x' * 100)\n", 1)
+    end = events_of(noisy)[-1]
+    assert end["kind"] == "done"
+    assert capsys.readouterr().out == ""
+
+
+def test_settings_can_shorten_a_run_for_the_page():
+    events = events_of((LAB / "starter.py").read_text(), steps=4)
+    assert [e["step"] for e in events if e["kind"] == "step"] == [1, 2, 3, 4]
+    assert Settings().steps == 100
