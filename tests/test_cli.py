@@ -82,6 +82,8 @@ def test_course_check_reports_every_problem_with_file_and_line(tmp_path):
         "# message: power\n" + (lab / "solution.py").read_text())
     page = root / "lessons" / "02-chain-rule.md"
     page.write_text(page.read_text().replace("title:", "titel:", 1))
+    backward = root / "lessons" / "05-backward.md"
+    backward.write_text(backward.read_text().replace("train: true", "train: sometimes", 1))
     done = run_course("check", "--runtime", "python", "--course", str(root), cwd=root)
     assert done.returncode == 1
     err = done.stderr
@@ -91,7 +93,8 @@ def test_course_check_reports_every_problem_with_file_and_line(tmp_path):
     assert "labs/05-backward/mistakes/harmless.py:2: this mistake passes every check" in err
     assert "lessons/02-chain-rule.md:2: front matter needs 'title:'" in err
     assert "lessons/02-chain-rule.md:2: unknown front matter field 'titel'" in err
-    assert "5 problem(s)" in done.stdout
+    assert "lessons/05-backward.md:4: 'train:' must be true or false" in err
+    assert "6 problem(s)" in done.stdout
 
 
 def test_course_new_scaffolds_a_lesson_that_checks_clean(tmp_path):
