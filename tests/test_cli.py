@@ -26,14 +26,14 @@ def test_grade_json_is_exactly_one_document_in_file_order():
     for report in reports:
         assert CONTRACT <= set(report)
         assert all({"name", "passed", "message"} <= set(c) for c in report["checks"])
-    assert reports[0]["passed"] is True and reports[0]["score"] == reports[0]["max_score"] == 12
-    assert reports[1]["passed"] is False and reports[1]["score"] < 12
+    assert reports[0]["passed"] is True and reports[0]["score"] == reports[0]["max_score"] == 13
+    assert reports[1]["passed"] is False and reports[1]["score"] < 13
 
 
 def test_grade_exits_0_when_every_file_passes_and_accepts_a_lab_folder():
     done = run_course("grade", str(LAB), str(LAB / "solution.py"), "--runtime", "python")
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "PASSED 12/12" in done.stdout
+    assert "PASSED 13/13" in done.stdout
 
 
 def test_grade_shows_the_failed_check_its_message_and_a_hint():
@@ -116,7 +116,7 @@ def test_gradescope_results_have_a_test_per_check(tmp_path):
                       "gradescope", "--results", str(results), "--runtime", "python")
     assert done.returncode == 1
     data = json.loads(results.read_text())
-    assert data["score"] == 1.0 and len(data["tests"]) == 12
+    assert data["score"] == 1.0 and len(data["tests"]) == 13
     failed = {t["name"]: t for t in data["tests"] if t["status"] == "failed"}
     seed = failed["backward() seeds the output with 1"]
     assert seed["score"] == 0.0 and seed["max_score"] == 1.0 and "dL/dL = 1" in seed["output"]
@@ -140,7 +140,7 @@ def test_check_writes_junit_with_a_case_per_graded_file(tmp_path):
     assert set(suites) == {"course content", "01-graphs", "02-chain-rule", "03-branching",
                            "04-value", "05-backward"}
     lab = suites["05-backward"]
-    assert lab.get("failures") == "1" and int(lab.get("tests")) == 13
+    assert lab.get("failures") == "1" and int(lab.get("tests")) == 14
     failing = [c for c in lab if c.find("failure") is not None]
     assert [c.get("name") for c in failing] == [
         "no_seed.py fails 'backward() seeds the output with 1' with its message"]
