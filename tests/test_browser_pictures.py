@@ -197,10 +197,3 @@ def test_the_figure_fits_a_phone_without_sideways_scrolling(lesson):
     assert size >= 10
     page.locator(FIGURE).screenshot(path=str(ARTIFACTS / "picture-03-branching-390.png"))
 
-
-def test_lessons_without_a_picture_keep_the_figure_hidden(lesson):
-    page = lesson("01-graphs")
-    page.wait_for_load_state("load")
-    assert page.locator(FIGURE).count() == 1
-    assert page.locator(FIGURE).is_hidden()
-    assert page.locator(f"{FIGURE} *").count() == 0

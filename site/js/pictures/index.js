@@ -2,8 +2,12 @@
 // on every lesson; a lesson that has a picture module gets it drawn and shown, the others
 // keep the empty figure hidden, so adding a picture never touches the template again.
 import { startBranching } from "./branching.js";
+import { startChainRule } from "./chain-rule.js";
+import { startForward } from "./forward.js";
 
 const PICTURES = {
+  "01-graphs": startForward,
+  "02-chain-rule": startChainRule,
   "03-branching": startBranching,
 };
 
