@@ -4,11 +4,13 @@
 import { startBranching } from "./branching.js";
 import { startChainRule } from "./chain-rule.js";
 import { startForward } from "./forward.js";
+import { startValue } from "./value.js";
 
 const PICTURES = {
   "01-graphs": startForward,
   "02-chain-rule": startChainRule,
   "03-branching": startBranching,
+  "04-value": startValue,
 };
 
 export function startPictures(root) {

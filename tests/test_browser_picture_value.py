@@ -1,0 +1,439 @@
+"""Lesson 4's picture and film in Debian Chromium: each operation's local gradients, computed
+live, the same node in both designs, and the film of one operation's life.
+
+Every expected number is computed here with Python's own math, never copied from the JS.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from tests.browser_support import ARTIFACTS
+
+pytestmark = pytest.mark.browser
+FIGURE = "[data-testid=picture]"
+PICTURE = "[data-testid=picture-svg]"
+FILM = "[data-testid=film]"
+FILM_SVG = "[data-testid=film-svg]"
+H = 1e-4  # the nudge the lesson's picture uses, both ways
+LABELS = {"add": "x + y", "mul": "x * y", "pow": "x ** k", "tanh": "tanh(x)", "exp": "exp(x)", "relu": "relu(x)"}
+PY_OPS = {"add": "+", "mul": "*", "tanh": "tanh", "exp": "exp", "relu": "ReLU"}
+
+
+@pytest.fixture
+def lesson(browser, site):
+    """Open a lesson in a fresh profile of a given size; fail if any request leaves 127.0.0.1."""
+    contexts = []
+
+    def open_lesson(slug="04-value", width=1100, height=900, **options):
+        context = browser.new_context(viewport={"width": width, "height": height}, **options)
+        requests = []
+        context.on("request", lambda request: requests.append(request.url))
+        contexts.append((context, requests))
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        page.goto(f"{site['url']}lessons/{slug}/index.html")
+        page.locator(FIGURE).wait_for()
+        return page
+
+    yield open_lesson
+    for context, requests in contexts:
+        context.close()
+        outside = [u for u in requests if not u.startswith(site["url"]) and not u.startswith(("data:", "blob:"))]
+        assert outside == [], f"requests left the site: {outside[:5]}"
+        assert all(u.startswith("http://127.0.0.1:") for u in requests if u.startswith("http"))
+
+
+# --- the numbers, worked out in Python ------------------------------------------------------
+
+
+def forward(op: str, x: float, y: float, k: float) -> float:
+    """out = op(x[, y]); NaN where Python has no real answer (a complex power, 0 ** -1)."""
+    if op == "pow":
+        if x < 0 and k != int(k):
+            return math.nan  # Python would give a complex number
+        try:
+            return x ** k
+        except ZeroDivisionError:
+            return math.nan
+    return {"add": x + y, "mul": x * y, "tanh": math.tanh(x), "exp": math.exp(x), "relu": max(0.0, x)}[op]
+
+
+def local_grads(op: str, x: float, y: float, k: float) -> dict[str, float]:
+    """d out / d child from the lesson's table of rules."""
+    out = forward(op, x, y, k)
+    if math.isnan(out):
+        return {"x": math.nan}
+    if op == "pow":
+        try:
+            return {"x": k * x ** (k - 1)}
+        except ZeroDivisionError:
+            return {"x": math.nan}
+    return {"add": {"x": 1.0, "y": 1.0}, "mul": {"x": y, "y": x}, "tanh": {"x": 1 - out ** 2},
+            "exp": {"x": out}, "relu": {"x": 1.0 if x > 0 else 0.0}}[op]
+
+
+def nudges(op: str, x: float, y: float, k: float) -> dict[str, float]:
+    """Each child moved both ways by H: (out(+H) - out(-H)) / 2H."""
+    if math.isnan(forward(op, x, y, k)):
+        return {name: math.nan for name in local_grads(op, x, y, k)}
+    at = {"x": lambda s: forward(op, x + s, y, k), "y": lambda s: forward(op, x, y + s, k)}
+    return {name: (at[name](H) - at[name](-H)) / (2 * H) for name in local_grads(op, x, y, k)}
+
+
+def js_num(x: float) -> str:
+    """dom.js num(): 4 significant digits, shortest spelling, never -0."""
+    rounded = float(f"{x:.4g}")
+    if rounded == 0:
+        return "0"
+    return str(int(rounded)) if rounded == int(rounded) else repr(rounded)
+
+
+def shown(x: float) -> str:
+    """How the page writes a number: 'undefined' for NaN, powers of ten outside [0.001, 1e4)."""
+    if not math.isfinite(x):
+        return "undefined"
+    if x != 0 and not 1e-3 <= abs(x) < 1e4:
+        mantissa, exponent = f"{x:.3e}".split("e")
+        return f"{js_num(float(mantissa))}e{'-' if int(exponent) < 0 else '+'}{abs(int(exponent))}"
+    return js_num(x)
+
+
+def py(x: float) -> str:
+    """As Python prints a float in the code panels (3.0, not 3)."""
+    text = shown(x)
+    return text + ".0" if text.lstrip("-").isdigit() else text
+
+
+# --- driving the page like a user ------------------------------------------------------------
+
+
+def choose(page, op: str) -> None:
+    """Pick an operation by its accessible name, as a screen-reader user would."""
+    page.get_by_role("radio", name=LABELS[op], exact=True).check()
+
+
+def set_slider(page, name: str, value: float) -> None:
+    """Move a range input the way a drag does: set its value, then fire input."""
+    page.eval_on_selector(f"[data-testid=slider-{name}]", """(input, value) => {
+        input.value = String(value);
+        input.dispatchEvent(new Event('input', {bubbles: true}));
+    }""", value)
+
+
+def text(page, testid: str) -> str:
+    return page.text_content(f"[data-testid={testid}]")
+
+
+def svg_text(page, where: str, node: str, part: str) -> str:
+    return page.text_content(f"{where} [data-node={node}] .{part}")
+
+
+def assert_numbers(page, op: str, x: float, y: float = 3, k: float = 3) -> None:
+    """Every number the picture shows for op(x[, y]), against Python's own."""
+    out, local, nudge = forward(op, x, y, k), local_grads(op, x, y, k), nudges(op, x, y, k)
+    children = list(local)
+    assert text(page, "readout-x") == js_num(x)
+    assert page.locator("[data-testid=slider-y]").is_visible() == (children == ["x", "y"])
+    assert page.locator("[data-testid=slider-k]").is_visible() == (op == "pow")
+    if op == "pow":
+        assert text(page, "readout-k") == js_num(k)
+    assert text(page, "out-value") == shown(out)
+    assert text(page, "out-data").startswith(f"out = {LABELS[op]} = ")
+    assert svg_text(page, PICTURE, "out", "data") == f"data {shown(out)}"
+    for name in children:
+        assert text(page, f"local-{name}-value") == shown(local[name])
+        assert text(page, f"local-{name}").startswith(f"d out / d {name} = ")
+        assert text(page, f"nudge-{name}-value") == shown(nudge[name])
+        assert page.text_content(f"{PICTURE} [data-local={name}]") == f"local {shown(local[name])}"
+        # One backward step from out.grad = 1 adds local * 1 to a grad that started at 0.
+        assert svg_text(page, PICTURE, name, "grad") == f"grad {shown(0 + local[name] * 1)}"
+    after = ", ".join(f"{name}.grad = {shown(local[name])}" for name in children)
+    closures, stored = text(page, "design-closures-foot"), text(page, "design-stored-foot")
+    assert closures == stored == f"After out.grad = 1.0 and one backward step: {after}"
+    code = page.text_content("[data-testid=design-closures] pre")
+    for name, role in zip(children, ["self", "other"]):
+        assert f"    {role}.grad += {py(local[name])} * out.grad" in code
+    tuple_ = f"({py(local['x'])},)" if children == ["x"] else f"({py(local['x'])}, {py(local['y'])})"
+    op_label = f"**{js_num(k)}" if op == "pow" else PY_OPS[op]
+    stored_code = page.text_content("[data-testid=design-stored] pre")
+    assert f"{tuple_}, '{op_label}')" in stored_code
+    assert "    child.grad += local * out.grad" in stored_code
+    assert f"out = Value({py(out)}, " in code and f"out = Value({py(out)}, " in stored_code
+    figure_text = page.inner_text(FIGURE)
+    assert "NaN" not in figure_text and "Infinity" not in figure_text
+
+
+def assert_worked_tanh(page, x: float) -> None:
+    """tanh's rule with its numbers in: 1 − t² shows t with enough digits to give the value."""
+    t, local = math.tanh(x), 1 - math.tanh(x) ** 2
+    rule, worked, value = text(page, "local-x").removeprefix("d out / d x = ").split(" = ")
+    assert rule == "1 − out²" and value == shown(local)
+    shown_t = float(worked.removeprefix("1 − ").removesuffix("²").strip("()"))
+    assert math.isclose(shown_t, t, rel_tol=1e-4) and shown(1 - shown_t ** 2) == value
+
+
+# --- the picture ----------------------------------------------------------------------------
+
+
+def test_every_operation_shows_its_output_local_gradients_and_nudges(lesson):
+    page = lesson()
+    assert page.get_attribute(PICTURE, "role") == "img"
+    assert page.get_by_role("group", name="Operation", exact=True).is_visible()
+    assert page.get_by_role("radio", name="x * y", exact=True).is_checked()  # the lesson's example
+    assert_numbers(page, "mul", 2, 3)
+    assert text(page, "local-x") == "d out / d x = y = 3"
+    assert text(page, "local-y") == "d out / d y = x = 2"
+    label = page.get_attribute(PICTURE, "aria-label")  # the drawing's numbers, for a screen reader
+    assert "out.data = 6" in label and "d out/d x = 3, d out/d y = 2" in label and "x.grad = 3, y.grad = 2" in label
+    assert "self.grad += 3.0 * out.grad" in page.text_content("[data-testid=design-closures] pre")
+    assert "(3.0, 2.0), '*')" in page.text_content("[data-testid=design-stored] pre")
+
+    for op, x, y, k in [("add", 1.5, -2.5, 3), ("mul", -1.2, 0.7, 3), ("pow", 2, 3, 3), ("pow", -1.5, 3, -1),
+                        ("pow", 0.4, 3, 0.5), ("tanh", 0.5, 3, 3), ("tanh", -2.3, 3, 3), ("exp", 1.3, 3, 3),
+                        ("exp", -4, 3, 3), ("relu", 2.5, 3, 3), ("relu", -0.7, 3, 3)]:
+        choose(page, op)
+        set_slider(page, "x", x)
+        set_slider(page, "y", y)
+        set_slider(page, "k", k)
+        assert_numbers(page, op, x, y, k)
+        for name in local_grads(op, x, y, k):  # the rule and the nudge agree away from kinks
+            assert page.text_content(f"[data-testid=nudge-{name}]").endswith("✓ matches the rule")
+        assert page.locator("[data-testid=value-note]").is_hidden()
+
+    # The formulas are written out next to the numbers, with these numbers put in.
+    choose(page, "pow")
+    set_slider(page, "x", 2)
+    set_slider(page, "k", 3)
+    assert text(page, "local-x") == "d out / d x = k·x^(k−1) = 3·2^2 = 12"
+    assert "    # 12.0 = k * self.data**(k-1)" in page.text_content("[data-testid=design-closures] pre")
+    choose(page, "tanh")
+    set_slider(page, "x", 2)
+    assert_worked_tanh(page, 2)
+    choose(page, "exp")
+    assert text(page, "local-x") == f"d out / d x = e^x = out = {js_num(math.exp(2))}"
+    choose(page, "relu")
+    assert text(page, "local-x") == "d out / d x = (1 if x > 0 else 0) = 1"
+
+    choose(page, "mul")
+    set_slider(page, "y", 3)
+    assert_numbers(page, "mul", 2, 3)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("[data-testid=picture-still]").screenshot(path=str(ARTIFACTS / "picture-04-value.png"))
+    assert page.errors == []
+
+
+def test_sliders_and_the_operation_chooser_work_from_the_keyboard(lesson):
+    page = lesson()
+    page.focus("[data-testid=slider-x]")
+    page.keyboard.press("ArrowRight")  # one step of 0.1
+    assert_numbers(page, "mul", 2.1, 3)
+    page.focus("[data-testid=slider-y]")
+    page.keyboard.press("ArrowLeft")
+    assert_numbers(page, "mul", 2.1, 2.9)
+    # Arrow keys move between the radios of one group, choosing as they go.
+    page.get_by_role("radio", name="x * y", exact=True).focus()
+    page.keyboard.press("ArrowRight")
+    assert page.get_by_role("radio", name="x ** k", exact=True).is_checked()
+    assert_numbers(page, "pow", 2.1, 2.9, 3)
+    page.focus("[data-testid=slider-k]")
+    page.keyboard.press("ArrowLeft")  # one step of 0.5
+    assert_numbers(page, "pow", 2.1, 2.9, 2.5)
+    # Every control has an accessible name.
+    for name in ("x", "y", "k"):
+        assert page.get_by_label(name, exact=True).get_attribute("type") == "range"
+    assert page.get_by_role("group", name="(i) closures (micrograd)").first.is_visible()
+    assert page.get_by_role("group", name="(ii) stored local grads (microgpt)").first.is_visible()
+    assert page.errors == []
+
+
+def test_the_two_designs_store_the_same_node_and_give_the_same_grads(lesson):
+    page = lesson()
+    for op in LABELS:
+        choose(page, op)
+        set_slider(page, "x", 1.7)
+        set_slider(page, "y", -0.6)
+        set_slider(page, "k", 2)
+        assert_numbers(page, op, 1.7, -0.6, 2)
+        closures, stored = (page.locator(f"[data-testid=design-{d}]") for d in ("closures", "stored"))
+        closure_code = closures.locator("pre").text_content()
+        assert "def _backward():" in closure_code and "out._backward()" in closure_code
+        assert "_local_grads" in stored.locator("pre").text_content()
+        assert "_backward" not in stored.locator("pre").text_content()  # (ii) keeps numbers, not code
+        feet = [panel.locator(".value-design-foot").text_content() for panel in (closures, stored)]
+        assert feet[0] == feet[1]
+    assert page.errors == []
+
+
+def test_edge_cases_read_cleanly(lesson):
+    page = lesson()
+    note = page.locator("[data-testid=value-note]")
+    # relu at exactly 0: the rule says 0, the nudge both ways averages the kink to 0.5.
+    choose(page, "relu")
+    set_slider(page, "x", 0)
+    assert_numbers(page, "relu", 0)
+    assert text(page, "local-x-value") == "0" and text(page, "nudge-x-value") == "0.5"
+    assert page.text_content("[data-testid=nudge-x]").endswith("✗ differs from the rule")
+    assert note.is_visible() and "kink" in note.inner_text()
+    set_slider(page, "x", 0.1)
+    assert note.is_hidden()
+
+    # A negative number to a fractional power: undefined, said in words, not NaN.
+    choose(page, "pow")
+    set_slider(page, "x", -2)
+    set_slider(page, "k", 0.5)
+    assert_numbers(page, "pow", -2, k=0.5)
+    assert text(page, "out-value") == "undefined" and text(page, "local-x-value") == "undefined"
+    assert text(page, "nudge-x-value") == "undefined"
+    assert "complex number" in note.inner_text()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("[data-testid=picture-still]").screenshot(path=str(ARTIFACTS / "picture-04-value-undefined.png"))
+    # 0 to a negative power divides by zero; 0 ** 0.5 is fine but its slope is not.
+    set_slider(page, "x", 0)
+    set_slider(page, "k", -1)
+    assert_numbers(page, "pow", 0, k=-1)
+    assert "ZeroDivisionError" in note.inner_text()
+    set_slider(page, "k", 0.5)
+    assert_numbers(page, "pow", 0, k=0.5)
+    assert text(page, "out-value") == "0" and text(page, "local-x-value") == "undefined"
+
+    # Very large and very small numbers get a power of ten, not 22030 or a row of zeros.
+    choose(page, "exp")
+    set_slider(page, "x", 10)
+    assert_numbers(page, "exp", 10)
+    assert text(page, "out-value") == shown(math.exp(10)) == "2.203e+4"
+    choose(page, "tanh")
+    assert_numbers(page, "tanh", 10)
+    assert text(page, "local-x-value") == shown(1 - math.tanh(10) ** 2) == "8.245e-9"
+    assert_worked_tanh(page, 10)  # not "1 − 1² = 8.245e-9"
+    assert page.errors == []
+
+
+# --- the film -------------------------------------------------------------------------------
+
+
+def film_step(page) -> tuple[str, str]:
+    return text(page, "film-counter"), text(page, "film-text")
+
+
+def current_lines(page, design: str) -> list[str]:
+    return page.eval_on_selector_all(f"[data-testid=film-{design}] .line.current", "ls => ls.map(l => l.textContent)")
+
+
+def test_the_film_follows_one_operation_from_forward_to_the_backward_step(lesson):
+    page = lesson()
+    forward = page.get_by_role("button", name="Step forward")
+    back = page.get_by_role("button", name="Step back")
+    assert page.get_attribute("[data-testid=film-text]", "aria-live") == "polite"
+    counter, words = film_step(page)
+    assert counter == "step 1 of 6" and "out with data 2 · 3 = 6" in words and "(x, y)" in words
+    assert svg_text(page, FILM_SVG, "out", "data") == "data 6"
+    assert svg_text(page, FILM_SVG, "out", "grad") == "grad 0"
+    assert page.text_content(f"{FILM_SVG} [data-local=x]") == "local ?"
+    assert current_lines(page, "closures") == ["# forward, inside x * y:", "out = Value(6.0, (self, other), '*')"]
+
+    forward.click()  # 2: what out keeps to go back
+    assert film_step(page)[0] == "step 2 of 6" and "(3.0, 2.0)" in film_step(page)[1]
+    assert page.text_content(f"{FILM_SVG} [data-local=x]") == "local 3"
+    assert "            (3.0, 2.0), '*')" in current_lines(page, "stored")
+    assert text(page, "film-stored-foot") == "out keeps the numbers: _local_grads = (3.0, 2.0)"
+
+    forward.click()  # 3: the seed
+    assert svg_text(page, FILM_SVG, "out", "grad") == "grad 1"
+    assert current_lines(page, "closures") == current_lines(page, "stored") == ["out.grad = 1.0"]
+
+    forward.click()  # 4: x's share, in both designs at once
+    assert film_step(page)[0] == "step 4 of 6"
+    assert "x.grad += 3 · 1" in film_step(page)[1]
+    assert svg_text(page, FILM_SVG, "x", "grad") == "grad 3" and svg_text(page, FILM_SVG, "y", "grad") == "grad 0"
+    assert "    self.grad += 3.0 * out.grad" in current_lines(page, "closures")
+    assert "    child.grad += local * out.grad" in current_lines(page, "stored")
+    assert text(page, "film-closures-foot") == "self.grad += 3.0 * 1.0 → x.grad = 3"
+    assert text(page, "film-stored-foot") == "child = x, local = 3.0: child.grad += 3.0 * 1.0 → x.grad = 3"
+    assert page.get_attribute(f"{FILM_SVG} [data-edge=x]", "class") == "edge flowing"
+
+    forward.click()  # 5: y's share
+    assert svg_text(page, FILM_SVG, "y", "grad") == "grad 2"
+    forward.click()  # 6: both designs end with the same grads
+    assert film_step(page)[0] == "step 6 of 6"
+    assert text(page, "film-closures-foot") == text(page, "film-stored-foot") == "x.grad = 3, y.grad = 2"
+    assert forward.get_attribute("aria-disabled") == "true"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator(FILM).screenshot(path=str(ARTIFACTS / "film-04-value.png"))
+
+    # The film reads the same computation as the picture: move y and the frame follows.
+    set_slider(page, "y", -1.5)
+    assert text(page, "film-closures-foot") == text(page, "film-stored-foot") == "x.grad = -1.5, y.grad = 2"
+    back.click()
+    assert "    other.grad += 2.0 * out.grad" in current_lines(page, "closures")
+
+    # Another operation is another film, started from the top; one child makes it shorter.
+    choose(page, "tanh")
+    set_slider(page, "x", 0.5)
+    t = math.tanh(0.5)
+    assert film_step(page)[0] == "step 1 of 5"
+    for _ in range(3):
+        forward.click()
+    assert text(page, "film-closures-foot") == f"self.grad += {py(1 - t * t)} * 1.0 → x.grad = {shown(1 - t * t)}"
+    assert "only turn" in film_step(page)[1]
+    forward.click()
+    assert text(page, "film-stored-foot") == f"x.grad = {shown(1 - t * t)}"
+
+    # Keyboard only: focus the back button and press Enter, then Space.
+    back.focus()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Space")
+    assert film_step(page)[0] == "step 3 of 5"
+    assert page.errors == []
+
+
+def test_play_runs_the_film_and_reduced_motion_keeps_it_still(lesson):
+    page = lesson(reduced_motion="reduce")
+    play = page.locator("[data-testid=film-play]")
+    play.click()
+    assert play.get_attribute("aria-label") == "Pause the film"
+    page.wait_for_function("document.querySelector('[data-testid=film-counter]').textContent === 'step 2 of 6'",
+                           timeout=10_000)
+    play.click()
+    assert play.get_attribute("aria-label") == "Play the film"
+    page.wait_for_timeout(3500)
+    assert text(page, "film-counter") == "step 2 of 6"
+    page.get_by_role("button", name="Step forward").click()
+    page.get_by_role("button", name="Step forward").click()
+    animation = page.eval_on_selector(f"{FILM_SVG} .edge.flowing", "e => getComputedStyle(e).animationName")
+    assert animation == "none"  # reduced motion: still frames, no moving dashes
+    assert page.errors == []
+
+
+def test_the_figure_fits_a_phone_without_sideways_scrolling(lesson):
+    page = lesson(width=390, height=844)
+    widths = page.evaluate("""() => ({page: document.documentElement.scrollWidth,
+        view: document.documentElement.clientWidth,
+        figure: document.querySelector('[data-testid=picture]').getBoundingClientRect().right})""")
+    assert widths["page"] <= widths["view"] == 390 and widths["figure"] <= 390
+    # Text stays legible: the drawing once its viewBox is scaled down, and the code panels.
+    for selector in (f"{PICTURE} .grad", f"{PICTURE} .local", "[data-testid=design-closures] pre",
+                     "[data-testid=nudge-x]", f"{FILM_SVG} .data"):
+        size = page.eval_on_selector(selector, """e => e instanceof SVGElement
+            ? e.getBoundingClientRect().height : parseFloat(getComputedStyle(e).fontSize)""")
+        assert size >= 10, selector
+    # The two designs stack on a phone, and no code line is cut off.
+    closures = page.locator("[data-testid=design-closures]").bounding_box()
+    stored = page.locator("[data-testid=design-stored]").bounding_box()
+    assert closures["y"] + closures["height"] <= stored["y"]
+    overflow = page.eval_on_selector_all(".value-code", "ps => ps.map(p => p.scrollWidth - p.clientWidth)")
+    assert max(overflow) <= 0
+    for op in LABELS:  # the longest lines (x ** k at its widest) still fit
+        choose(page, op)
+        set_slider(page, "x", -9.9)
+        set_slider(page, "k", -1.5)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    choose(page, "mul")
+    set_slider(page, "x", 2)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator(FIGURE).screenshot(path=str(ARTIFACTS / "picture-04-value-390.png"))
+    assert page.errors == []
+
