@@ -78,9 +78,10 @@ export function createGraphDrawing({ width, height, nodes, edges = [], rows = ["
       lines[row] = svgEl("text", { x: w / 2, y: 18 + LINE * (i + 1), class: row, "data-row": row });
       g.append(lines[row]);
     });
-    // A small numbered disc in the top-left corner (say, a step of the topological order).
+    // A small numbered disc in the top-left corner (say, a step of the topological order); it
+    // stretches into a pill for longer texts such as "1,4".
     const badge = svgEl("g", { class: "badge", "data-badge": name });
-    badge.append(svgEl("circle", { cx: 12, cy: 12, r: 9.5 }), svgEl("text", { x: 12, y: 16 }));
+    badge.append(svgEl("rect", { x: 2.5, y: 2.5, width: 19, height: 19, rx: 9.5 }), svgEl("text", { x: 12, y: 16 }));
     g.append(badge);
     boxes[name] = { g, lines, badge, label: spot.label ?? name };
     nodeLayer.append(g);
@@ -95,6 +96,9 @@ export function createGraphDrawing({ width, height, nodes, edges = [], rows = ["
       const texts = view.nodes?.[name] ?? {};
       for (const [row, text] of Object.entries(lines)) text.textContent = texts[row] ?? "";
       badge.lastChild.textContent = texts.badge ?? "";
+      const wide = Math.max(19, 7.2 * String(texts.badge ?? "").length + 6);
+      badge.firstChild.setAttribute("width", wide);
+      badge.lastChild.setAttribute("x", 2.5 + wide / 2);
       badge.style.display = texts.badge === undefined ? "none" : "";
       g.classList.toggle("focus", (view.focus ?? []).includes(name));
       g.classList.toggle("on-path", onPath.has(name));

@@ -20,8 +20,8 @@
 //   s.shares  // [{ from: "L", to: "c", local: 6, upstream: 1, share: 6 }, { from: "L", to: "c", ... },
 //             //  { from: "c", to: "a", local: 3, upstream: 12, share: 36 }, ...]   in sweep order
 //
-// The pieces are exported too: forward(graph, leaves), topologicalOrder(graph),
-// backward(graph, { values, local }), edgesOf(graph). Ops are the keys of OPS.
+// The pieces are exported too: forward(graph, leaves), topologicalOrder(graph, { visited }),
+// backward(graph, { values, local }, order), edgesOf(graph). Ops are the keys of OPS.
 
 // Each op: its value from the input values, and its local derivatives, one per input,
 // side by side like micrograd's forward formula and its _backward.
@@ -43,11 +43,13 @@ const inputsOf = (graph, name) => {
 
 // micrograd's build_topo: depth first from the output, a node is placed after all its inputs.
 // Inputs are visited in the order the step lists them, so the order is predictable.
-export function topologicalOrder(graph) {
+// With { visited: false } it runs the classic bug of forgetting the visited set: a node reached
+// along two routes is listed (and later swept) twice. Lesson 5's picture shows what that costs.
+export function topologicalOrder(graph, { visited = true } = {}) {
   const order = [];
   const seen = new Set();
   const visit = (name) => {
-    if (seen.has(name)) return;
+    if (visited && seen.has(name)) return;
     seen.add(name);
     for (const input of inputsOf(graph, name)) visit(input);
     order.push(name);
@@ -81,11 +83,12 @@ export function forward(graph, leaves) {
 // One reverse sweep: seed the output with 1, then in reverse topological order each node hands
 // `local * its grad` to each of its inputs, and the input adds it (+=, never =), so a node used
 // twice, even twice by the same step, collects both shares.
-export function backward(graph, { values, local }) {
+// `order` defaults to the topological order; a picture may pass a broken one to show its effect.
+export function backward(graph, { values, local }, order = topologicalOrder(graph)) {
   const grad = Object.fromEntries(Object.keys(values).map((name) => [name, 0]));
   grad[graph.output] = 1;
   const shares = [];
-  for (const name of topologicalOrder(graph).reverse()) {
+  for (const name of [...order].reverse()) {
     inputsOf(graph, name).forEach((input, i) => {
       const share = local[name][i] * grad[name];
       shares.push({ from: name, to: input, local: local[name][i], upstream: grad[name], share });

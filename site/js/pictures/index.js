@@ -4,6 +4,7 @@
 import { startBranching } from "./branching.js";
 import { startChainRule } from "./chain-rule.js";
 import { startForward } from "./forward.js";
+import { startSweep } from "./sweep.js";
 import { startValue } from "./value.js";
 
 const PICTURES = {
@@ -11,6 +12,7 @@ const PICTURES = {
   "02-chain-rule": startChainRule,
   "03-branching": startBranching,
   "04-value": startValue,
+  "05-backward": startSweep,
 };
 
 export function startPictures(root) {
