@@ -70,3 +70,28 @@ def browser(playwright):
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
     yield browser
     browser.close()
+
+
+@pytest.fixture
+def open_lesson(browser, site):
+    """Open a lesson page in a fresh browser profile of a given size (Playwright context options
+    such as reduced_motion pass through); fails the test if any request left 127.0.0.1.
+    The page records its uncaught errors in `page.errors`."""
+    contexts = []
+
+    def open_page(slug: str, width: int = 1100, height: int = 900, **options):
+        context = browser.new_context(viewport={"width": width, "height": height}, **options)
+        requests = []
+        context.on("request", lambda request: requests.append(request.url))
+        contexts.append((context, requests))
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        page.goto(f"{site['url']}lessons/{slug}/index.html")
+        return page
+
+    yield open_page
+    for context, requests in contexts:
+        context.close()
+        outside = [u for u in requests if not u.startswith((site["url"], "data:", "blob:"))]
+        assert outside == [], f"requests left the site: {outside[:5]}"

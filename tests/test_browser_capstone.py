@@ -14,27 +14,14 @@ LAB = "05-backward"
 
 
 @pytest.fixture
-def lesson(browser, site):
-    """Lesson 5 in a fresh profile of a given size; fail if any request leaves 127.0.0.1."""
-    contexts = []
-
-    def open_lesson(width=1100, height=900):
-        context = browser.new_context(viewport={"width": width, "height": height})
-        requests = []
-        context.on("request", lambda request: requests.append(request.url))
-        contexts.append((context, requests))
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda error: page.errors.append(str(error)))
-        page.goto(f"{site['url']}lessons/{LAB}/index.html")
+def lesson(open_lesson):
+    """Lesson 5 with Python ready; open_lesson (conftest) fails the test if a request leaves
+    127.0.0.1."""
+    def open_lab(**options):
+        page = open_lesson(LAB, **options)
         wait_ready(page)
         return page
-
-    yield open_lesson
-    for context, requests in contexts:
-        context.close()
-        outside = [u for u in requests if not u.startswith((site["url"], "data:", "blob:"))]
-        assert outside == [], f"requests left the site: {outside[:5]}"
+    return open_lab
 
 
 def train(page, timeout=60_000) -> str:
