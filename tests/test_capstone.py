@@ -104,3 +104,13 @@ def test_settings_can_shorten_a_run_for_the_page():
     events = events_of((LAB / "starter.py").read_text(), steps=4)
     assert [e["step"] for e in events if e["kind"] == "step"] == [1, 2, 3, 4]
     assert Settings().steps == 100
+
+
+@pytest.mark.parametrize("where", ["at the top of the file", "inside a check"])
+def test_stop_while_the_checks_run_does_not_start_training(where):
+    """The page's Stop raises KeyboardInterrupt wherever Python is; grading must not swallow it."""
+    source = (LAB / "solution.py").read_text()
+    source += ("\nraise KeyboardInterrupt\n" if where.startswith("at the top")
+               else "\nValue.relu = lambda self: (_ for _ in ()).throw(KeyboardInterrupt())\n")
+    events = events_of(source)
+    assert [e["kind"] for e in events] == ["stopped"]

@@ -12,7 +12,7 @@ import sys
 from dataclasses import asdict
 
 from ..core.execute import friendly_traceback
-from ..core.run import CappedText, exec_module, grade, load_checks
+from ..core.run import INTERRUPTED, CappedText, exec_module, grade, load_checks
 from . import tape
 from .moons import two_moons
 from .train import Settings, train as train_model
@@ -23,6 +23,8 @@ FILENAME = "lab.py"
 def train(lab: str, checks_source: str, source: str, on_event, steps: int = Settings.steps) -> str:
     checks = load_checks(checks_source, lab)[0]
     report = grade(lab, checks, source, FILENAME, runtime="browser")
+    if _interrupted(report):  # Stop pressed while the checks ran: stop, do not train
+        return _finish(on_event, "stopped")
     passed = sum(c.passed for c in report.checks)
     engine, Value = "course", tape.Value
     if report.passed:
@@ -47,6 +49,12 @@ def train(lab: str, checks_source: str, source: str, on_event, steps: int = Sett
     finally:
         sys.stdout, sys.stderr = saved
     return _finish(on_event, "done", accuracy=last.accuracy, loss=last.loss, seconds=last.seconds)
+
+
+def _interrupted(report) -> bool:
+    """grade() reports a KeyboardInterrupt like any other failure of the learner's code."""
+    texts = [report.error or ""] + [c.message or "" for c in report.checks]
+    return any(INTERRUPTED in text for text in texts)
 
 
 def _learner_value(source: str):

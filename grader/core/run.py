@@ -164,13 +164,17 @@ def _run_check(fn, module, filename: str, guard) -> CheckResult:
     return result
 
 
+# How a KeyboardInterrupt (the page's Stop, or a time limit) reads in a report.
+INTERRUPTED = "your code was interrupted (it ran too long)."
+
+
 def describe(exc: BaseException, filename: str, guard=None) -> str:
     """One line on an exception: its type, message and the learner's line it came from."""
     kind = type(exc).__name__
     if isinstance(exc, SystemExit):
         return "your code called sys.exit(); a lab file should define things, not exit."
     if isinstance(exc, KeyboardInterrupt):
-        return "your code was interrupted (it ran too long)."
+        return INTERRUPTED
     try:
         message = str(exc)[:300]
     except BaseException:
