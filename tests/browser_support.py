@@ -37,3 +37,36 @@ def check(page, timeout: float = 60_000):
     page.wait_for_function("(() => { const r = document.querySelector('[data-testid=result]');"
                            " return !r.hidden && r.dataset.passed; })()", timeout=timeout)
     return page.get_attribute("[data-testid=result]", "data-passed")
+
+
+# -- the lesson pictures (site/js/pictures/) ------------------------------------------------
+
+def num(x: float) -> str:
+    """dom.js num(), rebuilt here: 4 significant digits, no float noise, never "-0"; written
+    out in full like JavaScript's String() for 1e-6 <= |x| < 1e21 (Python's repr switches to
+    1e-05 sooner)."""
+    rounded = float(f"{x:.4g}")
+    if rounded == 0:
+        return "0"
+    if rounded == int(rounded):
+        return str(int(rounded))
+    return f"{rounded:.12f}".rstrip("0").rstrip(".")
+
+
+def term(x: float) -> str:
+    """dom.js term(): a negative number in brackets, as a term of a sum."""
+    text = num(x)
+    return f"({text})" if text.startswith("-") else text
+
+
+def set_slider(page, name: str, value: float) -> None:
+    """Move a range input the way a drag does: set its value, then fire input."""
+    page.eval_on_selector(f"[data-testid=slider-{name}]", """(input, value) => {
+        input.value = String(value);
+        input.dispatchEvent(new Event('input', {bubbles: true}));
+    }""", value)
+
+
+def film_step(page) -> tuple[str, str]:
+    """The film's counter ("step 2 of 4") and the sentence of that step."""
+    return page.text_content("[data-testid=film-counter]"), page.text_content("[data-testid=film-text]")

@@ -16,28 +16,14 @@ GRAPH = "[data-testid=graph]"
 
 
 @pytest.fixture
-def lesson(browser, site):
-    """Open lab 5 in a fresh profile of a given size; fail if any request leaves 127.0.0.1."""
-    contexts = []
-
-    def open_lab(width=1100, height=900):
-        context = browser.new_context(viewport={"width": width, "height": height})
-        requests = []
-        context.on("request", lambda request: requests.append(request.url))
-        contexts.append((context, requests))
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda error: page.errors.append(str(error)))
-        page.goto(f"{site['url']}lessons/05-backward/index.html")
+def lesson(open_lesson):
+    """Lab 5 with Python ready; open_lesson (conftest) fails the test if a request leaves
+    127.0.0.1."""
+    def open_lab(**options):
+        page = open_lesson("05-backward", **options)
         wait_ready(page)
         return page
-
-    yield open_lab
-    for context, requests in contexts:
-        outside = [u for u in requests if not u.startswith((site["url"], "data:", "blob:"))]
-        context.close()
-        assert outside == [], f"requests left the site: {outside[:5]}"
-        assert all(u.startswith("http://127.0.0.1:") for u in requests if u.startswith("http"))
+    return open_lab
 
 
 def run(page, code: str) -> None:
@@ -94,7 +80,7 @@ def test_run_draws_the_graph_of_the_learners_value(lesson):
 
 
 def test_a_large_graph_is_cut_and_scrolls_inside_its_box_on_a_phone(lesson):
-    page = lesson(390, 844)
+    page = lesson(width=390, height=844)
     source = (LAB / "alternatives" / "stored_local_grads.py").read_text()
     run(page, source + "\nx = Value(1.0)\nfor _ in range(399):\n    x = x ** 1\nx.backward()\n")
     graph = page.locator(GRAPH)

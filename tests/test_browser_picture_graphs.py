@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import ARTIFACTS
+from tests.browser_support import ARTIFACTS, film_step, num, set_slider, term
 
 pytestmark = pytest.mark.browser
 FIGURE = "[data-testid=picture]"
@@ -27,21 +27,6 @@ def lesson(open_lesson):
     return open_figure
 
 
-# dom.js's number format, rebuilt here: 4 significant digits, no float noise, never "-0".
-def num(x: float) -> str:
-    rounded = float(f"{x:.4g}")
-    if rounded == 0:
-        return "0"
-    if rounded == int(rounded):
-        return str(int(rounded))
-    return f"{rounded:.12f}".rstrip("0").rstrip(".")
-
-
-def term(x: float) -> str:
-    text = num(x)
-    return f"({text})" if text.startswith("-") else text
-
-
 def forward(a: float, b: float, c: float) -> dict[str, float]:
     d = a * b
     e = d + c
@@ -54,18 +39,6 @@ def node(page, name: str, row: str, where: str = PICTURE) -> str:
 
 def note(page, edge: str, where: str = PICTURE) -> list[str]:
     return page.eval_on_selector(f"{where} [data-note={edge}]", "t => [...t.children].map(s => s.textContent)")
-
-
-def set_slider(page, name: str, value: float) -> None:
-    """Move a range input the way a drag does: set its value, then fire input."""
-    page.eval_on_selector(f"[data-testid=slider-{name}]", """(input, value) => {
-        input.value = String(value);
-        input.dispatchEvent(new Event('input', {bubbles: true}));
-    }""", value)
-
-
-def film_step(page) -> tuple[str, str]:
-    return page.text_content("[data-testid=film-counter]"), page.text_content("[data-testid=film-text]")
 
 
 def flowing(page) -> list[str]:

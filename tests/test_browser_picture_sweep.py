@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import ARTIFACTS
+from tests.browser_support import ARTIFACTS, film_step, num, set_slider, term
 
 pytestmark = pytest.mark.browser
 FIGURE = "[data-testid=picture]"
@@ -21,16 +21,6 @@ def lesson(open_lesson):
         page.locator(FIGURE).wait_for()
         return page
     return open_figure
-
-
-def num(x: float) -> str:
-    """The page's number format: 4 significant digits, no float noise, never -0."""
-    text = f"{float(f'{x:.4g}'):g}"
-    return "0" if text == "-0" else text
-
-
-def term(x: float) -> str:
-    return f"({num(x)})" if num(x).startswith("-") else num(x)
 
 
 def solve(a: float, b: float) -> dict:
@@ -50,13 +40,6 @@ def badge(page, name: str, where: str = PICTURE) -> str:
 
 def note(page, edge: str, where: str = PICTURE) -> str:
     return page.text_content(f"{where} [data-note={edge}]")
-
-
-def set_slider(page, name: str, value: float) -> None:
-    page.eval_on_selector(f"[data-testid=slider-{name}]", """(input, value) => {
-        input.value = String(value);
-        input.dispatchEvent(new Event('input', {bubbles: true}));
-    }""", value)
 
 
 def assert_picture(page, a: float, b: float) -> None:
@@ -113,10 +96,6 @@ def test_forgetting_the_visited_set_lists_c_twice_and_doubles_the_grads(lesson):
     assert page.errors == []
 
 
-def film(page) -> tuple[str, str]:
-    return page.text_content("[data-testid=film-counter]"), page.text_content("[data-testid=film-text]")
-
-
 def test_the_film_numbers_the_order_then_sweeps_back_filling_each_grad(lesson):
     page = lesson()
     forward = page.get_by_role("button", name="Step forward")
@@ -125,45 +104,45 @@ def test_the_film_numbers_the_order_then_sweeps_back_filling_each_grad(lesson):
     grads = lambda: [row(page, n, "grad", FILM_SVG) for n in "abcL"]  # noqa: E731
 
     # The order, one append per step, in depth-first order from L.
-    assert film(page) == ("step 1 of 9", "visit(L) → visit(c) → visit(a): a has no children, "
+    assert film_step(page) == ("step 1 of 9", "visit(L) → visit(c) → visit(a): a has no children, "
                                          "so it is appended: number 1.")
     assert badges() == ["1", "", "", ""]
     forward.click()
-    assert film(page)[1].startswith("visit(L) → visit(c) → visit(b)") and badges() == ["1", "2", "", ""]
+    assert film_step(page)[1].startswith("visit(L) → visit(c) → visit(b)") and badges() == ["1", "2", "", ""]
     forward.click()
-    assert film(page)[1] == "Back in visit(c): its children are all in the order, so c is appended: number 3."
+    assert film_step(page)[1] == "Back in visit(c): its children are all in the order, so c is appended: number 3."
     forward.click()
-    assert "the second c is skipped: already visited" in film(page)[1] and badges() == ["1", "2", "3", "4"]
+    assert "the second c is skipped: already visited" in film_step(page)[1] and badges() == ["1", "2", "3", "4"]
     assert grads() == ["grad ?"] * 4
     forward.click()
-    assert film(page) == ("step 5 of 9", "The order is a, b, c, L: every node after its children. "
+    assert film_step(page) == ("step 5 of 9", "The order is a, b, c, L: every node after its children. "
                                          "Seed: L.grad = 1, then sweep the order in reverse.")
     assert grads() == ["grad ?", "grad ?", "grad ?", "grad 1"]
     # The sweep: L, then c, then the leaves; each step fills its children's grads.
     forward.click()
-    assert film(page)[1].startswith("L (number 4) has its whole grad, 1: it hands 6·1 + 6·1 = 12 to c")
+    assert film_step(page)[1].startswith("L (number 4) has its whole grad, 1: it hands 6·1 + 6·1 = 12 to c")
     assert grads() == ["grad ?", "grad ?", "grad 12", "grad 1"]
     assert page.eval_on_selector_all(f"{FILM_SVG} .edge.flowing", "es => es.map(e => e.dataset.edge)") == ["c-L"]
     forward.click()
-    assert film(page)[1].startswith("c (number 3) has its whole grad, 12: it hands 3·12 = 36 to a and 2·12 = 24 to b")
+    assert film_step(page)[1].startswith("c (number 3) has its whole grad, 12: it hands 3·12 = 36 to a and 2·12 = 24 to b")
     assert grads() == ["grad 36", "grad 24", "grad 12", "grad 1"]
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator("[data-testid=film]").screenshot(path=str(ARTIFACTS / "film-05-backward.png"))
     forward.click()
     forward.click()
-    assert film(page) == ("step 9 of 9", "a (number 1) is a leaf: nothing to hand on. a.grad = 36.")
+    assert film_step(page) == ("step 9 of 9", "a (number 1) is a leaf: nothing to hand on. a.grad = 36.")
     assert forward.get_attribute("aria-disabled") == "true"
 
     # The film follows the sliders; Back steps back exactly.
     set_slider(page, "b", -2)
     s = solve(2, -2)
-    assert film(page)[1] == f"a (number 1) is a leaf: nothing to hand on. a.grad = {num(s['grad']['a'])}."
+    assert film_step(page)[1] == f"a (number 1) is a leaf: nothing to hand on. a.grad = {num(s['grad']['a'])}."
     back.click()
     back.click()
-    assert film(page)[0] == "step 7 of 9" and grads()[0] == f"grad {num(s['grad']['a'])}"
+    assert film_step(page)[0] == "step 7 of 9" and grads()[0] == f"grad {num(s['grad']['a'])}"
     back.focus()
     page.keyboard.press("Enter")
-    assert film(page)[0] == "step 6 of 9" and grads() == ["grad ?", "grad ?", f"grad {num(2 * -4)}", "grad 1"]
+    assert film_step(page)[0] == "step 6 of 9" and grads() == ["grad ?", "grad ?", f"grad {num(2 * -4)}", "grad 1"]
     assert page.errors == []
 
 

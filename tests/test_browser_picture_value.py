@@ -10,7 +10,7 @@ import math
 
 import pytest
 
-from tests.browser_support import ARTIFACTS
+from tests.browser_support import ARTIFACTS, film_step, num as js_num, set_slider
 
 pytestmark = pytest.mark.browser
 FIGURE = "[data-testid=picture]"
@@ -70,14 +70,6 @@ def nudges(op: str, x: float, y: float, k: float) -> dict[str, float]:
     return {name: (at[name](H) - at[name](-H)) / (2 * H) for name in local_grads(op, x, y, k)}
 
 
-def js_num(x: float) -> str:
-    """dom.js num(): 4 significant digits, shortest spelling, never -0."""
-    rounded = float(f"{x:.4g}")
-    if rounded == 0:
-        return "0"
-    return str(int(rounded)) if rounded == int(rounded) else repr(rounded)
-
-
 def shown(x: float) -> str:
     """How the page writes a number: 'undefined' for NaN, powers of ten outside [0.001, 1e4)."""
     if not math.isfinite(x):
@@ -100,14 +92,6 @@ def py(x: float) -> str:
 def choose(page, op: str) -> None:
     """Pick an operation by its accessible name, as a screen-reader user would."""
     page.get_by_role("radio", name=LABELS[op], exact=True).check()
-
-
-def set_slider(page, name: str, value: float) -> None:
-    """Move a range input the way a drag does: set its value, then fire input."""
-    page.eval_on_selector(f"[data-testid=slider-{name}]", """(input, value) => {
-        input.value = String(value);
-        input.dispatchEvent(new Event('input', {bubbles: true}));
-    }""", value)
 
 
 def text(page, testid: str) -> str:
@@ -299,10 +283,6 @@ def test_edge_cases_read_cleanly(lesson):
 
 
 # --- the film -------------------------------------------------------------------------------
-
-
-def film_step(page) -> tuple[str, str]:
-    return text(page, "film-counter"), text(page, "film-text")
 
 
 def current_lines(page, design: str) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import ARTIFACTS
+from tests.browser_support import ARTIFACTS, film_step, set_slider
 
 pytestmark = pytest.mark.browser
 FIGURE = "[data-testid=picture]"
@@ -25,14 +25,6 @@ def node(page, name: str, part: str, where: str = PICTURE) -> str:
 
 def path_label(page, path: str, where: str = PICTURE) -> str:
     return page.text_content(f"{where} [data-path={path}]")
-
-
-def set_slider(page, name: str, value: float) -> None:
-    """Move a range input the way a drag does: set its value, then fire input."""
-    page.eval_on_selector(f"[data-testid=slider-{name}]", """(input, value) => {
-        input.value = String(value);
-        input.dispatchEvent(new Event('input', {bubbles: true}));
-    }""", value)
 
 
 def assert_picture(page, a: float, b: float) -> None:
@@ -98,10 +90,6 @@ def test_the_assignment_toggle_shows_the_wrong_gradient_marked_wrong(lesson):
     toggle.uncheck()
     assert wrong.is_hidden()
     assert page.text_content(f"{PICTURE} [data-testid=wrong-note]") == ""
-
-
-def film_step(page) -> tuple[str, str]:
-    return page.text_content("[data-testid=film-counter]"), page.text_content("[data-testid=film-text]")
 
 
 def test_the_film_steps_through_the_backward_sweep_and_back(lesson):
