@@ -54,7 +54,9 @@ def permission_flags(pyodide: Path) -> list[str]:
     writes, no child processes, no addons, no WASI. Workers are allowed because the host
     starts its own (one per submission)."""
     return ["--permission", f"--allow-fs-read={pyodide}", f"--allow-fs-read={HOST.parent}",
-            "--allow-worker", "--disable-warning=SecurityWarning", "--max-old-space-size=1024"]
+            # The JavaScript heap limit of the host *and of each worker* (it overrides a
+            # worker's resourceLimits); Python's own memory is wasm memory, capped in worker.mjs.
+            "--allow-worker", "--disable-warning=SecurityWarning", "--max-old-space-size=512"]
 
 
 def compiled_stdlib(pyodide: Path, browser: bool = False) -> Path | None:

@@ -43,7 +43,9 @@ function startWorker() {
     workerData: { pyodideDir, stdLibURL, snapshot, wasmModule, core },
     stdout: true,   // learner output stays in the worker's streams, never in ours
     stderr: true,
-    resourceLimits: { maxOldGenerationSizeMb: 512 },
+    // No resourceLimits: Node ignores them when --max-old-space-size is given (node.py sets
+    // it), and that flag already caps every worker's JavaScript heap. Asking anyway cost each
+    // worker ~30 ms of CPU.
   });
   worker.stdout.resume();
   let forwarded = 0;
