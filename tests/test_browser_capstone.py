@@ -120,3 +120,15 @@ def test_training_fits_a_phone(lesson):
     assert widths["page"] <= widths["view"] == 390
     assert widths["boundary"] <= 390 and widths["curve"] >= 280  # stacked, each full width
     page.locator(TRAIN).screenshot(path=str(ARTIFACTS / "train-05-backward-390.png"))
+
+
+def test_it_trains_after_python_is_restored_from_its_snapshot(lesson):
+    """A second visit restores Python from a memory snapshot: modules, but no source files."""
+    page = lesson()
+    page.wait_for_function("caches.open('python-snapshots-v1').then(c => c.keys())"
+                           ".then(keys => keys.length === 1)", timeout=30_000, polling=200)
+    page.reload()
+    wait_ready(page)
+    assert page.get_attribute("[data-testid=status]", "data-restored") == "true"
+    assert train(page) == "done", page.text_content("[data-testid=train-verdict]")
+    assert page.errors == []

@@ -149,8 +149,8 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
         root = "../" * path.count("/")
         urls = {"worker": root + assets["worker"], "pyodide": root + pyodide_dir,
                 "core": root + core, "lab": root + labs[lesson.lab], "snapshotKey": snapshot_key}
-        page(path, "lesson.html", {"kind": "lesson", "slug": lesson.slug, "urls": urls,
-                                            "train": lesson.train},
+        data = {"kind": "lesson", "slug": lesson.slug, "urls": urls, "train": lesson.train}
+        page(path, "lesson.html", data,
              lesson=lesson, body=markdown.render(lesson.body, math_html),
              notebook=root + "lite/" + notebook_url(lesson.lab) if notebooks else None,
              starter=course.labs[lesson.lab].starter.read_text(encoding="utf-8"))

@@ -1,6 +1,6 @@
 // The lab's Python: a module worker that boots Pyodide as soon as the page opens and answers
-// Run and Check with JSON from the grader package (grader.core.browser). No check logic here.
-let pyodide = null;
+// Run and Check with JSON from the grader package (grader.core.browser), and lesson 5's
+// Train it (grader.capstone.browser). No check logic here.
 let python = null;
 let trainer = null;
 let booting = null;
@@ -23,7 +23,6 @@ self.onmessage = async ({ data }) => {
     } else if (data.type === "train") {
       // Lesson 5's "Train it": every step is posted as it happens, while Python keeps going.
       const lab = await labData(data.labURL);
-      trainer ??= pyodide.runPython("import grader.capstone.browser as t; t");
       const post = (event) => self.postMessage({ type: "progress", id: data.id, event: JSON.parse(event) });
       const summary = trainer.train(lab.slug, lab.checks_source, data.source, post);
       self.postMessage({ type: "result", id: data.id, summary: JSON.parse(summary) });
@@ -70,11 +69,13 @@ async function boot({ pyodideURL, coreURL, labURL, snapshotKey, interruptBuffer 
         py.FS.mkdirTree("/course/" + path.split("/").slice(0, -1).join("/"));
         py.FS.writeFile("/course/" + path, text);
       }
-      py.runPython("import sys; sys.path.insert(0, '/course'); import grader.core.browser");
+      // Everything the page calls is imported before the snapshot: a restored interpreter has
+      // its modules, but not the files they came from.
+      py.runPython("import sys; sys.path.insert(0, '/course'); import grader.core.browser, grader.capstone.browser");
       keepSnapshot(snapshotURL, py.makeMemorySnapshot());
     }
-    pyodide = py;
     python = py.runPython("import grader.core.browser as b; b");
+    trainer = py.runPython("import grader.capstone.browser as t; t");
     if (interruptBuffer) py.setInterruptBuffer(interruptBuffer);
     self.postMessage({ type: "ready", ms: performance.now() - started, restored });
   } catch (error) {
