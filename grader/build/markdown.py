@@ -71,6 +71,14 @@ def render(body: str, math_html: dict[tuple[str, bool], str]) -> str:
             tokens[idx].attrSet("href", links.page_href(href))
         return renderer.renderToken(tokens, idx, options, env)
 
+    default_fence = md.renderer.rules["fence"]
+
+    def fence(_renderer, tokens, idx, options, env):
+        # A long line scrolls sideways inside its block (on a phone, often): tabindex lets a
+        # keyboard user reach the block and scroll it with the arrow keys.
+        return default_fence(tokens, idx, options, env).replace("<pre>", '<pre tabindex="0">', 1)
+
+    md.add_render_rule("fence", fence)
     md.add_render_rule("link_open", link_open)
     md.add_render_rule("math_inline", inline)
     md.add_render_rule("math_inline_double", inline)

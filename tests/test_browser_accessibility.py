@@ -1,0 +1,53 @@
+"""axe-core (from npm, injected into the page) finds no WCAG 2.1 A/AA problem on any page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.browser_support import check, set_code, wait_ready
+
+pytestmark = pytest.mark.browser
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+PAGES = ["index.html"] + [f"lessons/{slug}/index.html" for slug in
+                          ("01-graphs", "02-chain-rule", "03-branching", "04-value", "05-backward")]
+# CodeMirror's scroller is left out: the editor inside it takes the keyboard focus and scrolls
+# with the cursor, which axe cannot see (it does not count contenteditable as focusable).
+RUN = """() => axe.run({exclude: [['.cm-scroller']]},
+    {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})"""
+
+
+def violations(page) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate(RUN)["violations"]
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}" for v in found]
+
+
+@pytest.mark.parametrize("width", [1100, 390])
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_passes_axe(browser, site, path, width):
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    page.goto(site["url"] + path)
+    page.wait_for_load_state("load")
+    assert violations(page) == []
+    page.close()
+
+
+def test_a_lab_after_check_and_training_passes_axe(browser, site, course):
+    """The parts drawn later: results with hints, output, the learner's graph, Train it."""
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    page.goto(site["url"] + "lessons/05-backward/index.html")
+    wait_ready(page)
+    lab = course.labs["05-backward"]
+    set_code(page, next(m for m in lab.mistakes if m.path.name == "no_seed.py").path.read_text())
+    assert check(page) == "false"
+    page.get_by_role("button", name="Show a hint").first.click()
+    set_code(page, lab.solution.read_text() + "\nL = Value(2.0) * Value(3.0)\nL.backward()\n")
+    page.click("[data-testid=run]")
+    page.locator("[data-testid=graph] svg").wait_for()
+    page.get_by_role("button", name="Train it").click()
+    page.wait_for_function("document.querySelector('[data-testid=train]').dataset.state === 'done'",
+                           timeout=60_000)
+    assert violations(page) == []
+    page.close()
