@@ -110,9 +110,11 @@ def test_the_toolbars_stop_also_halts_it(lesson, course):
     assert page.is_enabled("[data-testid=run]") and page.is_enabled("[data-testid=train-start]")
 
 
-def test_training_fits_a_phone(lesson):
+def test_training_fits_a_phone_and_runs_from_the_keyboard(lesson):
     page = lesson(width=390, height=844)
-    assert train(page) == "done"
+    page.focus("[data-testid=train-start]")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.querySelector('{TRAIN}').dataset.state === 'done'", timeout=60_000)
     widths = page.evaluate("""() => ({page: document.documentElement.scrollWidth,
         view: document.documentElement.clientWidth,
         boundary: document.querySelector('[data-testid=boundary]').getBoundingClientRect().right,
