@@ -21,7 +21,7 @@
 //             //  { from: "c", to: "a", local: 3, upstream: 12, share: 36 }, ...]   in sweep order
 //
 // The pieces are exported too: forward(graph, leaves), topologicalOrder(graph, { visited }),
-// backward(graph, { values, local }, order), edgesOf(graph). Ops are the keys of OPS.
+// backward(graph, { values, local }, order, { accumulate }), edgesOf(graph). Ops are the keys of OPS.
 
 // Each op: its value from the input values, and its local derivatives, one per input,
 // side by side like micrograd's forward formula and its _backward.
@@ -81,10 +81,11 @@ export function forward(graph, leaves) {
 }
 
 // One reverse sweep: seed the output with 1, then in reverse topological order each node hands
-// `local * its grad` to each of its inputs, and the input adds it (+=, never =), so a node used
-// twice, even twice by the same step, collects both shares.
-// `order` defaults to the topological order; a picture may pass a broken one to show its effect.
-export function backward(graph, { values, local }, order = topologicalOrder(graph)) {
+// `local * its grad` to each of its inputs, and the input adds it (+=), so a node used twice,
+// even twice by the same step, collects both shares.
+// The pictures show two classic bugs with the real sweep: `order` may be a broken one, and
+// { accumulate: false } assigns (=) instead of adding, so the last share wins.
+export function backward(graph, { values, local }, order = topologicalOrder(graph), { accumulate = true } = {}) {
   const grad = Object.fromEntries(Object.keys(values).map((name) => [name, 0]));
   grad[graph.output] = 1;
   const shares = [];
@@ -92,7 +93,7 @@ export function backward(graph, { values, local }, order = topologicalOrder(grap
     inputsOf(graph, name).forEach((input, i) => {
       const share = local[name][i] * grad[name];
       shares.push({ from: name, to: input, local: local[name][i], upstream: grad[name], share });
-      grad[input] += share;
+      grad[input] = accumulate ? grad[input] + share : share;
     });
   }
   return { grad, shares };
