@@ -15,7 +15,7 @@ from ..core.execute import friendly_traceback
 from ..core.run import INTERRUPTED, CappedText, exec_module, grade, load_checks
 from . import tape
 from .moons import two_moons
-from .train import Settings, train as train_model
+from .train import EXTENT, Settings, train as train_model
 
 FILENAME = "lab.py"
 
@@ -33,7 +33,9 @@ def train(lab: str, checks_source: str, source: str, on_event, steps: int = Sett
             return _finish(on_event, "error", error=loaded)
         engine, Value = "yours", loaded
     points = two_moons()
+    # The page draws with these: the x axis spans `steps`, the boundary covers ±`extent`.
     on_event(json.dumps({"kind": "start", "engine": engine, "passed": passed, "checks": len(checks),
+                         "steps": steps, "extent": EXTENT,
                          "points": [[p.x, p.y, p.label] for p in points]}))
     out, err = CappedText(), CappedText()
     saved = sys.stdout, sys.stderr

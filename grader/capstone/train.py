@@ -18,6 +18,7 @@ from .moons import Point, two_moons
 
 SIZES = [2, 12, 1]  # one hidden layer of 12 tanh units: enough to bend around the moons
 GRID = 24  # boundary cells per side
+EXTENT = 1.6  # the boundary grid covers [-EXTENT, EXTENT]², the data with a margin
 
 
 @dataclass
@@ -26,7 +27,7 @@ class Step:
     loss: float
     accuracy: float
     seconds: float
-    boundary: list[list[float]] | None = None  # scores on a GRID x GRID lattice over [-1.6, 1.6]²
+    boundary: list[list[float]] | None = None  # GRID x GRID scores over [-EXTENT, EXTENT]²
 
 
 @dataclass
@@ -97,7 +98,7 @@ def _adam(params, first, second, step, rate, beta1=0.9, beta2=0.99, eps=1e-8):
         p.data -= rate * m / (math.sqrt(v) + eps)
 
 
-def boundary(model: MLP, size: int = GRID, extent: float = 1.6) -> list[list[float]]:
+def boundary(model: MLP, size: int = GRID, extent: float = EXTENT) -> list[list[float]]:
     """Scores over a square grid, row by row from the top: the page shades them by sign."""
     cells = [-extent + (i + 0.5) * 2 * extent / size for i in range(size)]
     return [[round(model.score(x, y), 3) for x in cells] for y in reversed(cells)]

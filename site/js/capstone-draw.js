@@ -3,8 +3,6 @@
 // words (aria-label), for screen readers.
 import { el, svgEl } from "./pictures/dom.js";
 
-const MAX_STEPS = 100;  // grader/capstone/train.py Settings.steps: the x axis never rescales
-const EXTENT = 1.6;     // the boundary grid covers [-EXTENT, EXTENT]² (train.py boundary())
 
 export function createLossCurve() {
   const W = 320, H = 200, left = 40, right = 10, top = 10, bottom = 30;
@@ -14,7 +12,7 @@ export function createLossCurve() {
   const line = svgEl("polyline", { class: "loss-line", points: "" });
   const yTop = svgEl("text", { x: left - 4, y: top + 8, class: "tick end" });
   const yZero = svgEl("text", { x: left - 4, y: H - bottom, class: "tick end" }, "0");
-  const xEnd = svgEl("text", { x: W - right, y: H - bottom + 14, class: "tick end" }, String(MAX_STEPS));
+  const xEnd = svgEl("text", { x: W - right, y: H - bottom + 14, class: "tick end" });
   const xStart = svgEl("text", { x: left, y: H - bottom + 14, class: "tick" }, "1");
   const xName = svgEl("text", { x: (left + W - right) / 2, y: H - 4, class: "axis-name middle" }, "step");
   const yName = svgEl("text", { x: 12, y: (top + H - bottom) / 2, class: "axis-name middle",
@@ -23,14 +21,21 @@ export function createLossCurve() {
   const figure = chartFigure(svg, "Loss, step by step: it should fall towards 0.");
 
   let losses = [];
+  let steps = 1;  // the run's most steps: the x axis spans them all and never rescales
   return {
     figure,
-    reset() { losses = []; line.setAttribute("points", ""); yTop.textContent = ""; },
+    reset(most) {
+      losses = [];
+      steps = most;
+      xEnd.textContent = String(most);
+      line.setAttribute("points", "");
+      yTop.textContent = "";
+    },
     add(step, loss) { losses[step - 1] = loss; },
     draw() {
       if (!losses.length) return;
       const top_ = Math.max(...losses) || 1;
-      const x = (i) => left + (i / (MAX_STEPS - 1)) * (W - left - right);
+      const x = (i) => left + (i / Math.max(1, steps - 1)) * (W - left - right);
       const y = (v) => H - bottom - (v / top_) * (H - top - bottom);
       line.setAttribute("points", losses.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" "));
       yTop.textContent = top_.toFixed(2);
@@ -50,14 +55,16 @@ export function createBoundary() {
   svg.append(cells, dots);
   const figure = chartFigure(svg, "What the network says for every spot: shaded by the side it " +
     "picks (blue circles vs orange squares); the boundary is where the shade changes.");
-  const place = (v) => ((v + EXTENT) / (2 * EXTENT)) * S;
+  let extent = 1;  // the grid covers [-extent, extent]², as Python says at the start
+  const place = (v) => ((v + extent) / (2 * extent)) * S;
   let points = [];
   let grid = null;
 
   return {
     figure,
-    reset(next) {
+    reset(next, span) {
       points = next;
+      extent = span;
       grid = null;
       cells.replaceChildren();
       dots.replaceChildren(...points.map(([x, y, label]) => {

@@ -35,8 +35,8 @@ export function startTraining(section, lab) {
           "course's engine. Pass every check to train with your own Value.";
       engine.dataset.engine = event.engine;
       verdict.textContent = "Training…";
-      loss.reset();
-      boundary.reset(event.points);
+      loss.reset(event.steps);
+      boundary.reset(event.points, event.extent);
       reached = null;
     } else if (event.kind === "step") {
       loss.add(event.step, event.loss);
