@@ -3,15 +3,15 @@
 // film (the backward sweep replayed one hand-over at a time). Both read one solve(a, b).
 import { solve } from "./branching-model.js";
 import { createDrawing } from "./branching-draw.js";
-import { el, num, term } from "./dom.js";
+import { el, num, slider, term } from "./dom.js";
 import { createFilm } from "./film.js";
 
 export function startBranching(figure) {
   const caption = el("figcaption");
   caption.append(el("strong", {}, "Picture: two paths add up. "),
     "Move a and b: every value and gradient below is recomputed by a small backward pass.");
-  const sliderA = slider("a", 2);
-  const sliderB = slider("b", 3);
+  const sliderA = slider("a", { min: -3, max: 3, step: 0.1, value: 2 });
+  const sliderB = slider("b", { min: -3, max: 3, step: 0.1, value: 3 });
   const toggle = el("input", { type: "checkbox", id: "picture-assign", "data-testid": "use-assign" });
   const toggleLabel = el("label", { for: "picture-assign", class: "picture-toggle" });
   toggleLabel.append(toggle, " use ", el("code", {}, "="), " instead of ", el("code", {}, "+="));
@@ -51,17 +51,6 @@ export function startBranching(figure) {
   for (const input of [sliderA.input, sliderB.input, toggle]) input.addEventListener("input", update);
   toggle.addEventListener("change", update);  // some browsers fire only change on checkboxes
   update();
-}
-
-function slider(name, start) {
-  const id = `picture-${name}`;
-  const input = el("input", { type: "range", id, min: -3, max: 3, step: 0.1, value: start,
-    "data-testid": `slider-${name}` });
-  const output = el("output", { for: id, "data-testid": `readout-${name}` }, num(start));
-  const row = el("div", { class: "picture-slider" });
-  row.append(el("label", { for: id }, name), input, output);
-  input.addEventListener("input", () => { output.textContent = num(Number(input.value)); });
-  return { row, input, value: () => Number(input.value) };
 }
 
 const shown = (s) => Object.fromEntries(Object.entries(s.values).map(([k, v]) => [k, num(v)]));

@@ -2,10 +2,10 @@
 // the step's local rate and the ratio of the changes really measured; below, the product of the
 // rates (the chain rule) against the nudge's ΔL / h, for this h and for every h, so the two
 // visibly agree as h shrinks. The film moves the nudge along the path one node at a time.
-import { FORMULA, LABELS, LEAF_SLIDERS, slider } from "./forward.js";
+import { FORMULA, LABELS, LEAF_SLIDERS } from "./forward.js";
 import { createGraphDrawing, edgeId } from "./graph-draw.js";
 import { edgesOf, solve } from "./graph-model.js";
-import { el, num, term } from "./dom.js";
+import { el, num, slider, term } from "./dom.js";
 import { createFilm } from "./film.js";
 
 // Nudge sizes, big to small, so moving the slider right makes h smaller.

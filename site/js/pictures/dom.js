@@ -1,4 +1,5 @@
-// Tiny element builders shared by the pictures (plain DOM, nothing to diff or animate).
+// Tiny element builders shared by the pictures (plain DOM, nothing to diff or animate), their
+// number format, and the labelled slider every picture uses.
 const SVG = "http://www.w3.org/2000/svg";
 
 export function el(tag, attrs = {}, text) {
@@ -25,4 +26,21 @@ export function num(x) {
 export function term(x) {
   const text = num(x);
   return text.startsWith("-") ? `(${text})` : text;
+}
+
+// A labelled range input with its readout, usable by keyboard (arrow keys move one step).
+// `show` turns the input's value into what the readout and a screen reader say.
+export function slider(name, { min, max, step, value, show = num }) {
+  const id = `picture-${name}`;
+  const input = el("input", { type: "range", id, min, max, step, value, "data-testid": `slider-${name}` });
+  const output = el("output", { for: id, "data-testid": `readout-${name}` });
+  const row = el("div", { class: "picture-slider" });
+  row.append(el("label", { for: id }, name), input, output);
+  const sync = () => {
+    output.textContent = show(Number(input.value));
+    input.setAttribute("aria-valuetext", `${name} = ${output.textContent}`);
+  };
+  input.addEventListener("input", sync);
+  sync();
+  return { name, row, input, value: () => Number(input.value) };
 }

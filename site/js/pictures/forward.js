@@ -3,7 +3,7 @@
 // step only once the values it uses are known. Lesson 2 reuses the graph and the sliders.
 import { createGraphDrawing, edgeId } from "./graph-draw.js";
 import { edgesOf, solve } from "./graph-model.js";
-import { el, num, term } from "./dom.js";
+import { el, num, slider, term } from "./dom.js";
 import { createFilm } from "./film.js";
 
 // The lessons' formula, one small step per node (squaring is its own op, as in the text).
@@ -130,21 +130,4 @@ function filmSteps(s) {
     });
   });
   return steps;
-}
-
-// A labelled range input with its readout, usable by keyboard (arrow keys move one step).
-// `show` turns the input's value into what the readout and a screen reader say.
-export function slider(name, { min, max, step, value, show = num }) {
-  const id = `picture-${name}`;
-  const input = el("input", { type: "range", id, min, max, step, value, "data-testid": `slider-${name}` });
-  const output = el("output", { for: id, "data-testid": `readout-${name}` });
-  const row = el("div", { class: "picture-slider" });
-  row.append(el("label", { for: id }, name), input, output);
-  const sync = () => {
-    output.textContent = show(Number(input.value));
-    input.setAttribute("aria-valuetext", `${name} = ${output.textContent}`);
-  };
-  input.addEventListener("input", sync);
-  sync();
-  return { name, row, input, value: () => Number(input.value) };
 }

@@ -2,10 +2,9 @@
 // The picture numbers the topological order on the graph and shows the grads one sweep gives,
 // with a toggle that forgets the visited set (c is listed twice, and the grads come out doubled).
 // The film builds the order one node at a time, seeds L, then sweeps back one node per step.
-import { slider } from "./forward.js";
 import { createGraphDrawing, edgeId } from "./graph-draw.js";
 import { backward, edgesOf, forward, solve, topologicalOrder } from "./graph-model.js";
-import { el, num, term } from "./dom.js";
+import { el, num, slider, term } from "./dom.js";
 import { createFilm } from "./film.js";
 
 const GRAPH = {

@@ -2,7 +2,7 @@
 // gradient it keeps for each child (rule, number, and a nudge that checks it), and the same
 // node stored the two ways the lesson teaches. The film: that node's life, from forward to one
 // backward step, in both designs at once. Everything reads one evaluate() from value-ops.js.
-import { el, num } from "./dom.js";
+import { el, num, slider } from "./dom.js";
 import { createFilm } from "./film.js";
 import { createDesigns, createDiagram, gradsText } from "./value-draw.js";
 import { H, OPS, OUT_GRAD, evaluate, py, show } from "./value-ops.js";
@@ -16,9 +16,9 @@ export function startValue(figure) {
     "that checks it are recomputed, and both designs store the same node.");
   const chooser = opChooser(START.op);
   const sliders = {
-    x: slider("x", START.x, { min: -10, max: 10, step: 0.1 }),
-    y: slider("y", START.y, { min: -10, max: 10, step: 0.1 }),
-    k: slider("k", START.k, { min: -2, max: 3, step: 0.5 }),
+    x: slider("x", { min: -10, max: 10, step: 0.1, value: START.x }),
+    y: slider("y", { min: -10, max: 10, step: 0.1, value: START.y }),
+    k: slider("k", { min: -2, max: 3, step: 0.5, value: START.k }),
   };
   const controls = el("div", { class: "picture-controls value-controls" });
   controls.append(chooser.fieldset, ...Object.values(sliders).map((s) => s.row));
@@ -80,16 +80,6 @@ function opChooser(start) {
     fieldset.append(label);
   }
   return { fieldset, value: () => fieldset.querySelector("input:checked").value };
-}
-
-function slider(name, start, { min, max, step }) {
-  const id = `value-${name}`;
-  const input = el("input", { type: "range", id, min, max, step, value: start, "data-testid": `slider-${name}` });
-  const output = el("output", { for: id, "data-testid": `readout-${name}` }, num(start));
-  const row = el("div", { class: "picture-slider" });
-  row.append(el("label", { for: id }, name), input, output);
-  input.addEventListener("input", () => { output.textContent = num(Number(input.value)); });
-  return { row, input, value: () => Number(input.value) };
 }
 
 // The diagram's text for a model; `state` (a film frame) may hold back what is not known yet.
