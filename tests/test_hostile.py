@@ -52,8 +52,8 @@ def batch(course, tmp_path_factory, monkeypatch_module):
     monkeypatch_module.setenv("COURSE_TEST_SECRET", SECRET)
     files = [("first-correct.py", lab.solution.read_text())]
     for path in sorted(HOSTILE.glob("*.py")):
-        source = (path.read_text().replace("__LAB_DIR__", str(lab.folder.resolve()))
-                  .replace("__MARKER__", str(marker)).replace("__PORT__", str(listener.port)))
+        source = (_source(path, lab).replace("__MARKER__", str(marker))
+                  .replace("__PORT__", str(listener.port)))
         files.append((path.name, source))
     files.append(("last-correct.py", lab.solution.read_text()))
     before = _processes()
@@ -65,6 +65,12 @@ def batch(course, tmp_path_factory, monkeypatch_module):
     listener.running = False
     return {"reports": reports, "marker": marker, "listener": listener, "elapsed": elapsed,
             "runtime": runtime, "left": _processes() - before}
+
+
+def _source(path: Path, lab) -> str:
+    """A file of tests/hostile/ as graded: `__SOLUTION__` is the lab's reference solution."""
+    return (path.read_text(encoding="utf-8").replace("__LAB_DIR__", str(lab.folder.resolve()))
+            .replace("__SOLUTION__", lab.solution.read_text(encoding="utf-8")))
 
 
 @pytest.fixture(scope="module")
@@ -88,8 +94,30 @@ def _processes() -> set[str]:
 def test_correct_files_around_hostile_ones_still_pass(batch):
     reports = batch["reports"]
     assert reports["first-correct.py"].passed and reports["last-correct.py"].passed
-    hostile = [name for name in reports if not name.endswith("-correct.py")]
+    hostile = [name for name in reports
+               if not name.endswith("-correct.py") and not name.startswith("innocent_")]
     assert hostile and not any(reports[name].passed for name in hostile)
+
+
+INNOCENT_PASSES = ["innocent_bom.py", "innocent_optional_numpy.py"]
+INNOCENT_SYNTAX = [("innocent_syntax_error.py", "'(' was never closed (line 4).\n    total = (1 +\n            ^"),
+                   ("innocent_indentation.py", "unexpected indent (line 6).\n    extra = 2\n    ^")]
+
+
+def _judged_fairly(reports):
+    for name in INNOCENT_PASSES:
+        assert reports[name].passed, (name, reports[name].error)
+    assert "numpy is not here" in reports["innocent_optional_numpy.py"].stdout
+    for name, shown in INNOCENT_SYNTAX:
+        error = reports[name].error
+        assert REACH not in error
+        assert error == "Python could not read your file: " + shown, error
+
+
+def test_innocent_files_next_to_hostile_ones_are_judged_fairly(batch):
+    """A syntax error is a syntax error (line and caret), a BOM is accepted, and a missing
+    module is an ImportError the file's own code catches, never "reaching the machine"."""
+    _judged_fairly(batch["reports"])
 
 
 @pytest.mark.parametrize("name, words", [
@@ -157,14 +185,15 @@ def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):
     marker = tmp_path / "marker.txt"
     names = ["write_file.py", "tamper_checker.py", "tamper_builtins.py", "os_exit.py",
              "memory_bomb.py", "read_solution.py", "import_js_exit.py"]
-    files = [(n, (HOSTILE / n).read_text().replace("__MARKER__", str(marker))
-              .replace("__LAB_DIR__", str(lab.folder.resolve()))) for n in names]
+    names += [name for name, _ in INNOCENT_SYNTAX] + INNOCENT_PASSES
+    files = [(n, _source(HOSTILE / n, lab).replace("__MARKER__", str(marker))) for n in names]
     files.append(("correct.py", lab.solution.read_text()))
     # A generous limit: filling memory takes a few seconds on a busy machine.
     reports = {r.file: r for r in grading.grade(lab, files, grading.make_runtime(
         "python", course.root, 15.0))}
     assert reports.pop("correct.py").passed
-    assert not any(r.passed for r in reports.values())
+    _judged_fairly(reports)
+    assert not any(r.passed for n, r in reports.items() if not n.startswith("innocent_"))
     assert REACH in reports["write_file.py"].error and not marker.exists()
     assert "changed the grader's own objects" in reports["tamper_checker.py"].error
     assert "MemoryError" in reports["memory_bomb.py"].error

@@ -119,8 +119,11 @@ def not_run(checks: list, why: str) -> list[CheckResult]:
 
 
 def _load_learner(source: str, filename: str, report: Report, guard):
+    if source.startswith("\ufeff"):  # a UTF-8 BOM, as `python file.py` accepts it
+        source = source[1:]
     try:
-        code = compile(source, filename, "exec")
+        with guard.compiling() if guard is not None else _nothing():
+            code = compile(source, filename, "exec")
     except SyntaxError as exc:
         report.error = syntax_message(exc)
         return None

@@ -46,6 +46,7 @@ class Guard:
     def __init__(self, watched: tuple):
         self.attempts: list[str] = []
         self._frames_allowed = [False]
+        self._compiling = [False]
         # Snapshots of the checker's namespaces: (dict, its items at seal time).
         self._watched = tuple((d, tuple(d.items())) for d in watched)
 
@@ -61,6 +62,21 @@ class Guard:
                 guard._frames_allowed[0] = False
 
         return _Frames()
+
+    def compiling(self):
+        """Compile learner source: CPython's parser re-opens the file by name to show a
+        syntax error's line. That open is refused quietly (the parser then shows the line from
+        the source it was given): it is the grader's own doing, not the learner's."""
+        guard = self
+
+        class _Compiling:
+            def __enter__(self):
+                guard._compiling[0] = True
+
+            def __exit__(self, *exc):
+                guard._compiling[0] = False
+
+        return _Compiling()
 
     def restore(self) -> None:
         """Put every watched namespace back as it was at seal time."""
@@ -84,9 +100,13 @@ def seal(watched: tuple = ()) -> Guard:
     guard = Guard(watched + (sys.modules["builtins"].__dict__,))
     _drop_bridge()
     readable = tuple(p for p in sys.path if p and p not in (".", "/home/pyodide"))
+    # Only folders that may be read stay on the import path: an import of a module that is not
+    # there (numpy in Pyodide) must end in ImportError, never in listing the working folder.
+    sys.path[:] = list(dict.fromkeys(readable))
     sealed_types = _all_types()
     attempts = guard.attempts
     frames_allowed = guard._frames_allowed
+    compiling = guard._compiling
 
     def refuse(what: str):
         if len(attempts) < 50:
@@ -99,6 +119,8 @@ def seal(watched: tuple = ()) -> Guard:
             if type(name) is str and name.split(".")[0] in BLOCKED_IMPORTS:
                 refuse(f"import {name}")
         elif event == "open":
+            if compiling[0]:
+                raise PermissionError("the grader compiles from the source it was given")
             _check_open(args, readable, refuse)
         elif event == "object.__getattr__":
             if not frames_allowed[0]:
