@@ -1,5 +1,8 @@
 """The checker core, in-process (unsealed): what a learner sees for each kind of failure."""
 
+import _thread
+import threading
+
 from grader.core.run import OUTPUT_LIMIT, grade, load_checks
 
 CHECKS = '''
@@ -17,9 +20,17 @@ def halves(learner):
 '''
 
 
-def _grade(source: str):
+def _grade(source: str, interrupt_after: float | None = None):
     checks, _ = load_checks(CHECKS, "00-demo")
-    return grade("00-demo", checks, source, "mine.py")
+    if interrupt_after is None:
+        return grade("00-demo", checks, source, "mine.py")
+    # As the page's Stop does: a KeyboardInterrupt lands wherever the code is.
+    timer = threading.Timer(interrupt_after, _thread.interrupt_main)
+    timer.start()
+    try:
+        return grade("00-demo", checks, source, "mine.py")
+    finally:
+        timer.cancel()
 
 
 def test_a_correct_file_passes_every_check_in_order():
@@ -50,7 +61,45 @@ def test_keyboard_interrupt_and_system_exit_inside_a_check_fail_that_check():
     report = _grade("import sys\ndef double(x):\n    sys.exit(0)\n\ndef half(x):\n"
                     "    raise KeyboardInterrupt\n")
     assert [c.passed for c in report.checks] == [False, False]
-    assert "sys.exit" in report.checks[0].message and "interrupted" in report.checks[1].message
+    assert "sys.exit" in report.checks[0].message and "stopped" in report.checks[1].message
+    assert report.interrupted
+
+
+def test_an_interrupted_check_ends_the_check_run_and_the_rest_are_not_run():
+    # Stop or the time limit lands in the first check: running the next check would only
+    # loop again, so the report names the check that ran too long and skips the rest.
+    report = _grade("def double(x):\n    while True:\n        pass\n\ndef half(x):\n"
+                    "    return x / 2\n", interrupt_after=0.2)
+    first, second = report.checks
+    assert "stopped after" in first.message and "line 2 of your file" in first.message
+    assert second.message.startswith("Not run: Check was stopped") and second.cause == "not run"
+    assert report.interrupted and not report.passed
+
+
+def test_one_learner_error_is_the_same_cause_on_every_check_it_fails():
+    report = _grade("def double(x):\n    raise NotImplementedError('write me')\n"
+                    "def half(x):\n    return double(x) / 4\n")
+    causes = {c.cause for c in report.checks}
+    assert causes == {"NotImplementedError: write me (line 2 of your file)"}
+
+
+def test_recursion_is_named_with_the_function_and_line_that_recursed():
+    report = _grade("def double(x):\n    return double(x)\ndef half(x):\n    return x / 2\n")
+    assert "recursed too deeply (RecursionError) in `double`, line 2" in report.checks[0].message
+    assert report.checks[1].passed
+
+
+def test_input_in_a_lab_says_labs_read_no_input():
+    report = _grade("def double(x):\n    return int(input()) * x\ndef half(x):\n    return x / 2\n")
+    assert "EOFError: a lab reads no input" in report.checks[0].message
+
+
+def test_output_keeps_its_head_and_its_tail():
+    report = _grade("for i in range(50000):\n    print(i)\ndef double(x):\n    return 2 * x\n"
+                    "def half(x):\n    return x / 2\n")
+    assert report.stdout.startswith("0\n1\n2\n") and report.stdout.endswith("49998\n49999\n")
+    assert "[output truncated: " in report.stdout
+    assert len(report.stdout) < OUTPUT_LIMIT + 200
 
 
 def test_printed_output_is_kept_apart_from_the_verdict_and_truncated():

@@ -12,7 +12,7 @@ import sys
 from dataclasses import asdict
 
 from ..core.execute import friendly_traceback
-from ..core.run import INTERRUPTED, CappedText, exec_module, grade, load_checks
+from ..core.run import CappedText, exec_module, grade, load_checks
 from . import tape
 from .moons import two_moons
 from .train import EXTENT, Settings, train as train_model
@@ -54,9 +54,7 @@ def train(lab: str, checks_source: str, source: str, on_event, steps: int = Sett
 
 
 def _interrupted(report) -> bool:
-    """grade() reports a KeyboardInterrupt like any other failure of the learner's code."""
-    texts = [report.error or ""] + [c.message or "" for c in report.checks]
-    return any(INTERRUPTED in text for text in texts)
+    return report.interrupted
 
 
 def _learner_value(source: str):

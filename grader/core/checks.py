@@ -62,8 +62,9 @@ def attempt(what: str, fn, *args):
         return fn(*args)
     except CheckFailed:
         raise
-    except RecursionError:
-        raise CheckFailed(f"`{what}` recursed too deeply (RecursionError).") from None
+    except RecursionError as exc:
+        # Chained, so the checker can name the learner's function and line that recursed.
+        raise CheckFailed(f"`{what}` recursed too deeply (RecursionError)") from exc
     except Exception as exc:  # learner code may raise anything
         raise CheckFailed(f"`{what}` raised {type(exc).__name__}: {_text(exc)}") from exc
 

@@ -14,7 +14,7 @@ import traceback
 from dataclasses import dataclass
 
 from .report import encode
-from .run import CappedText, exec_module, syntax_message
+from .run import CappedText, exec_module, learner_limits, syntax_message
 
 
 @dataclass
@@ -44,7 +44,8 @@ def run_source(source: str, filename: str = "lab.py", graph_of=None) -> RunOutpu
     sys.stdout, sys.stderr = out, err
     graph = None
     try:
-        module = exec_module(compile(source, filename, "exec"), source, filename)
+        with learner_limits():
+            module = exec_module(compile(source, filename, "exec"), source, filename)
         error, line = "", None
         if graph_of is not None:
             try:
@@ -68,9 +69,35 @@ def friendly_traceback(exc: BaseException, filename: str) -> tuple[str, int | No
         return "Stopped.", None
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
     lines = ["Traceback (your code, most recent call last):"]
-    for frame in frames:
-        lines.append(f"  line {frame.lineno}, in {frame.name}")
-        if frame.line:
-            lines.append(f"    {frame.line.strip()}")
+    for frame, repeats in _collapse([(f.lineno, f.name, (f.line or "").strip()) for f in frames]):
+        if repeats:
+            size = sum(2 if text else 1 for _, _, text in frame)
+            lines.append(f"  … the same {size} lines repeated {repeats} times")
+            continue
+        lineno, name, text = frame[0]
+        lines.append(f"  line {lineno}, in {name}")
+        if text:
+            lines.append(f"    {text}")
     lines.append("".join(traceback.format_exception_only(exc)).rstrip())
     return "\n".join(lines), frames[-1].lineno if frames else None
+
+
+def _collapse(frames: list, longest: int = 4):
+    """Frames as ([frame], 0) items, with a cycle that repeats given once and then as
+    (cycle, times): a recursion that never ends shows its lines once, not a thousand times."""
+    out, i = [], 0
+    while i < len(frames):
+        for size in range(1, longest + 1):
+            cycle = frames[i:i + size]
+            times = 1
+            while frames[i + times * size:i + (times + 1) * size] == cycle:
+                times += 1
+            if times >= 3:
+                out += [([f], 0) for f in cycle]
+                out.append((cycle, times - 1))
+                i += times * size
+                break
+        else:
+            out.append(([frames[i]], 0))
+            i += 1
+    return out

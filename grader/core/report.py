@@ -24,10 +24,13 @@ class CheckResult:
     passed: bool
     message: str = ""
     hints: list[str] = field(default_factory=list)
+    # What made it fail, when one thing can fail several checks: the learner's error
+    # ("NotImplementedError: … (line 40 of your file)"), "stopped" or "not run"; else "".
+    cause: str = ""
 
     def to_dict(self) -> dict:
         return {"name": self.name, "passed": self.passed, "message": self.message,
-                "hints": list(self.hints)}
+                "hints": list(self.hints), "cause": self.cause}
 
 
 @dataclass
@@ -47,6 +50,7 @@ class Report:
     stderr: str = ""
     runtime: str = ""
     seconds: float = 0.0
+    interrupted: bool = False  # Stop or a time limit ended the run before every check ran
 
     @property
     def max_score(self) -> int:
@@ -74,6 +78,7 @@ class Report:
             "stderr": self.stderr,
             "runtime": self.runtime,
             "seconds": round(self.seconds, 4),
+            "interrupted": self.interrupted,
         }
 
     def to_json(self) -> str:
@@ -84,13 +89,15 @@ class Report:
         checks = [
             CheckResult(name=str(c["name"]), passed=c["passed"] is True,
                         message=str(c.get("message", "")),
-                        hints=[str(h) for h in c.get("hints", [])])
+                        hints=[str(h) for h in c.get("hints", [])],
+                        cause=str(c.get("cause", "")))
             for c in data.get("checks", [])
         ]
         return cls(lab=str(data["lab"]), file=str(data["file"]), checks=checks,
                    error=str(data.get("error", "")), stdout=str(data.get("stdout", "")),
                    stderr=str(data.get("stderr", "")), runtime=str(data.get("runtime", "")),
-                   seconds=float(data.get("seconds", 0.0)))
+                   seconds=float(data.get("seconds", 0.0)),
+                   interrupted=data.get("interrupted") is True)
 
     @classmethod
     def from_json(cls, text: str) -> Report:

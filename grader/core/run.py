@@ -26,21 +26,32 @@ _nothing = __import__("contextlib").nullcontext
 
 
 class CappedText:
-    """A text stream that keeps the first `limit` characters and counts the rest."""
+    """A text stream that keeps the first and the last `limit // 2` characters.
+
+    A learner's last print is often the one that matters (the final loss, the error they
+    printed), so the middle is what gets dropped. Memory stays bounded whatever is printed:
+    the tail is trimmed as it grows.
+    """
 
     def __init__(self, limit: int = OUTPUT_LIMIT):
-        self.limit = limit
-        self.parts: list[str] = []
+        self.head_limit = limit // 2
+        self.tail_limit = limit - self.head_limit
+        self.head: list[str] = []
         self.kept = 0
+        self.tail = ""
         self.dropped = 0
 
     def write(self, text) -> int:
         text = text if type(text) is str else str(text)
-        room = self.limit - self.kept
+        room = self.head_limit - self.kept
         if room > 0:
-            self.parts.append(text[:room])
+            self.head.append(text[:room])
             self.kept += min(room, len(text))
-        self.dropped += max(0, len(text) - max(room, 0))
+            text = text[room:]
+        if text:
+            tail = self.tail + text[-self.tail_limit:]
+            self.dropped += len(self.tail) + len(text) - min(len(tail), self.tail_limit)
+            self.tail = tail[-self.tail_limit:]
         return len(text)
 
     def flush(self) -> None:
@@ -50,10 +61,52 @@ class CappedText:
         return False
 
     def value(self) -> str:
-        text = "".join(self.parts)
-        if self.dropped:
-            text += f"\n[output truncated: {self.dropped} more characters]"
-        return text
+        head = "".join(self.head)
+        if not self.dropped:
+            return head + self.tail
+        return f"{head}\n[output truncated: {self.dropped} characters not shown]\n{self.tail}"
+
+
+class NoInput:
+    """Standard input for learner code: labs read nothing, and `input()` says so."""
+
+    def readline(self, *args):
+        raise EOFError("a lab reads no input: input() has nothing to read here. "
+                       "Put the values in your code instead.")
+
+    read = readline
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self):
+        raise OSError("a lab reads no input")
+
+
+# The deepest recursion learner code may reach. Measured in Chromium 156's module worker
+# (Pyodide 314): recursion that goes through C on every level (`__repr__` through an f-string,
+# `__lt__` through sorted()) overflows the browser's own stack, a fatal error for Pyodide,
+# between 300 and 350 levels; plain Python-to-Python calls survive 1000. 250 keeps a margin
+# and still lets a recursive topological sort walk graphs 200 nodes deep. The same limit
+# applies in every runtime, so a verdict does not depend on where a file is graded.
+RECURSION_LIMIT = 250
+
+
+class _LearnerLimits:
+    """While learner code and the checks run: the recursion limit, and no standard input."""
+
+    def __enter__(self):
+        self.saved = sys.getrecursionlimit(), sys.stdin
+        sys.setrecursionlimit(RECURSION_LIMIT)
+        sys.stdin = NoInput()
+
+    def __exit__(self, *exc):
+        limit, sys.stdin = self.saved
+        sys.setrecursionlimit(limit)
+
+
+def learner_limits():
+    return _LearnerLimits()
 
 
 def load_checks(checks_source: str, lab: str) -> tuple[list, dict]:
@@ -78,14 +131,23 @@ def grade(lab: str, checks: list, source: str, filename: str, *, runtime: str = 
     sys.stdout, sys.stderr = out, err
     broken = False
     try:
-        module = _load_learner(source, filename, report, guard)
-        if module is None:
-            report.checks = not_run(checks, "your file could not be loaded (see above).")
-        else:
-            for fn in checks:
-                report.checks.append(_run_check(fn, module, filename, guard))
-                if guard is not None and not guard.intact():
-                    break
+        with learner_limits():
+            module = _load_learner(source, filename, report, guard)
+            if module is None:
+                report.checks = not_run(checks, "your file could not be loaded (see above).")
+                report.interrupted = INTERRUPTED in report.error
+            else:
+                for index, fn in enumerate(checks):
+                    result = _run_check(fn, module, filename, guard)
+                    report.checks.append(result)
+                    if result.cause == STOPPED:
+                        # Stop, or the time limit: end the whole Check here, do not run the
+                        # next check into the same endless loop.
+                        report.interrupted = True
+                        report.checks += not_run(checks[index + 1:], STOPPED_BEFORE)
+                        break
+                    if guard is not None and not guard.intact():
+                        break
     except BaseException:
         if guard is None:
             raise
@@ -115,7 +177,13 @@ def grade(lab: str, checks: list, source: str, filename: str, *, runtime: str = 
 def not_run(checks: list, why: str) -> list[CheckResult]:
     """Every check, failed without running, so a report always lists the lab's checks."""
     return [CheckResult(name=fn.check_name, passed=False, message="Not run: " + why,
-                        hints=list(fn.check_hints)) for fn in checks]
+                        hints=list(fn.check_hints), cause=NOT_RUN) for fn in checks]
+
+
+# Causes a report groups failures by (CheckResult.cause), besides a learner exception's own.
+STOPPED = "stopped"
+NOT_RUN = "not run"
+STOPPED_BEFORE = "Check was stopped before this check ran (see the check above)."
 
 
 def _load_learner(source: str, filename: str, report: Report, guard):
@@ -150,52 +218,94 @@ def exec_module(code, source: str, filename: str) -> types.ModuleType:
 
 def _run_check(fn, module, filename: str, guard) -> CheckResult:
     result = CheckResult(name=fn.check_name, passed=False, hints=list(fn.check_hints))
+    started = _perf_counter()
     try:
         fn(module)
     except CheckFailed as failure:
         result.message = str(failure.args[0]) if failure.args else "This check failed."
         cause = failure.__cause__
-        where = learner_line(cause, filename, guard) if cause is not None else None
-        if where:
-            result.message += f" (line {where} of your file)"
+        if cause is not None:
+            where = learner_frame(cause, filename, guard)
+            result.message += _where(cause, where)
+            result.cause = _cause_of(cause, where)
+        return result
+    except KeyboardInterrupt as exc:
+        where = learner_frame(exc, filename, guard)
+        at = f", at line {where[0]} of your file (in `{where[1]}`)" if where else ""
+        result.message = (f"Your code was stopped after {_perf_counter() - started:.1f} s in "
+                          f"this check{at}: does a loop there ever end?")
+        result.cause = STOPPED
         return result
     except BaseException as exc:
+        where = learner_frame(exc, filename, guard)
         result.message = ("Your code raised an error during this check: "
-                          + describe(exc, filename, guard))
+                          + describe(exc, filename, guard, where))
+        result.cause = _cause_of(exc, where)
         return result
     result.passed = True
     return result
 
 
 # How a KeyboardInterrupt (the page's Stop, or a time limit) reads in a report.
-INTERRUPTED = "your code was interrupted (it ran too long)."
+INTERRUPTED = "your code was stopped (it ran too long, or Stop was pressed)."
 
 
-def describe(exc: BaseException, filename: str, guard=None) -> str:
+def describe(exc: BaseException, filename: str, guard=None, where=None) -> str:
     """One line on an exception: its type, message and the learner's line it came from."""
     kind = type(exc).__name__
     if isinstance(exc, SystemExit):
         return "your code called sys.exit(); a lab file should define things, not exit."
     if isinstance(exc, KeyboardInterrupt):
         return INTERRUPTED
+    where = where if where is not None else learner_frame(exc, filename, guard)
+    if isinstance(exc, RecursionError):
+        return "your code recursed too deeply (RecursionError)" + _where(exc, where)
+    return f"{kind}: {_message(exc)}" + _where(exc, where)
+
+
+def _message(exc: BaseException) -> str:
     try:
-        message = str(exc)[:300]
+        return str(exc)[:300]
     except BaseException:
-        message = ""
-    where = learner_line(exc, filename, guard)
-    return f"{kind}: {message}" + (f" (line {where} of your file)" if where else "")
+        return ""
+
+
+def _where(exc: BaseException, where) -> str:
+    """Where in the learner's file an exception came from, as the end of a sentence."""
+    if where is None:
+        return ""
+    line, function = where
+    if isinstance(exc, RecursionError) and function != "<module>":
+        return f" in `{function}`, line {line}"
+    return f" (line {line} of your file)"
+
+
+def _cause_of(exc: BaseException, where) -> str:
+    """One text per distinct learner error, so a report can say once what fails many checks."""
+    at = f" (line {where[0]} of your file)" if where else ""
+    if isinstance(exc, RecursionError):
+        return "RecursionError: your code recursed too deeply" + (
+            f" in `{where[1]}`, line {where[0]}" if where else "")
+    return f"{type(exc).__name__}: {_message(exc)}{at}"
+
+
+def learner_frame(exc: BaseException, filename: str, guard=None):
+    """(line, function) of the last frame in the learner's file in a traceback, or None."""
+    found = None
+    with guard.reading_frames() if guard is not None else _nothing():
+        tb = exc.__traceback__
+        while tb is not None:
+            code = tb.tb_frame.f_code
+            if code.co_filename == filename:
+                found = (tb.tb_lineno, code.co_name)
+            tb = tb.tb_next
+    return found
 
 
 def learner_line(exc: BaseException, filename: str, guard=None):
     """The last line of the learner's file in an exception's traceback, or None."""
-    line = None
-    with guard.reading_frames() if guard is not None else _nothing():
-        tb = exc.__traceback__
-        while tb is not None:
-            if tb.tb_frame.f_code.co_filename == filename:
-                line = tb.tb_lineno
-            tb = tb.tb_next
-    return line
+    found = learner_frame(exc, filename, guard)
+    return found[0] if found else None
 
 
 def syntax_message(exc: SyntaxError) -> str:
