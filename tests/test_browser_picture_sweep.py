@@ -1,4 +1,5 @@
-"""Lesson 5's picture and film in Debian Chromium: the order numbered, then the sweep back."""
+"""Lesson 5's picture and film in Debian Chromium: the order numbered, then the sweep back, on
+c = a·b, d = c + 1, L = c·d (c has two different parents), with and without a visited set."""
 
 from __future__ import annotations
 
@@ -23,11 +24,40 @@ def lesson(open_lesson):
     return open_figure
 
 
-def solve(a: float, b: float) -> dict:
-    """c = a·b, L = c·c and its gradients, worked out here independently of the page."""
+def dfs(children: dict, output: str, visited: bool = True) -> list[str]:
+    """micrograd's build_topo on a dict graph, written here independently of the page."""
+    order, seen = [], set()
+
+    def visit(name):
+        if visited and name in seen:
+            return
+        seen.add(name)
+        for child in children[name]:
+            visit(child)
+        order.append(name)
+    visit(output)
+    return order
+
+
+def solve(a: float, b: float, first: str = "c", visited: bool = True) -> dict:
+    """c = a·b, d = c + 1, L = c·d: values, the order and the grads one sweep of that order
+    gives (with or without a visited set), worked out here in plain Python."""
     c = a * b
-    return {"values": {"a": a, "b": b, "c": c, "L": c * c},
-            "grad": {"L": 1, "c": 2 * c, "a": b * 2 * c, "b": a * 2 * c}}
+    d = c + 1
+    values = {"a": a, "b": b, "c": c, "d": d, "L": c * d}
+    local = {"L": {"c": d, "d": c}, "d": {"c": 1.0}, "c": {"a": b, "b": a}, "a": {}, "b": {}}
+    children = {name: list(local[name]) for name in local}
+    children["L"] = ["c", "d"] if first == "c" else ["d", "c"]
+    order = dfs(children, "L", visited)
+    grad = dict.fromkeys(values, 0.0)
+    grad["L"] = 1.0
+    runs = []  # c.grad each time c's step runs
+    for name in reversed(order):
+        if name == "c":
+            runs.append(grad["c"])
+        for child in children[name]:
+            grad[child] += local[name][child] * grad[name]
+    return {"values": values, "order": order, "grad": grad, "runs": runs}
 
 
 def row(page, name: str, which: str, where: str = PICTURE) -> str:
@@ -42,57 +72,96 @@ def note(page, edge: str, where: str = PICTURE) -> str:
     return page.text_content(f"{where} [data-note={edge}]")
 
 
+NAMES = ["a", "b", "c", "d", "L"]
+
+
 def assert_picture(page, a: float, b: float) -> None:
     s = solve(a, b)
-    c = s["values"]["c"]
-    for name in "abcL":
-        assert row(page, name, "value") == f"value {num(s['values'][name])}"
-        assert row(page, name, "grad") == f"grad {num(s['grad'][name])}"
-    assert [badge(page, n) for n in "abcL"] == ["1", "2", "3", "4"]
+    v, g = s["values"], s["grad"]
+    for name in NAMES:
+        assert row(page, name, "value") == f"value {num(v[name])}"
+        assert row(page, name, "grad") == f"grad {num(g[name])}"
+    assert [badge(page, n) for n in NAMES] == ["1", "2", "3", "4", "5"]
     # Beside each arrow, what crossed it: local gradient × the parent's grad.
-    assert note(page, "c-L") == f"{term(c)}·1 + {term(c)}·1 = {num(2 * c)}"
-    assert note(page, "a-c") == f"{term(b)}·{term(2 * c)} = {num(s['grad']['a'])}"
-    assert note(page, "b-c") == f"{term(a)}·{term(2 * c)} = {num(s['grad']['b'])}"
-    assert page.text_content("[data-testid=picture-order]") == "Order: a, b, c, L. Sweep: L, c, b, a."
+    assert note(page, "c-L") == f"{term(v['d'])}·1 = {num(v['d'])}"
+    assert note(page, "d-L") == f"{term(v['c'])}·1 = {num(v['c'])}"
+    assert note(page, "c-d") == f"1·{term(g['d'])} = {num(g['d'])}"
+    assert note(page, "a-c") == f"{term(b)}·{term(g['c'])} = {num(g['a'])}"
+    assert note(page, "b-c") == f"{term(a)}·{term(g['c'])} = {num(g['b'])}"
+    assert page.text_content("[data-testid=picture-order]") == "Order: a, b, c, d, L. Sweep: L, d, c, b, a."
     label = page.get_attribute(PICTURE, "aria-label")
-    assert f"a = {num(a)}, b = {num(b)}" in label and f"grad {num(s['grad']['a'])}" in label
+    assert f"a = {num(a)}, b = {num(b)}" in label and f"grad {num(g['a'])}" in label
+
+
+def test_the_python_reference_agrees_with_the_lesson():
+    s = solve(2, 3)
+    assert s["grad"] == {"a": 39, "b": 26, "c": 13, "d": 6, "L": 1}
+    assert solve(2, 3, "c", visited=False)["grad"]["a"] == 78
+    assert solve(2, 3, "d", visited=False)["grad"]["a"] == 60
 
 
 def test_the_picture_numbers_the_order_and_shows_each_hand_over(lesson):
     page = lesson()
     assert page.get_attribute(PICTURE, "role") == "img"
     assert_picture(page, 2, 3)
-    assert note(page, "a-c") == "3·12 = 36"  # the lesson's own numbers, as its text says
+    assert note(page, "a-c") == "3·13 = 39"  # the lesson's own numbers, as its text says
     set_slider(page, "a", -1.5)
     set_slider(page, "b", 2.5)
     assert_picture(page, -1.5, 2.5)
     page.focus("[data-testid=slider-b]")
     page.keyboard.press("ArrowLeft")
     assert_picture(page, -1.5, 2.4)
+    # With the visited set, which child of L the search visits first changes nothing.
+    page.get_by_label("d first (L = d*c)").check()
+    assert page.text_content(f"{PICTURE} [data-node=L] .label") == "L = d·c"
+    assert_picture(page, -1.5, 2.4)
     assert page.errors == []
 
 
-def test_forgetting_the_visited_set_lists_c_twice_and_doubles_the_grads(lesson):
+@pytest.mark.parametrize("first", ["c", "d"])
+def test_forgetting_the_visited_set_lists_c_twice_and_the_grads_come_out_too_large(lesson, first):
     page = lesson()
     wrong = page.locator("[data-testid=picture-wrong]")
     assert wrong.is_hidden()
     page.get_by_label("build the order without a visited set").check()
-    assert page.text_content("[data-testid=picture-order]") == \
-        "Order: a, b, c, a, b, c, L. Sweep: L, c, b, a, c, b, a."
-    assert [badge(page, n) for n in "abcL"] == ["1,4", "2,5", "3,6", "7"]
-    # c's step runs twice with its full grad: a and b get their share twice, and say so.
-    assert row(page, "a", "grad") == "grad 72 ✗" and row(page, "b", "grad") == "grad 48 ✗"
-    assert row(page, "c", "grad") == "grad 12" and row(page, "L", "grad") == "grad 1"
-    assert "a.grad would be 72 and b.grad 48, wrong (the right values are 36 and 24)" in wrong.inner_text()
-    set_slider(page, "a", 1)
-    s = solve(1, 3)
-    assert row(page, "a", "grad") == f"grad {num(2 * s['grad']['a'])} ✗"
+    if first == "d":
+        page.get_by_label("d first (L = d*c)").check()
+    for a, b in [(2, 3), (1, 3), (-1.5, 0.5)]:
+        set_slider(page, "a", a)
+        set_slider(page, "b", b)
+        right, broken = solve(a, b), solve(a, b, first, visited=False)
+        order = broken["order"]
+        assert page.text_content("[data-testid=picture-order]") == \
+            f"Order: {', '.join(order)}. Sweep: {', '.join(reversed(order))}."
+        places = {n: ",".join(str(i + 1) for i, m in enumerate(order) if m == n) for n in NAMES}
+        assert [badge(page, n) for n in NAMES] == [places[n] for n in NAMES]
+        # c's step runs twice: a and b get too much, and say so; c, d and L stay right.
+        for name in "ab":
+            mark = "" if num(broken["grad"][name]) == num(right["grad"][name]) else " ✗"
+            assert row(page, name, "grad") == f"grad {num(broken['grad'][name])}{mark}"
+        for name in "cdL":
+            assert row(page, name, "grad") == f"grad {num(right['grad'][name])}"
+        early, late = broken["runs"]
+        text = wrong.inner_text()
+        assert f"first with c.grad = {num(early)}" in text and f"then with c.grad = {num(late)}" in text
+        assert (f"a.grad would be {num(broken['grad']['a'])} and b.grad {num(broken['grad']['b'])}, "
+                f"wrong (the right values are {num(right['grad']['a'])} and {num(right['grad']['b'])})") in text
+    # The lesson's numbers: c first doubles exactly; d first is too large but not twice.
+    set_slider(page, "a", 2)
+    set_slider(page, "b", 3)
+    if first == "c":
+        assert row(page, "a", "grad") == "grad 78 ✗"
+        assert "already whole" in wrong.inner_text() and "exactly twice" in wrong.inner_text()
+    else:
+        assert row(page, "a", "grad") == "grad 60 ✗" and row(page, "b", "grad") == "grad 40 ✗"
+        assert "before d has added its share" in wrong.inner_text()
+        assert f"{num(60 / 39)} times, not twice" in wrong.inner_text()
     ARTIFACTS.mkdir(exist_ok=True)
-    page.locator("[data-testid=picture-still]").screenshot(path=str(ARTIFACTS / "picture-05-backward-wrong.png"))
+    page.locator("[data-testid=picture-still]").screenshot(
+        path=str(ARTIFACTS / f"picture-05-backward-wrong-{first}.png"))
     page.get_by_label("build the order without a visited set").uncheck()
     assert wrong.is_hidden()
-    assert_picture(page, 1, 3)
-    page.locator("[data-testid=picture-still]").screenshot(path=str(ARTIFACTS / "picture-05-backward.png"))
+    assert_picture(page, 2, 3)
     assert page.errors == []
 
 
@@ -100,60 +169,95 @@ def test_the_film_numbers_the_order_then_sweeps_back_filling_each_grad(lesson):
     page = lesson()
     forward = page.get_by_role("button", name="Step forward")
     back = page.get_by_role("button", name="Step back")
-    badges = lambda: [badge(page, n, FILM_SVG) for n in "abcL"]  # noqa: E731
-    grads = lambda: [row(page, n, "grad", FILM_SVG) for n in "abcL"]  # noqa: E731
+    badges = lambda: [badge(page, n, FILM_SVG) for n in NAMES]  # noqa: E731
+    grads = lambda: [row(page, n, "grad", FILM_SVG) for n in NAMES]  # noqa: E731
 
     # The order, one append per step, in depth-first order from L.
-    assert film_step(page) == ("step 1 of 9", "visit(L) → visit(c) → visit(a): a has no children, "
-                                         "so it is appended: number 1.")
-    assert badges() == ["1", "", "", ""]
+    assert film_step(page) == ("step 1 of 11", "visit(L) → visit(c) → visit(a): a has no children, "
+                                          "so it is appended: number 1.")
+    assert badges() == ["1", "", "", "", ""]
     forward.click()
-    assert film_step(page)[1].startswith("visit(L) → visit(c) → visit(b)") and badges() == ["1", "2", "", ""]
+    assert film_step(page)[1].startswith("visit(L) → visit(c) → visit(b)") and badges() == ["1", "2", "", "", ""]
     forward.click()
     assert film_step(page)[1] == "Back in visit(c): its children are all in the order, so c is appended: number 3."
     forward.click()
-    assert "the second c is skipped: already visited" in film_step(page)[1] and badges() == ["1", "2", "3", "4"]
-    assert grads() == ["grad ?"] * 4
+    assert film_step(page)[1] == ("Back in visit(d): its children are all in the order (c is skipped: "
+                                  "already visited), so d is appended: number 4.")
     forward.click()
-    assert film_step(page) == ("step 5 of 9", "The order is a, b, c, L: every node after its children. "
-                                         "Seed: L.grad = 1, then sweep the order in reverse.")
-    assert grads() == ["grad ?", "grad ?", "grad ?", "grad 1"]
-    # The sweep: L, then c, then the leaves; each step fills its children's grads.
+    assert badges() == ["1", "2", "3", "4", "5"]
+    assert grads() == ["grad ?"] * 5
     forward.click()
-    assert film_step(page)[1].startswith("L (number 4) has its whole grad, 1: it hands 6·1 + 6·1 = 12 to c")
-    assert grads() == ["grad ?", "grad ?", "grad 12", "grad 1"]
-    assert page.eval_on_selector_all(f"{FILM_SVG} .edge.flowing", "es => es.map(e => e.dataset.edge)") == ["c-L"]
+    assert film_step(page) == ("step 6 of 11", "The order is a, b, c, d, L: every node after its children. "
+                                          "Seed: L.grad = 1, then sweep the order in reverse.")
+    assert grads() == ["grad ?"] * 4 + ["grad 1"]
+    # The sweep: L, d, then c with its whole grad, then the leaves.
     forward.click()
-    assert film_step(page)[1].startswith("c (number 3) has its whole grad, 12: it hands 3·12 = 36 to a and 2·12 = 24 to b")
-    assert grads() == ["grad 36", "grad 24", "grad 12", "grad 1"]
+    assert film_step(page)[1].startswith("L (number 5) has its whole grad, 1: it hands 7·1 = 7 to c and 6·1 = 6 to d")
+    assert grads() == ["grad ?", "grad ?", "grad 7", "grad 6", "grad 1"]
+    flowing = f"{FILM_SVG} .edge.flowing"
+    assert sorted(page.eval_on_selector_all(flowing, "es => es.map(e => e.dataset.edge)")) == ["c-L", "d-L"]
+    forward.click()
+    assert film_step(page)[1].startswith("d (number 4) has its whole grad, 6: it hands 1·6 = 6 to c")
+    assert grads() == ["grad ?", "grad ?", "grad 13", "grad 6", "grad 1"]
+    forward.click()
+    assert film_step(page)[1].startswith("c (number 3) has its whole grad, 13: it hands 3·13 = 39 to a and 2·13 = 26 to b")
+    assert grads() == ["grad 39", "grad 26", "grad 13", "grad 6", "grad 1"]
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator("[data-testid=film]").screenshot(path=str(ARTIFACTS / "film-05-backward.png"))
     forward.click()
     forward.click()
-    assert film_step(page) == ("step 9 of 9", "a (number 1) is a leaf: nothing to hand on. a.grad = 36.")
+    assert film_step(page) == ("step 11 of 11", "a (number 1) is a leaf: nothing to hand on. "
+                                           "Done: a.grad = 39, b.grad = 26.")
     assert forward.get_attribute("aria-disabled") == "true"
 
     # The film follows the sliders; Back steps back exactly.
     set_slider(page, "b", -2)
     s = solve(2, -2)
-    assert film_step(page)[1] == f"a (number 1) is a leaf: nothing to hand on. a.grad = {num(s['grad']['a'])}."
+    assert film_step(page)[1].endswith(f"Done: a.grad = {num(s['grad']['a'])}, b.grad = {num(s['grad']['b'])}.")
     back.click()
     back.click()
-    assert film_step(page)[0] == "step 7 of 9" and grads()[0] == f"grad {num(s['grad']['a'])}"
+    assert film_step(page)[0] == "step 9 of 11" and grads()[0] == f"grad {num(s['grad']['a'])}"
     back.focus()
     page.keyboard.press("Enter")
-    assert film_step(page)[0] == "step 6 of 9" and grads() == ["grad ?", "grad ?", f"grad {num(2 * -4)}", "grad 1"]
+    assert film_step(page)[0] == "step 8 of 11"
+    assert grads() == ["grad ?", "grad ?", f"grad {num(s['grad']['c'])}", f"grad {num(s['grad']['d'])}", "grad 1"]
+    assert page.errors == []
+
+
+def test_the_film_without_a_visited_set_runs_c_twice_the_first_time_too_early(lesson):
+    page = lesson()
+    page.get_by_label("build the order without a visited set").check()
+    page.get_by_label("d first (L = d*c)").check()
+    broken = solve(2, 3, "d", visited=False)
+    steps = len(broken["order"]) * 2 + 1
+    forward = page.get_by_role("button", name="Step forward")
+    texts = [film_step(page)]
+    for _ in range(steps - 1):
+        forward.click()
+        texts.append(film_step(page))
+    assert [counter for counter, _ in texts] == [f"step {i} of {steps}" for i in range(1, steps + 1)]
+    said = [text for _, text in texts]
+    assert "with no visited set it is listed a second time" in said[6]  # c appended again: number 7
+    assert said[8].startswith("The order is a, b, c, d, a, b, c, L: c, a and b are listed twice.")
+    early, late = broken["runs"]
+    assert said[10] == (f"c (number 7) runs with c.grad = {num(early)}, before d has added its share: "
+                        f"it hands 3·{num(early)} = {num(3 * early)} to a and 2·{num(early)} = {num(2 * early)} to b.")
+    assert said[14].startswith(f"c (number 3) runs its step AGAIN, with c.grad = {num(late)}")
+    assert said[-1].endswith(f"Done: a.grad = {num(broken['grad']['a'])} and b.grad = {num(broken['grad']['b'])}, "
+                             "where 39 and 26 are right.")
+    assert row(page, "a", "grad", FILM_SVG) == "grad 60 ✗"
+    assert page.get_attribute(FILM_SVG, "aria-label").startswith(f"Film, step {steps} of {steps}, without a visited set")
     assert page.errors == []
 
 
 def test_play_steps_on_its_own_and_respects_reduced_motion(lesson):
     page = lesson(reduced_motion="reduce")
     page.click("[data-testid=film-play]")
-    page.wait_for_function("document.querySelector('[data-testid=film-counter]').textContent === 'step 2 of 9'",
+    page.wait_for_function("document.querySelector('[data-testid=film-counter]').textContent === 'step 2 of 11'",
                            timeout=10_000)
     page.click("[data-testid=film-play]")  # pause
     assert page.get_attribute("[data-testid=film-play]", "aria-label") == "Play the film"
-    for _ in range(4):
+    for _ in range(5):
         page.click("[data-testid=film-forward]")
     animation = page.eval_on_selector(f"{FILM_SVG} .edge.flowing", "e => getComputedStyle(e).animationName")
     assert animation == "none"

@@ -19,6 +19,7 @@
 //   s.grad    // { a: 36, b: 24, c: 12, L: 1 }
 //   s.shares  // [{ from: "L", to: "c", local: 6, upstream: 1, share: 6 }, { from: "L", to: "c", ... },
 //             //  { from: "c", to: "a", local: 3, upstream: 12, share: 36 }, ...]   in sweep order
+//             // (each share also carries `run`: the place of its node's step in the sweep, from 0)
 //
 // The pieces are exported too: forward(graph, leaves), topologicalOrder(graph, { visited }),
 // backward(graph, { values, local }, order, { accumulate }), edgesOf(graph). Ops are the keys of OPS.
@@ -27,6 +28,7 @@
 // side by side like micrograd's forward formula and its _backward.
 export const OPS = {
   "+": { value: (x, y) => x + y, local: () => [1, 1] },
+  "+1": { value: (x) => x + 1, local: () => [1] },
   "-": { value: (x, y) => x - y, local: () => [1, -1] },
   "*": { value: (x, y) => x * y, local: (x, y) => [y, x] },
   "**2": { value: (x) => x * x, local: (x) => [2 * x] },
@@ -89,13 +91,13 @@ export function backward(graph, { values, local }, order = topologicalOrder(grap
   const grad = Object.fromEntries(Object.keys(values).map((name) => [name, 0]));
   grad[graph.output] = 1;
   const shares = [];
-  for (const name of [...order].reverse()) {
+  [...order].reverse().forEach((name, run) => {
     inputsOf(graph, name).forEach((input, i) => {
       const share = local[name][i] * grad[name];
-      shares.push({ from: name, to: input, local: local[name][i], upstream: grad[name], share });
+      shares.push({ from: name, to: input, local: local[name][i], upstream: grad[name], share, run });
       grad[input] = accumulate ? grad[input] + share : share;
     });
-  }
+  });
   return { grad, shares };
 }
 
