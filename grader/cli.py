@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
-import json
+import os
 import sys
 from pathlib import Path
 
 import click
 
 from . import course as course_model
-from .grading import RUNTIMES, grade, make_runtime
+from .formats import FORMATS
+from .grading import RUNTIMES, grade_inputs, make_runtime
 from .runtimes.node import SetupError
 
 
 def _load(root: str | None) -> course_model.Course:
     return course_model.load(Path(root).resolve() if root else course_model.find_root())
+
+
+def default_jobs() -> int:
+    """Every core this process may use (both, on the course's machines)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
 
 
 root_option = click.option("--course", "root", type=click.Path(file_okay=False, exists=True),
@@ -28,82 +37,177 @@ def main() -> None:
 
 
 @main.command("grade")
-@click.argument("lab")
-@click.argument("files", nargs=-1, required=True)
+@click.argument("args", nargs=-1, metavar="LAB PATH...")
+@click.option("--all", "all_labs", is_flag=True,
+              help="Grade every lab found in each export (then give no LAB).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON list of reports, nothing else.")
-@click.option("--format", "output_format", type=click.Choice(["text", "json", "gradescope"]),
-              default="text", show_default=True,
-              help="gradescope: write Gradescope's results.json for one file (see --results).")
-@click.option("--results", "results_path", type=click.Path(dir_okay=False), default="results.json",
-              show_default=True, help="Where --format gradescope writes.")
+@click.option("--format", "output_format", type=click.Choice(FORMATS), default="text",
+              show_default=True, help="The document to write (see docs/grading.md).")
+@click.option("--results", "results_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the document to this file, not stdout (gradescope: results.json).")
 @click.option("--runtime", type=click.Choice(RUNTIMES), default="pyodide", show_default=True,
               help="pyodide: sandboxed, for untrusted files; python: fast CPython, for authors.")
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=10.0, show_default=True,
               help="Seconds each file may run.")
+@click.option("--jobs", type=click.IntRange(min=1), default=default_jobs(), show_default=True,
+              help="Files graded at once, each in a fresh interpreter (default: every core).")
+@click.option("--shard", "shard_text", default=None, metavar="K/N",
+              help="Grade only the K-th of N stable, disjoint shares of the inputs.")
 @root_option
-def grade_command(lab, files, as_json, output_format, results_path, runtime, timeout, root):
-    """Grade FILES against LAB's hidden checks.
+def grade_command(args, all_labs, as_json, output_format, results_path, runtime, timeout, jobs,
+                  shard_text, root):
+    """Grade files, folders (every .py inside) and learners' export zips against LAB's
+    hidden checks; with --all, every lab each export holds.
 
-    LAB is a slug or a lab folder. Exit status: 0 when every file passes, 1 when any fails,
-    2 for usage errors.
+    LAB is a slug or a lab folder. A bad input (a symlink, a FIFO, a zip without the lab, a
+    file that is not UTF-8) fails on its own with the reason; the rest are graded. Exit
+    status: 0 when every file passes, 1 when any fails, 2 for usage errors.
 
     \b
     Example:
         course grade 05-backward my_value.py
-        course grade 05-backward submissions/*.py --json > grades.json
-        course grade 05-backward /autograder/submission/lab.py --format gradescope \\
+        course grade 05-backward submissions/ --json > grades.json
+        course grade --all exports/ --shard 2/4 --json > shard-2.json
+        course grade 05-backward /autograder/submission --format gradescope \\
             --results /autograder/results/results.json
     """
+    from .intake.gather import MissingPath, collect
+    from .shards import ShardSpec
+
     output_format = "json" if as_json else output_format
-    if output_format == "gradescope" and len(files) != 1:
-        raise click.UsageError("--format gradescope grades one submission: give exactly one file")
+    if all_labs:
+        lab_name, paths = None, list(args)
+    else:
+        lab_name, paths = (args[0] if args else None), list(args[1:])
+    if not all_labs and lab_name is None:
+        raise click.UsageError("Missing argument 'LAB PATH...'")
+    if not paths:
+        raise click.UsageError("Missing argument 'PATH...': give files, folders or export zips")
+    try:
+        shard = ShardSpec.parse(shard_text) if shard_text is not None else None
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    course = _load(root)
+    slug = None
+    if lab_name is not None:
+        try:
+            slug = course.lab(lab_name).slug
+        except KeyError as exc:
+            raise click.UsageError(str(exc.args[0])) from None
+    try:
+        inputs = collect(paths)
+        graded = grade_inputs(course, inputs, slug, make_runtime(runtime, course.root, timeout,
+                                                                  jobs), runtime, shard)
+    except MissingPath as exc:
+        raise click.UsageError(str(exc)) from None
+    except SetupError as exc:
+        raise click.UsageError(f"cannot grade in {runtime}: {exc}") from None
+    _emit(output_format, graded, results_path)
+    sys.exit(0 if all(g.report.passed for g in graded) else 1)
+
+
+def _emit(output_format: str, graded: list, results_path: str | None) -> None:
+    """Write the document to stdout, or to a file with one line about it on stdout."""
+    from .formats import render
+
+    document = render(output_format, graded)
+    if results_path is None and output_format == "gradescope":
+        results_path = "results.json"  # where Gradescope's autograder reads it, relative
+    if results_path is None:
+        click.echo(document, nl=False)
+        return
+    target = Path(results_path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(document, encoding="utf-8")
+    passed = sum(g.report.passed for g in graded)
+    click.echo(f"{passed} of {len(graded)} file(s) passed; wrote {results_path}")
+
+
+@main.command("merge")
+@click.argument("documents", nargs=-1, required=True,
+                type=click.Path(dir_okay=False, exists=True))
+@click.option("--format", "output_format", type=click.Choice(FORMATS), default="json",
+              show_default=True, help="The document to write from the merged reports.")
+@click.option("--results", "results_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the document to this file, not stdout.")
+def merge_command(documents, output_format, results_path):
+    """Join the --json outputs of `course grade` runs (the shards of a class) into one.
+
+    Refuses, with the reason, a file graded twice and a missing shard. Exit status: 0 when
+    every file passes, 1 when any fails, 2 when the documents cannot be merged.
+
+    \b
+    Example:
+        course merge shard-*.json > grades.json
+        course merge shard-*.json --format junit --results grades.xml
+    """
+    from .merge import MergeError, merge, read_document
+
+    try:
+        graded = merge([read_document(Path(path)) for path in documents])
+    except MergeError as exc:
+        raise click.UsageError(str(exc)) from None
+    _emit(output_format, graded, results_path)
+    sys.exit(0 if all(g.report.passed for g in graded) else 1)
+
+
+@main.group("autograder")
+def autograder_group() -> None:
+    """Write an autograder for a grading engine (Gradescope, PrairieLearn)."""
+
+
+@autograder_group.command("gradescope")
+@click.argument("lab")
+@click.option("--out", "out", type=click.Path(dir_okay=False), default="autograder.zip",
+              show_default=True, help="The autograder zip to write.")
+@root_option
+def autograder_gradescope(lab, out, root):
+    """Write a Gradescope autograder zip for LAB: setup.sh installs the course, Node and
+    Pyodide pinned as here; run_autograder grades /autograder/submission.
+
+    \b
+    Example:
+        course autograder gradescope 05-backward --out autograder.zip
+    """
+    from .autograders.bundle import BundleError
+    from .autograders.gradescope import write_gradescope
+
     course = _load(root)
     try:
         chosen = course.lab(lab)
+        written = write_gradescope(course, chosen, Path(out))
     except KeyError as exc:
         raise click.UsageError(str(exc.args[0])) from None
-    sources = []
-    for name in files:
-        path = Path(name)
-        if not path.is_file():
-            raise click.UsageError(f"no such file: {name}")
-        sources.append((name, path.read_text(encoding="utf-8", errors="replace")))
+    except BundleError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"wrote {written} (upload it as the autograder of lab {chosen.slug})")
+
+
+@autograder_group.command("prairielearn")
+@click.argument("lab")
+@click.option("--out", "out", type=click.Path(file_okay=False), default="autograder",
+              show_default=True, help="The folder to write (its contents are replaced).")
+@root_option
+def autograder_prairielearn(lab, out, root):
+    """Write a PrairieLearn external grader for LAB: a Dockerfile, setup.sh and the
+    entrypoint that grades /grade/student into /grade/results/results.json.
+
+    \b
+    Example:
+        course autograder prairielearn 05-backward --out grader-image
+    """
+    from .autograders.bundle import BundleError
+    from .autograders.prairielearn import write_prairielearn
+
+    course = _load(root)
     try:
-        reports = grade(chosen, sources, make_runtime(runtime, course.root, timeout))
-    except SetupError as exc:
-        raise click.UsageError(f"cannot grade in {runtime}: {exc}") from None
-    if output_format == "json":
-        click.echo(json.dumps([r.to_dict() for r in reports], indent=2))
-    elif output_format == "gradescope":
-        from .gradescope import results
-
-        Path(results_path).parent.mkdir(parents=True, exist_ok=True)
-        Path(results_path).write_text(json.dumps(results(reports[0]), indent=2), encoding="utf-8")
-        click.echo(f"{reports[0].score}/{reports[0].max_score} checks; wrote {results_path}")
-    else:
-        for report in reports:
-            _show_report(report)
-        passed = sum(r.passed for r in reports)
-        click.echo(f"{passed} of {len(reports)} file(s) passed.")
-    sys.exit(0 if all(r.passed for r in reports) else 1)
-
-
-def _show_report(report) -> None:
-    verdict = click.style("PASSED", fg="green") if report.passed else click.style("FAILED", fg="red")
-    click.echo(f"{report.file}: {verdict} {report.score}/{report.max_score} checks")
-    if report.error:
-        click.echo("  " + report.error.replace("\n", "\n  "))
-    for check in report.checks:
-        if check.passed:
-            click.echo(f"  ✓ {check.name}")
-        elif not report.error:
-            click.echo(f"  ✗ {check.name}\n      {check.message}")
-            if check.hints:
-                click.echo(f"      hint: {check.hints[0]}")
-    for label, text in (("printed", report.stdout), ("errors printed", report.stderr)):
-        if text.strip():
-            shown = text.strip()[:800].replace("\n", "\n    ")
-            click.echo(f"  your code {label}:\n    {shown}")
+        chosen = course.lab(lab)
+        written = write_prairielearn(course, chosen, Path(out))
+    except KeyError as exc:
+        raise click.UsageError(str(exc.args[0])) from None
+    except BundleError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"wrote {written} (build it with docker build; see docs/grading.md)")
 
 
 @main.command("check")

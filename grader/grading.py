@@ -6,8 +6,11 @@ from pathlib import Path
 
 from .core.report import Report
 from .core.run import load_checks
-from .course import Lab
+from .course import Course, Lab
+from .graded import REFUSED, Graded
+from .intake.gather import Input, Piece, open_input
 from .runtimes.submission import Submission
+from .shards import Shard, ShardSpec, inputs_digest
 
 RUNTIMES = ("pyodide", "python")
 
@@ -42,3 +45,54 @@ def make_runtime(name: str, root: Path, timeout: float, workers: int = 2):
 
 def grade(lab: Lab, files: list[tuple[str, str]], runtime) -> list[Report]:
     return runtime.grade(submissions(lab, files))
+
+
+def grade_inputs(course: Course, inputs: list[Input], lab: str | None, runtime, runtime_name: str,
+                 shard: ShardSpec | None = None) -> list[Graded]:
+    """Grade every input (or, with `shard`, only its share), in order, in one batch.
+
+    `lab` None grades every lab each input holds (`--all`). A piece that cannot be graded
+    fails on its own, with its reason; every other piece is graded all the same.
+    """
+    names = [item.name for item in inputs]
+    chosen = [(position, item) for position, item in enumerate(inputs)
+              if shard is None or shard.holds(item.name)]
+    pieces: list[tuple[int, Piece]] = []
+    for position, item in chosen:
+        pieces += [(position, piece) for piece in open_input(item, set(course.labs), lab)]
+    reports = _grade_pieces(course, [piece for _, piece in pieces], runtime, runtime_name)
+    digest = inputs_digest(names) if shard else ""
+    return [Graded(report, piece.input,
+                   Shard(shard.index, shard.count, len(names), digest, position) if shard else None)
+            for (position, piece), report in zip(pieces, reports)]
+
+
+def _grade_pieces(course: Course, pieces: list[Piece], runtime, runtime_name: str
+                  ) -> list[Report]:
+    """One report per piece, in order; the gradable pieces share one runtime batch."""
+    templates: dict[str, Submission] = {}  # a lab's checks, loaded once
+
+    def submission(slug: str, piece: Piece) -> Submission:
+        if slug not in templates:
+            templates[slug] = submissions(course.labs[slug], [("", "")])[0]
+        template = templates[slug]
+        return Submission(lab=slug, file=piece.file, source=piece.source or "",
+                          checks_source=template.checks_source,
+                          check_names=template.check_names, check_hints=template.check_hints)
+
+    reports: list[Report | None] = [None] * len(pieces)
+    batch: list[tuple[int, Submission]] = []
+    for index, piece in enumerate(pieces):
+        if piece.lab is None:  # no lab to list checks for: a report with none, failed
+            reports[index] = Report(lab="", file=piece.file, error=REFUSED + piece.error,
+                                    runtime=runtime_name)
+        elif piece.source is None:
+            report = submission(piece.lab, piece).failed(piece.error, runtime_name)
+            report.error = REFUSED + piece.error  # the checks say "Not run: <why>"
+            reports[index] = report
+        else:
+            batch.append((index, submission(piece.lab, piece)))
+    if batch:
+        for (index, _), report in zip(batch, runtime.grade([s for _, s in batch])):
+            reports[index] = report
+    return reports  # type: ignore[return-value]

@@ -122,9 +122,16 @@ def test_gradescope_results_have_a_test_per_check(tmp_path):
     assert seed["score"] == 0.0 and seed["max_score"] == 1.0 and "dL/dL = 1" in seed["output"]
     assert "Hint:" in seed["output"] and seed["visibility"] == "visible"
     assert data["stdout_visibility"] == "hidden"
-    two = run_course("grade", "05-backward", str(LAB / "solution.py"), str(LAB / "starter.py"),
-                     "--format", "gradescope")
-    assert two.returncode == 2 and "exactly one file" in two.stderr
+
+
+def test_gradescope_results_of_a_submission_with_two_files_name_each_test_by_file(tmp_path):
+    results = tmp_path / "results.json"
+    done = run_course("grade", "05-backward", str(LAB / "solution.py"), str(LAB / "starter.py"),
+                      "--format", "gradescope", "--results", str(results), "--runtime", "python")
+    assert done.returncode == 1
+    data = json.loads(results.read_text())
+    assert len(data["tests"]) == 26 and data["score"] == 13.0 + 1.0
+    assert data["tests"][0]["name"].startswith(str(LAB / "solution.py") + ": ")
 
 
 def test_check_writes_junit_with_a_case_per_graded_file(tmp_path):

@@ -1,0 +1,32 @@
+"""`course autograder gradescope LAB`: the autograder zip Gradescope builds its image from.
+
+At the zip's top: `setup.sh` (Gradescope runs it once, as root, in /autograder/source) and
+`run_autograder` (run for every submission, from /autograder); the course is in `course/`.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+from ..course import Course, Lab
+from .bundle import course_files, template
+
+EXECUTABLE = 0o100755 << 16
+PLAIN = 0o100644 << 16
+FIXED_TIME = (2024, 1, 1, 0, 0, 0)  # the same zip from the same sources
+
+
+def write_gradescope(course: Course, lab: Lab, out: Path) -> Path:
+    files = {"setup.sh": (template("setup.sh", lab).encode(), EXECUTABLE),
+             "run_autograder": (template("run_autograder", lab).encode(), EXECUTABLE)}
+    for name, data in course_files(course, lab).items():
+        files[f"course/{name}"] = (data, PLAIN)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, (data, mode) in files.items():
+            info = zipfile.ZipInfo(name, FIXED_TIME)
+            info.external_attr = mode
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, data)
+    return out

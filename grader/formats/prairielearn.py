@@ -1,0 +1,37 @@
+"""`--format prairielearn`: a PrairieLearn external grader's results.json for one submission.
+
+`score` is the fraction of checks passed (0 to 1); each check is a test worth one point.
+A file that does not load (a syntax error, an error at import, a file that is not UTF-8, an
+export without the lab) is `gradable: false`, so PrairieLearn charges no attempt for it.
+Schema: PrairieLearn's external grading docs, "Grading results".
+"""
+
+from __future__ import annotations
+
+from ..graded import Graded
+from . import summary, test_name
+
+OUTPUT_LIMIT = 16_000  # characters of the learner's own printed output shown back to them
+
+
+def results(graded: list[Graded]) -> dict:
+    tests = []
+    for piece in graded:
+        for check in piece.report.checks:
+            message = check.message if not check.passed else ""
+            if not check.passed and check.hints:
+                message += f"\nHint: {check.hints[0]}"
+            tests.append({"name": test_name(graded, piece, check.name),
+                          "description": f"lab {piece.report.lab}",
+                          "points": 1 if check.passed else 0, "max_points": 1,
+                          "message": message.strip(), "output": ""})
+    total = sum(g.report.max_score for g in graded)
+    passed = sum(g.report.score for g in graded)
+    gradable = bool(graded) and all(g.loaded for g in graded)
+    printed = "\n".join(text for g in graded for text in (g.report.stdout, g.report.stderr)
+                        if text.strip())
+    message = summary(graded) if graded else (
+        "Nothing was handed in: submit the lab's .py file or your course export.")
+    return {"succeeded": True, "gradable": gradable,
+            "score": (passed / total) if total and gradable else 0.0,
+            "message": message, "output": printed[:OUTPUT_LIMIT], "tests": tests}

@@ -1,0 +1,184 @@
+"""From the paths an instructor gives to the pieces to grade.
+
+`collect` turns paths into inputs (a folder becomes every `.py` and export `.zip` inside it,
+sorted; nothing is opened yet, so `--shard` can choose among them cheaply); `open_input`
+reads one input into pieces, one per lab to grade. A bad input is never an exception that
+stops the batch: it becomes a piece with the reason, graded as a failure on its own.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+from .exports import Export, header_lab, is_export_folder, read_export_folder, read_export_zip
+from .regular import Refused, decode_source, kind, read_regular
+
+SKIPPED_FOLDERS = ("__pycache__", "__MACOSX", "node_modules")
+MAX_DEPTH = 16
+
+
+class MissingPath(Exception):
+    """A path that does not exist at all: a usage error, reported before anything runs."""
+
+
+@dataclass(frozen=True)
+class Input:
+    name: str      # as shown in reports: the path given, or the folder joined with the inside
+    path: Path
+    kind: str      # "file", "zip", "export" (an unpacked export folder) or "refused"
+    problem: str = ""
+
+
+@dataclass(frozen=True)
+class Piece:
+    input: str          # the Input's name
+    lab: str | None     # None when no lab could be told (only with --all)
+    file: str           # the report's file name
+    source: str | None  # None when `error` says why it is not graded
+    error: str = ""
+
+
+def collect(paths: list[str]) -> list[Input]:
+    inputs: list[Input] = []
+    for given in paths:
+        path = Path(given)
+        if not os.path.lexists(path):
+            raise MissingPath(f"no such file or folder: {given}")
+        mode = os.lstat(path).st_mode
+        if stat.S_ISDIR(mode):
+            inputs += _folder(path, given)
+        elif stat.S_ISREG(mode):
+            inputs.append(Input(given, path, "zip" if given.endswith(".zip") else "file"))
+        else:
+            inputs.append(_refused(path, given, mode))
+    return inputs
+
+
+def _refused(path: Path, name: str, mode: int) -> Input:
+    if stat.S_ISLNK(mode):
+        why = f"{name} is a symbolic link; links are not followed: hand in the file itself"
+    elif stat.S_ISDIR(mode):
+        why = f"{name} is a folder, not a file"
+    else:
+        why = f"{name} is {kind(mode)}, not a regular file"
+    return Input(name, path, "refused", why)
+
+
+def _folder(path: Path, name: str) -> list[Input]:
+    if is_export_folder(path):
+        return [Input(name, path, "export")]
+    found: list[Input] = []
+    _walk(path, name, found, 0)
+    if not found:
+        return [Input(name, path, "refused", f"{name} holds no .py file and no course export, "
+                                             "so there is nothing to grade")]
+    return found
+
+
+def _walk(folder: Path, name: str, found: list[Input], depth: int) -> None:
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError as exc:
+        found.append(Input(name, folder, "refused", f"{name} cannot be listed ({exc.strerror})"))
+        return
+    for entry in entries:
+        shown = os.path.normpath(os.path.join(name, entry.name))
+        mode = entry.stat(follow_symlinks=False).st_mode
+        wanted = entry.name.endswith((".py", ".zip"))
+        if stat.S_ISDIR(mode) and not wanted:
+            if entry.name.startswith(".") or entry.name in SKIPPED_FOLDERS or depth >= MAX_DEPTH:
+                continue
+            if is_export_folder(Path(entry.path)):
+                found.append(Input(shown, Path(entry.path), "export"))
+            else:
+                _walk(Path(entry.path), shown, found, depth + 1)
+        elif wanted and not entry.name.startswith("."):
+            if stat.S_ISREG(mode):
+                kind_ = "zip" if entry.name.endswith(".zip") else "file"
+                found.append(Input(shown, Path(entry.path), kind_))
+            else:
+                found.append(_refused(Path(entry.path), shown, mode))
+
+
+def open_input(item: Input, labs: set[str], lab: str | None) -> list[Piece]:
+    """The pieces of one input: for `lab`, or (lab None, `--all`) every lab it holds.
+
+    `labs` is the course's lab slugs."""
+    if item.kind == "refused":
+        return [Piece(item.name, lab or _lab_from_name(item.name, labs), item.name, None,
+                      item.problem)]
+    try:
+        if item.kind == "file":
+            return [_file_piece(item, labs, lab)]
+        export = (read_export_zip(item.path, item.name) if item.kind == "zip"
+                  else read_export_folder(item.path, item.name))
+    except Refused as exc:
+        return [Piece(item.name, lab or _lab_from_name(item.name, labs), item.name, None,
+                      str(exc))]
+    return _export_pieces(item, export, labs, lab)
+
+
+def _file_piece(item: Input, labs: set[str], lab: str | None) -> Piece:
+    try:
+        source = decode_source(read_regular(item.path, item.name), item.name)
+    except Refused as exc:
+        return Piece(item.name, lab or _lab_from_name(item.name, labs), item.name, None, str(exc))
+    named = header_lab(source)
+    if lab is None:
+        lab = _lab_from_name(item.name, labs) or (named if named in labs else None)
+        if lab is None:
+            return Piece(item.name, None, item.name, None,
+                         f"{item.name}: cannot tell which lab this is; name it after its lab "
+                         f"(like 05-backward.py) or give the lab: course grade LAB FILE")
+    if named and named != lab:
+        return Piece(item.name, lab, item.name, None, wrong_lab(item.name, named, lab))
+    return Piece(item.name, lab, item.name, source)
+
+
+def _export_pieces(item: Input, export: Export, labs: set[str], lab: str | None) -> list[Piece]:
+    join = ":" if item.kind == "zip" else "/"
+    if lab is not None:
+        chosen = export.lab(lab)
+        if chosen is None:
+            return [Piece(item.name, lab, item.name, None, export.missing(lab))]
+        wanted = [chosen]
+    else:
+        wanted = export.labs
+        if not wanted:
+            return [Piece(item.name, None, item.name, None,
+                          f"{item.name} holds no lab's work (its manifest lists none)")]
+    pieces = []
+    for entry in wanted:
+        shown = f"{item.name}{join}{entry.file}"
+        if entry.slug not in labs:
+            pieces.append(Piece(item.name, None, shown, None,
+                                f"{shown}: lab {entry.slug} is not in this course"))
+            continue
+        try:
+            if entry.data is None:
+                raise Refused(entry.problem)
+            source = decode_source(entry.data, shown)
+        except Refused as exc:
+            pieces.append(Piece(item.name, entry.slug, shown, None, str(exc)))
+            continue
+        named = header_lab(source)
+        if named and named != entry.slug:
+            pieces.append(Piece(item.name, entry.slug, shown, None,
+                                wrong_lab(shown, named, entry.slug)))
+        else:
+            pieces.append(Piece(item.name, entry.slug, shown, source))
+    return pieces
+
+
+def wrong_lab(shown: str, named: str, lab: str) -> str:
+    return (f"{shown} is lab {named}'s file (its first line says so), not lab {lab}'s: hand in "
+            f"{lab}.py (Download on lab {lab}'s page)")
+
+
+def _lab_from_name(name: str, labs: set[str]) -> str | None:
+    stem = os.path.basename(name.rstrip("/"))
+    stem = stem[:-3] if stem.endswith(".py") else stem
+    return stem if stem in labs else None

@@ -1,0 +1,100 @@
+"""Read one regular file as a submission's bytes, and decode them as its source.
+
+Nothing here follows a symbolic link or opens anything but a regular file: a FIFO would block,
+a device (`/dev/zero`) or `/proc/self/mem` would never end or fail oddly, and a symlink may
+point at a secret. The size is judged from the file's metadata before a byte is read, and
+the read itself stops one byte past the limit, so a file that grows meanwhile is caught too.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+MAX_SOURCE = 1 << 20  # bytes: a lab file is a few kB; a megabyte is far past any real one
+
+
+class Refused(Exception):
+    """This input cannot be graded; the message says why, in words for the learner."""
+
+
+def kind(mode: int) -> str:
+    """A file type as a person would name it."""
+    for test, name in ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a folder"),
+                       (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"),
+                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device")):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def refusal(path: Path, shown: str) -> str:
+    """Why `path` cannot be read as a file ("" if it is a regular file), without following it."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError as exc:
+        return f"{shown} cannot be read ({exc.strerror})"
+    if stat.S_ISREG(mode):
+        return ""
+    if stat.S_ISLNK(mode):
+        return f"{shown} is a symbolic link; links are not followed: hand in the file itself"
+    return f"{shown} is {kind(mode)}, not a regular file"
+
+
+def read_regular(path: Path, shown: str, limit: int = MAX_SOURCE) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes, or Refused with the reason."""
+    problem = refusal(path, shown)
+    if problem:
+        raise Refused(problem)
+    flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:  # swapped for a link after the look above, or unreadable
+        raise Refused(f"{shown} cannot be read ({exc.strerror})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise Refused(f"{shown} is {kind(info.st_mode)}, not a regular file")
+        if info.st_size > limit:
+            raise Refused(too_large(shown, info.st_size, limit))
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 16, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise Refused(too_large(shown, size, limit))
+        return b"".join(chunks)
+    except OSError as exc:  # /proc/self/mem and friends: regular on paper, unreadable
+        raise Refused(f"{shown} cannot be read ({exc.strerror})") from None
+    finally:
+        os.close(fd)
+
+
+def too_large(shown: str, size: int, limit: int) -> str:
+    return (f"{shown} is too large to be a lab ({_amount(size)}; the limit is "
+            f"{_amount(limit)}): hand in the lab's .py file or your course export")
+
+
+def _amount(size: int) -> str:
+    for unit, scale in (("GB", 1 << 30), ("MB", 1 << 20), ("kB", 1 << 10)):
+        if size >= scale:
+            return f"{size / scale:.1f} {unit}"
+    return f"{size} bytes"
+
+
+def decode_source(data: bytes, shown: str) -> str:
+    """UTF-8 text (a leading byte-order mark is allowed), or Refused saying what is wrong."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise Refused(f"{shown} is not UTF-8 text (byte 0x{data[exc.start]:02x} at position "
+                      f"{exc.start}): save it as UTF-8 (any editor can) and hand it in again"
+                      ) from None
+    if "\x00" in text:
+        raise Refused(f"{shown} holds NUL bytes, so it is not a text file: hand in the lab's "
+                      ".py file")
+    return text

@@ -1,0 +1,95 @@
+"""`course merge`: join the `--json` outputs of several `course grade` runs (usually the
+shards of one class) into one list, refusing anything that would make it untrue.
+
+Refused, with the reason: a file that is not a list of reports, the same file graded twice
+(within or across documents), shards from different runs or with different N, and a
+shard that is missing — detected by counting the run's inputs, so an empty shard (`[]`)
+costs nothing and a missing one is named.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from .graded import Graded
+
+
+class MergeError(Exception):
+    """The documents cannot be merged; the message says why."""
+
+
+@dataclass
+class Document:
+    path: str
+    graded: list[Graded]
+
+
+def read_document(path: Path) -> Document:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8-sig"))
+    except OSError as exc:
+        raise MergeError(f"{path}: cannot be read ({exc.strerror})") from None
+    except ValueError as exc:
+        raise MergeError(f"{path}: is not JSON ({exc}); give the output of course grade "
+                         "--json") from None
+    if not isinstance(data, list):
+        raise MergeError(f"{path}: is not a list of reports; give the output of course grade "
+                         "--json")
+    graded = []
+    for number, item in enumerate(data, 1):
+        try:
+            graded.append(Graded.from_dict(item))
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise MergeError(f"{path}: item {number} is not a report (it needs lab, file and "
+                             "checks)") from None
+    return Document(str(path), graded)
+
+
+def merge(documents: list[Document]) -> list[Graded]:
+    seen: dict[tuple[str, str], str] = {}
+    for document in documents:
+        for piece in document.graded:
+            key = (piece.report.lab, piece.report.file)
+            if key in seen:
+                where = ("twice in " + document.path if seen[key] == document.path
+                         else f"in {seen[key]} and in {document.path}")
+                raise MergeError(f"{piece.report.file} (lab {piece.report.lab or 'unknown'}) "
+                                 f"was graded {where}: merge each shard once")
+            seen[key] = document.path
+    pieces = [piece for document in documents for piece in document.graded]
+    sharded = [p for p in pieces if p.shard is not None]
+    if sharded and len(sharded) != len(pieces):
+        raise MergeError("some reports come from a sharded run (--shard) and some do not: "
+                         "merge the shards of one run")
+    if sharded:
+        _check_shards(documents, sharded)
+        order = {id(p): n for n, p in enumerate(pieces)}
+        pieces.sort(key=lambda p: (p.shard.position, order[id(p)]))
+    return pieces
+
+
+def _check_shards(documents: list[Document], sharded: list[Graded]) -> None:
+    runs = {(p.shard.count, p.shard.inputs, p.shard.digest) for p in sharded}
+    if len(runs) > 1:
+        raise MergeError("these shards come from different runs (a different N or different "
+                         "inputs): shard the same paths the same way on every machine")
+    count, inputs, _ = runs.pop()
+    by_shard: dict[int, set[str]] = {}
+    for document in documents:
+        indices = {p.shard.index for p in document.graded}
+        if len(indices) > 1:
+            raise MergeError(f"{document.path} holds reports of several shards; give each "
+                             "shard's own output")
+    for piece in sharded:
+        by_shard.setdefault(piece.shard.index, set()).add(piece.input)
+    covered = {position for p in sharded for position in [p.shard.position]}
+    if len(covered) == inputs:
+        return
+    absent = [index for index in range(1, count + 1) if index not in by_shard]
+    named = ", ".join(f"{index}/{count}" for index in absent)
+    raise MergeError(f"shard {named} is missing: the run has {inputs} input(s), these "
+                     f"documents hold {len(covered)}; merge every shard's output"
+                     if absent else
+                     f"the run has {inputs} input(s) but these shards hold {len(covered)}")
