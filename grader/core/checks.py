@@ -17,9 +17,11 @@ Example::
 from __future__ import annotations
 
 import math
+from random import Random as _Random
 
 _isclose = math.isclose
 _isfinite = math.isfinite
+_seed = [0]  # this grading's seed: set once per job (job.py), before any check runs
 
 
 class CheckFailed(Exception):
@@ -92,6 +94,41 @@ def close(actual, expected: float, what: str, tol: float = 1e-6, why: str = "") 
         message = f"{what} should be {_fmt(expected)}, but your code gives {_fmt(got)}."
         raise CheckFailed(message + (" " + why if why else ""))
     return got
+
+
+def use_seed(seed: int) -> None:
+    """Set the seed every check draws its inputs from (the sealed job does it per file)."""
+    _seed[0] = seed
+
+
+def inputs(salt: str) -> _Random:
+    """A random generator for one check's inputs, drawn from this grading's seed and `salt`
+    (the check's own name, say): no file can be tuned to fixed numbers, yet the same file and
+    seed always see the same numbers. Show the numbers drawn in every failure message."""
+    return _Random(f"{_seed[0]}/{salt}")
+
+
+def mapping(value, what: str, keys=None) -> dict:
+    """A learner's mapping as a plain dict of str keys, judged by behaviour: a dict, an
+    OrderedDict, a defaultdict or any object with `items()` giving (str, value) pairs. With
+    `keys`, only those keys are read (a defaultdict must not grow while it is read)."""
+    items = getattr(type(value), "items", None)
+    if items is None or isinstance(value, (str, bytes)):
+        raise CheckFailed(f"{what} should return a dict, but it returned a "
+                          f"{type(value).__name__}.")
+    pairs = attempt(f"reading the items of {what}", lambda: list(value.items()))
+    plain = {}
+    for pair in pairs:
+        if type(pair) is not tuple or len(pair) != 2:
+            raise CheckFailed(f"{what} should return a dict, but its items() gave something "
+                              "that is not a (key, value) pair.")
+        key, item = pair
+        if type(key) is not str:
+            raise CheckFailed(f"{what} should have names (str) as its keys, but one key is a "
+                              f"{type(key).__name__}.")
+        if keys is None or key in keys:
+            plain[key] = item
+    return plain
 
 
 def slope(f, x: float, h: float = 1e-6) -> float:

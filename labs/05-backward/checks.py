@@ -3,18 +3,26 @@
 Only public behaviour is used (Value(x), .data, .grad, operators, .relu/.tanh/.exp,
 .backward()), so micrograd's closures and microgpt's stored local gradients both pass.
 Expected gradients come from plain-float formulas and from nudging the inputs (slope).
+
+The checks go from the simplest behaviour up: one operation at a time, each inside a graph
+where the gradient arriving at it is not 1 and where its input is itself computed and used
+twice, so every `+=` and every `* out.grad` is exercised on its own; then whole sweeps. Advice
+about `+=`, `* out.grad`, the sweep's order or the visited set is given only when a number
+matches exactly what that bug gives. Inputs are drawn from the grading's seed (`inputs`).
 """
 
-import math
-import random
+from math import exp as _exp, isclose, tanh as _tanh
 
-from grader.core.checks import CheckFailed, attempt, check, close, expect, need, number, slope
+from grader.core.checks import CheckFailed, attempt, check, close, expect, inputs, need, number, slope
+
+BUDGET = 1000   # reads of the deep graph's input that a sweep may make (a real one needs ~30)
+DEPTH = 40      # levels of that graph: 2**40 paths from its output to its input
 
 
 # -- helpers: one formula, evaluated on learner Values or on plain floats -------------------
 
 def tanh(x):
-    return math.tanh(x) if type(x) is float else x.tanh()
+    return _tanh(x) if type(x) is float else x.tanh()
 
 
 def relu(x):
@@ -22,16 +30,49 @@ def relu(x):
 
 
 def exp(x):
-    return math.exp(x) if type(x) is float else x.exp()
+    return _exp(x) if type(x) is float else x.exp()
+
+
+def _same(x, y, tol=1e-9):
+    return isclose(x, y, rel_tol=tol, abs_tol=tol)
+
+
+def _f(x):
+    return f"{x:.4g}"
+
+
+def _draw(rng, low, high, gap=0.25):
+    """A number in [low, high] with three decimals, at least `gap` away from 0, 1 and -1."""
+    while True:
+        x = round(rng.uniform(low, high), 3)
+        if min(abs(x), abs(x - 1), abs(x + 1)) > gap:
+            return x
+
+
+def grad_of(node, what):
+    return number(attempt(f"reading {what}.grad", getattr, node, "grad"), f"{what}.grad")
+
+
+def data_of(node, what):
+    return number(attempt(f"reading {what}.data", getattr, node, "data"), f"{what}.data")
+
+
+def leaves_of(learner, xs):
+    Value = need(learner, "Value")
+    return [attempt(f"Value({x!r})", Value, x) for x in xs]
+
+
+def backward(out, what):
+    attempt(f"({what}).backward()", attempt(f"reading ({what}).backward", getattr, out,
+                                            "backward"))
 
 
 def grads_of(learner, formula, inputs, what):
     """Run formula on learner Values built from inputs, call backward, return (out, grads)."""
-    Value = need(learner, "Value")
-    leaves = [attempt(f"Value({x!r})", Value, x) for x in inputs]
+    leaves = leaves_of(learner, inputs)
     out = attempt(what, formula, *leaves)
-    attempt(f"({what}).backward()", out.backward)
-    return out, [number(v.grad, f"the grad of input {i + 1}") for i, v in enumerate(leaves)]
+    backward(out, what)
+    return out, [grad_of(v, f"input {i + 1}") for i, v in enumerate(leaves)]
 
 
 def expected_grads(formula, inputs):
@@ -42,37 +83,80 @@ def expected_grads(formula, inputs):
 
 def compare(learner, formula, inputs, what, names, advice=""):
     out, got = grads_of(learner, formula, inputs, what)
-    close(out.data, formula(*inputs), f"({what}).data")
+    close(data_of(out, f"({what})"), formula(*inputs), f"({what}).data")
     for name, g, want in zip(names, got, expected_grads(formula, inputs)):
         close(g, want, f"{name}.grad for {what} at {_show(names, inputs)}", tol=1e-4, why=advice)
 
 
 def _show(names, inputs):
-    return ", ".join(f"{n}={x:.3g}" for n, x in zip(names, inputs))
+    return ", ".join(f"{n}={x:.4g}" for n, x in zip(names, inputs))
 
 
-# -- checks ---------------------------------------------------------------------------------
+FACTOR = ("forgets to multiply by the output's gradient: a node hands each child its local "
+          "gradient TIMES its own grad (self.grad += local * out.grad, or in a shared loop "
+          "child.grad += local * v.grad)")
+REPLACED = ("is used twice, yet it keeps only one share: the second share replaced the first. "
+            "Accumulate with += (never =) in every backward step")
+
+
+def _t(x):
+    """A number as a term of a formula: negative ones in parentheses."""
+    return f"({_f(x)})" if x < 0 else _f(x)
+
+
+def in_graph(learner, op, name, local, h_value, rng):
+    """h is computed (h = a * b + a) and used twice: L = (op(h) * c + h) * d.
+
+    The node p = op(h) * c + h uses h too and sits above op(h), so it hands h its share first
+    in every topological order. h.grad must be d * (local * c + 1); the slips are named when
+    they match exactly: the local gradient not multiplied by out.grad (h gets local + d), or
+    = instead of += (the share of op(h), local * c * d, replaces the one from p). Returns None
+    when h.grad is right, else (the start of a message, h.grad, h's data, c, d)."""
+    c, d = _draw(rng, -2.5, 2.5), _draw(rng, -2.5, 2.5)
+    b = _draw(rng, 0.3, 2.0)
+    a = h_value / (b + 1.0)
+    what = f"h = a*b + a; L = ({name} * {_t(c)} + h) * {_t(d)}"
+    A, B = leaves_of(learner, [a, b])
+    H = attempt("h = a*b + a", lambda: A * B + A)
+    hv = data_of(H, "h")
+    out = attempt(what, lambda: (op(H) * c + H) * d)
+    backward(out, what)
+    g = grad_of(H, "h")
+    k = local(hv, op(hv))
+    want = d * (k * c + 1)
+    if _same(g, want, 1e-7):
+        return None
+    start = (f"h.grad for {what} at a={_f(a)}, b={_f(b)} (h = {_f(hv)}) should be "
+             f"{_f(want)}, but your code gives {_f(g)}")
+    if _same(g, k + d) and not _same(c * d, 1.0):
+        raise CheckFailed(f"{start} = {_f(k)} + {_f(d)}: {name} hands h its local gradient "
+                          f"{_f(k)} unmultiplied. It {FACTOR}; here out.grad is {_f(c * d)}.")
+    if _same(g, k * c * d) and not _same(d, 0.0):
+        raise CheckFailed(f"{start}, only the share from {name} ({_f(k * c * d)}), not the "
+                          f"{_f(d)} from the + above it: h {REPLACED}.")
+    return start, g, hv, c, d
+
 
 @check("a Value holds its data and a grad of 0",
        "Value(x) should store x in .data and start .grad at 0.")
 def basics(learner):
-    Value = need(learner, "Value")
-    v = attempt("Value(2.5)", Value, 2.5)
-    close(v.data, 2.5, "Value(2.5).data")
-    close(v.grad, 0.0, "Value(2.5).grad before any backward()")
+    rng = inputs("basics")
+    for x in (2.5, _draw(rng, -5, 5)):
+        (v,) = leaves_of(learner, [x])
+        close(data_of(v, f"Value({x})"), x, f"Value({x}).data")
+        close(grad_of(v, f"Value({x})"), 0.0, f"Value({x}).grad before any backward()")
 
 
 @check("backward() seeds the output with 1",
        "The sweep starts from the output: how much does L change when L changes?",
        "Set self.grad = 1 before walking the graph (dL/dL = 1).")
 def seeds(learner):
-    Value = need(learner, "Value")
-    single = attempt("Value(3.0)", Value, 3.0)
-    attempt("Value(3.0).backward()", single.backward)
-    close(single.grad, 1.0, "After L = Value(3.0); L.backward(), L.grad",
+    (single,) = leaves_of(learner, [3.0])
+    backward(single, "Value(3.0)")
+    close(grad_of(single, "L"), 1.0, "After L = Value(3.0); L.backward(), L.grad",
           why="backward() must seed the output's grad with 1 (dL/dL = 1).")
     out, (ga, gb) = grads_of(learner, lambda a, b: a + b, [2.0, -3.0], "a + b")
-    close(out.grad, 1.0, "After L = a + b; L.backward(), L.grad",
+    close(grad_of(out, "L"), 1.0, "After L = a + b; L.backward(), L.grad",
           why="backward() must seed the output's grad with 1 (dL/dL = 1).")
     if ga == 0.0 and gb == 0.0:
         raise CheckFailed("After (a + b).backward() every grad is still 0: seed the output's "
@@ -85,20 +169,66 @@ def seeds(learner):
        "A node may pass its grad on only once that grad is complete.",
        "Walk the topological order in reverse: from the output back to the inputs.")
 def chain_order(learner):
-    out, (gx,) = grads_of(learner, lambda x: ((x * 2.0) * 3.0 + 1.0) * 0.5, [1.5],
-                          "((x * 2) * 3 + 1) * 0.5")
+    rng = inputs("chain")
+    x0, c1, c2, c3 = (_draw(rng, -3, 3) for _ in range(4))
+    what = f"L = ((x + {_t(c1)}) + {_t(c2)}) + {_t(c3)}"
+    out, (gx,) = grads_of(learner, lambda x: ((x + c1) + c2) + c3, [x0], what)
     if gx == 0.0:
-        raise CheckFailed("x.grad stayed 0 for L = ((x * 2) * 3 + 1) * 0.5. The sweep must go "
-                          "from the output back to the inputs (reversed topological order), so "
-                          "each node's grad is complete before it is passed on.")
-    close(gx, 3.0, "x.grad for L = ((x * 2) * 3 + 1) * 0.5",
-          why="Check the order of the sweep: children after parents.")
+        raise CheckFailed(f"x.grad stayed 0 for {what}: the output's gradient never reached x. "
+                          "backward() must visit every node, from the output back to the inputs "
+                          "(the topological order reversed), so that each node passes its grad "
+                          "on once it is complete.")
+    close(gx, 1.0, f"x.grad for {what} at x={_f(x0)}")
 
 
-@check("a value used twice adds both paths (+=)",
-       "When a value feeds two places, its gradient is the sum over both paths.",
-       "In every backward step use child.grad += ..., never child.grad = ...")
-def accumulates(learner):
+@check("addition hands its gradient to both inputs",
+       "a + b hands its output's gradient to both inputs unchanged: local gradient 1, times "
+       "out.grad.",
+       "self.grad += out.grad and other.grad += out.grad: += (a value may be used twice) and "
+       "times out.grad (the gradient arriving at the +).")
+def add_sub(learner):
+    rng = inputs("add")
+    a, b = _draw(rng, -3, 3), _draw(rng, -3, 3)
+    at = f"a={_f(a)}, b={_f(b)}"
+    # a is used twice: (a + b) + a. Only = instead of += makes a.grad 1 here.
+    out, (ga, gb) = grads_of(learner, lambda a, b: (a + b) + a, [a, b], "(a + b) + a")
+    if ga == 1.0 and gb == 1.0:
+        raise CheckFailed(f"a.grad for L = (a + b) + a at {at} should be 2, but your code gives "
+                          f"1: a {REPLACED}.")
+    close(ga, 2.0, f"a.grad for L = (a + b) + a at {at}")
+    close(gb, 1.0, f"b.grad for L = (a + b) + a at {at}")
+    # s = a + b gets out.grad 2 from L = s + s; a and b must get 2, not 1.
+    A, B = leaves_of(learner, [a, b])
+    S = attempt("s = a + b", lambda: A + B)
+    L = attempt("L = s + s", lambda: S + S)
+    backward(L, "s + s")
+    gs, ga = grad_of(S, "s"), grad_of(A, "a")
+    if gs == 1.0:
+        raise CheckFailed(f"s.grad for s = a + b; L = s + s should be 2, but your code gives 1: "
+                          f"s {REPLACED}.")
+    close(gs, 2.0, "s.grad for s = a + b; L = s + s")
+    if ga == 1.0:
+        raise CheckFailed(f"a.grad for s = a + b; L = s + s at {at} should be 2 (s.grad is 2), "
+                          f"but your code gives 1: the + {FACTOR}.")
+    close(ga, 2.0, f"a.grad for s = a + b; L = s + s at {at}")
+
+
+@check("multiplication gives each factor the other factor",
+       "d(a*b)/da is b, not a: each factor's gradient is the OTHER factor.",
+       "self.grad += other.data * out.grad and other.grad += self.data * out.grad: += (a may "
+       "be used twice) and times out.grad.")
+def mul_div(learner):
+    rng = inputs("mul")
+    a, b = _draw(rng, -2.5, 2.5), _draw(rng, -2.5, 2.5)
+    at = f"a={_f(a)}, b={_f(b)}"
+    out, (ga, gb) = grads_of(learner, lambda a, b: a * b, [a, b], "a * b")
+    if _same(ga, a) and _same(gb, b):
+        raise CheckFailed(f"a.grad for L = a * b at {at} should be b = {_f(b)}, but your code "
+                          f"gives a = {_f(a)}: the product rule is swapped. Each factor gets the "
+                          f"OTHER factor's data: self.grad += other.data * out.grad.")
+    close(ga, b, f"a.grad for L = a * b at {at}")
+    close(gb, a, f"b.grad for L = a * b at {at}")
+    # The lesson's worked example, a used twice: a = 2, b = 3, L = a*b + a.
     out, (ga, gb) = grads_of(learner, lambda a, b: a * b + a, [2.0, 3.0], "a * b + a")
     if ga in (1.0, 3.0):
         raise CheckFailed(f"For a=2, b=3, L = a*b + a, a.grad is {ga:g} but should be 4: a is "
@@ -106,91 +236,185 @@ def accumulates(learner):
                           "Use += in the backward steps, not =.")
     close(ga, 4.0, "a.grad for L = a*b + a at a=2, b=3")
     close(gb, 2.0, "b.grad for L = a*b + a at a=2, b=3")
-    compare(learner, lambda a: a * a, [1.7], "a * a", ["a"],
-            advice="a * a uses a twice: d(a*a)/da = 2a.")
-    compare(learner, lambda a: a + a, [0.4], "a + a", ["a"],
-            advice="a + a uses a twice: d(a+a)/da = 2.")
+    out, (ga,) = grads_of(learner, lambda a: a * a, [a], "a * a")
+    if _same(ga, a):
+        raise CheckFailed(f"a.grad for L = a * a at a={_f(a)} should be 2a = {_f(2 * a)}, but "
+                          f"your code gives {_f(ga)}: a {REPLACED}.")
+    close(ga, 2 * a, f"a.grad for L = a * a at a={_f(a)}")
+    # p = a * b gets out.grad 2 from L = p + p.
+    A, B = leaves_of(learner, [a, b])
+    P = attempt("p = a * b", lambda: A * B)
+    L = attempt("L = p + p", lambda: P + P)
+    backward(L, "p + p")
+    ga = grad_of(A, "a")
+    if _same(ga, b):
+        raise CheckFailed(f"a.grad for p = a * b; L = p + p at {at} should be 2b = {_f(2 * b)} "
+                          f"(p.grad is 2), but your code gives b = {_f(b)}: the * {FACTOR}.")
+    close(ga, 2 * b, f"a.grad for p = a * b; L = p + p at {at}")
+
+
+def _power_slip(k):
+    def local(h, out):
+        return k * h ** (k - 1)
+    return local
+
+
+@check("powers have the right gradient",
+       "d(a**k)/da = k * a**(k-1).")
+def powers(learner):
+    rng = inputs("pow")
+    for k in (2, 3, -1, 0.5, 1.5):
+        h = _draw(rng, 0.3, 2.5)
+        found = in_graph(learner, lambda x, k=k: x ** k, f"h ** {k}", _power_slip(k), h, rng)
+        if found:
+            start, g, hv, c, d = found
+            if _same(g, d * (k * hv ** k * c + 1), 1e-7):
+                raise CheckFailed(f"{start}. The power rule: d(h**{k})/dh = {k} * h**{k - 1}, "
+                                  f"one power lower; your code uses {k} * h**{k}.")
+            raise CheckFailed(f"{start}. The power rule: d(h**{k})/dh = {k} * h**{k - 1}.")
+
+
+NONLINEAR = (
+    ("h.tanh()", tanh, lambda h, t: 1 - t * t,
+     lambda h, t: 1 - h * h, "tanh's local gradient is 1 - t**2 with t = tanh(h) the OUTPUT, "
+                             "not 1 - h**2 of the input"),
+    ("h.exp()", exp, lambda h, e: e,
+     lambda h, e: h * _exp(h - 1), "exp's local gradient is its output, out.data (e**h moves "
+                                   "exactly as fast as it is), not h * e**(h-1)"),
+)
+
+
+@check("tanh, relu and exp have the right gradients",
+       "tanh' = 1 - tanh(a)**2 (of the OUTPUT), exp' = exp(a), relu' = 1 if a > 0 else 0.",
+       "relu's gradient is 0 at 0 and below: test the input (self.data > 0), and remember "
+       "that relu's output is never negative.")
+def nonlinear(learner):
+    rng = inputs("nonlinear")
+    for name, op, local, wrong, advice in NONLINEAR:
+        for h in (_draw(rng, -1.8, -0.3), _draw(rng, 0.3, 1.8)):
+            found = in_graph(learner, op, name, local, h, rng)
+            if found:
+                start, g, hv, c, d = found
+                if _same(g, d * (wrong(hv, op(hv)) * c + 1), 1e-7):
+                    raise CheckFailed(f"{start}: {advice}.")
+                raise CheckFailed(f"{start}.")
+    for h in (_draw(rng, 0.3, 2.0), -_draw(rng, 0.3, 2.0), 0.0):
+        found = in_graph(learner, relu, "h.relu()", lambda h, o: 1.0 if h > 0 else 0.0, h, rng)
+        if found:
+            start, g, hv, c, d = found
+            if h <= 0 and _same(g, d * (c + 1), 1e-7):
+                where = "at 0" if h == 0 else "for a negative input"
+                raise CheckFailed(f"{start}: relu passes the gradient where a > 0 and blocks it "
+                                  f"where a <= 0, so {where} its local gradient is 0, but your "
+                                  f"code passes it on. Test the input, self.data > 0 (relu's "
+                                  f"output is never negative, so out.data >= 0 is always true).")
+            raise CheckFailed(f"{start}: relu's local gradient is 1 where its input is > 0, "
+                              f"else 0.")
 
 
 @check("a node reused by two others is processed once",
        "If the topological sort can reach a node twice, it must still list it once.",
        "Keep a set of visited nodes in the topological sort.")
 def visits_once(learner):
+    rng = inputs("visits")
+    x0, u, w = _draw(rng, 0.5, 1.5), _draw(rng, 0.5, 2.0), _draw(rng, 1.5, 3.0)
+
     def diamond(x):
         h = x * x  # h feeds both p and q
-        return (h + 1.0) * (h * 2.0)
-    out, (gx,) = grads_of(learner, diamond, [1.2], "h = x*x; (h + 1) * (h * 2)")
-    want = expected_grads(diamond, [1.2])[0]
-    if gx > want + 1e-3:
-        raise CheckFailed(f"x.grad is {gx:.5g} but should be {want:.5g}: too large. The node "
-                          "h = x*x is used by two others; when the topological sort lists it "
-                          "twice, its backward step runs twice and processed twice means counted "
-                          "twice. Keep a visited set so each node appears once.")
-    close(gx, want, "x.grad for h = x*x; L = (h + 1) * (h * 2) at x=1.2", tol=1e-4)
+        return (h + u) * (h * w)
+    what = f"h = x*x; L = (h + {_f(u)}) * (h * {_f(w)})"
+    out, (gx,) = grads_of(learner, diamond, [x0], what)
+    want = expected_grads(diamond, [x0])[0]
+    h = x0 * x0
+    p, q = h + u, h * w
+    from_p, from_q = q, w * p  # the shares h gets from its two parents
+    twice = [2 * x0 * (from_p + from_q + first) for first in (from_p, from_q)]
+    if any(_same(gx, t, 1e-7) for t in twice):
+        raise CheckFailed(f"x.grad for {what} at x={_f(x0)} is {gx:.5g} but should be "
+                          f"{want:.5g}: too large. The node h = x*x is used by two others, and "
+                          "your topological order lists it twice: its backward step runs twice, "
+                          "the first time before both of its parents have added their share, so "
+                          "it is processed twice and x gets too much (not exactly double). Keep "
+                          "a visited set so each node appears once.")
+    close(gx, want, f"x.grad for {what} at x={_f(x0)}", tol=1e-4)
 
 
-@check("addition, subtraction and negation have the right gradients",
-       "d(a+b)/da = 1 and d(a-b)/db = -1.")
-def add_sub(learner):
-    compare(learner, lambda a, b: a + b - a * 0.5, [0.3, -1.1], "a + b - a * 0.5", ["a", "b"])
-    compare(learner, lambda a, b: -(a - b), [0.7, 2.0], "-(a - b)", ["a", "b"])
+class _TooMuchWork(BaseException):
+    """Raised inside learner code once backward() has touched the deep graph's input too often."""
 
 
-@check("multiplication and division have the right gradients",
-       "d(a*b)/da is b, not a: each factor's gradient is the OTHER factor.",
-       "a / b is a * b**-1.")
-def mul_div(learner):
-    rng = random.Random(5)
-    for _ in range(3):
-        a, b = rng.uniform(-2, 2), rng.uniform(0.5, 2)
-        compare(learner, lambda a, b: a * b, [a, b], "a * b", ["a", "b"],
-                advice="The product rule gives each factor the OTHER factor's data.")
-        compare(learner, lambda a, b: a / b, [a, b], "a / b", ["a", "b"])
+@check("backward() sorts the graph once, however many paths it has",
+       "A graph where one value is reused at every level has more paths than any sweep could "
+       "walk: sort the nodes once, then sweep each node once.",
+       "Build the topological order with a visited set (each node once), then walk it in "
+       "reverse, calling each node's backward step once; never recurse into children from "
+       "backward() itself.")
+def sorts_once(learner):
+    Value = need(learner, "Value")
+    rng = inputs("deep")
+    touched, counting = [0], [False]
+
+    class Counted(Value):  # the graph's input, which counts how often it is touched
+        def __getattribute__(self, name):
+            if counting[0]:
+                touched[0] += 1
+                if touched[0] > BUDGET:
+                    raise _TooMuchWork
+            return super().__getattribute__(name)
+
+    x0 = _draw(rng, -1.5, 1.5)
+    x = attempt(f"Value({x0})", Counted, x0)
+    node = x
+    for _ in range(DEPTH):
+        w = round(rng.uniform(0.2, 0.8), 3)
+        node = attempt("x * w + x * (1 - w)", lambda n=node, w=w: n * w + n * (1 - w))
+    counting[0] = True
+    try:
+        backward(node, f"x reused at each of {DEPTH} levels")
+    except _TooMuchWork:
+        raise CheckFailed(
+            f"backward() did not finish on a graph of about {5 * DEPTH} nodes where each level "
+            f"uses the one below twice (x * w + x * (1 - w), {DEPTH} levels deep, so 2**{DEPTH} "
+            f"paths lead from the output to x): it had touched x more than {BUDGET} times, "
+            f"going down the graph path by path. Sort the nodes once (a topological sort with "
+            f"a visited set) and sweep each node once: the work then grows with the number of "
+            f"nodes, not of paths.") from None
+    finally:
+        counting[0] = False
+    close(grad_of(x, "x"), 1.0, f"x.grad for that graph ({DEPTH} levels of "
+                                "x * w + x * (1 - w)), which is 1")
 
 
-@check("powers have the right gradient",
-       "d(a**k)/da = k * a**(k-1).")
-def powers(learner):
-    for a, k in ((1.3, 3), (0.8, 2.5), (1.7, -1), (2.0, 0.5)):
-        compare(learner, lambda x, k=k: x ** k, [a], f"a ** {k}", ["a"],
-                advice=f"The power rule: d(a**{k})/da = {k} * a**{k - 1}.")
-
-
-@check("tanh, relu and exp have the right gradients",
-       "tanh' = 1 - tanh(a)**2 (of the OUTPUT), exp' = exp(a), relu' = 1 if a > 0 else 0.")
-def nonlinear(learner):
-    for a in (-1.3, 0.4, 1.9):
-        compare(learner, tanh, [a], "a.tanh()", ["a"],
-                advice="d tanh(a)/da = 1 - tanh(a)**2, using the output t = tanh(a).")
-        compare(learner, exp, [a], "a.exp()", ["a"], advice="d exp(a)/da = exp(a).")
-        compare(learner, lambda x: relu(x) * 3.0, [a], "a.relu() * 3", ["a"],
-                advice="relu passes the gradient where a > 0 and blocks it where a < 0.")
-
-
-@check("plain numbers work on either side",
+@check("subtraction, negation, division and plain numbers on either side",
+       "Build them from what you have: -a = a * -1, a - b = a + (-b), a / b = a * b**-1.",
        "2 * v calls int.__mul__ first, which gives up; Python then tries v.__rmul__(2).",
        "Define __radd__, __rsub__, __rmul__ and __rtruediv__.")
 def reflected(learner):
+    rng = inputs("reflected")
+    n, v = _draw(rng, -3, 3), _draw(rng, 0.5, 2.5)
+    a, b = _draw(rng, -2.5, 2.5), _draw(rng, 0.5, 2.5)
+    compare(learner, lambda a, b: -(a - b) * 1.5 + a, [a, b], "-(a - b) * 1.5 + a", ["a", "b"])
+    compare(learner, lambda a, b: (a / b) * 1.5 + a, [a, b], "(a / b) * 1.5 + a", ["a", "b"])
     cases = [
-        (lambda v: 2.0 + v, "2 + v"), (lambda v: v + 2, "v + 2"), (lambda v: 3 * v, "3 * v"),
-        (lambda v: v * 3, "v * 3"), (lambda v: 2 - v, "2 - v"), (lambda v: v - 2, "v - 2"),
-        (lambda v: 2 / v, "2 / v"), (lambda v: v / 2, "v / 2"),
+        (lambda v: n + v, f"{_f(n)} + v"), (lambda v: v + n, f"v + {_f(n)}"),
+        (lambda v: n * v, f"{_f(n)} * v"), (lambda v: v * n, f"v * {_f(n)}"),
+        (lambda v: n - v, f"{_f(n)} - v"), (lambda v: v - n, f"v - {_f(n)}"),
+        (lambda v: n / v, f"{_f(n)} / v"), (lambda v: v / n, f"v / {_f(n)}"),
     ]
     for formula, what in cases:
-        compare(learner, formula, [1.6], what, ["v"])
+        compare(learner, lambda v: formula(v) * 1.5, [v], f"({what}) * 1.5", ["v"])
 
 
 @check("grads accumulate across backward() calls on graphs that share a leaf",
        "backward() must not reset the leaves' grads; frameworks make you zero them yourself.")
 def across_calls(learner):
-    Value = need(learner, "Value")
-    a = attempt("Value(2.0)", Value, 2.0)
+    (a,) = leaves_of(learner, [2.0])
     first = attempt("a * 3", lambda: a * 3.0)
-    attempt("(a * 3).backward()", first.backward)
-    close(a.grad, 3.0, "a.grad after (a * 3).backward()")
+    backward(first, "a * 3")
+    close(grad_of(a, "a"), 3.0, "a.grad after (a * 3).backward()")
     second = attempt("a * a", lambda: a * a)
-    attempt("(a * a).backward()", second.backward)
-    close(a.grad, 7.0, "a.grad after (a * 3).backward() then (a * a).backward()",
+    backward(second, "a * a")
+    close(grad_of(a, "a"), 7.0, "a.grad after (a * 3).backward() then (a * a).backward()",
           why="Gradients add up across backward() calls (3 + 4): never reset them inside "
               "backward().")
 
@@ -199,15 +423,15 @@ def across_calls(learner):
        "backward() must find its graph by following the output's children, not from a record "
        "of everything computed so far (a global list or tape).")
 def graphs_built_together(learner):
-    Value = need(learner, "Value")
-    a = attempt("Value(2.0)", Value, 2.0)
+    (a,) = leaves_of(learner, [2.0])
     first = attempt("a * 3", lambda: a * 3.0)
     second = attempt("a * a", lambda: a * a)  # built before either backward() call
-    attempt("(a * 3).backward()", first.backward)
-    close(a.grad, 3.0, "a.grad after (a * 3).backward(), with a * a built too",
+    backward(first, "a * 3")
+    close(grad_of(a, "a"), 3.0, "a.grad after (a * 3).backward(), with a * a built too",
           why="Only the graph of a * 3 counts here; a * a is not part of it.")
-    attempt("(a * a).backward()", second.backward)
-    close(a.grad, 7.0, "a.grad after (a * a).backward(), both graphs built before either call",
+    backward(second, "a * a")
+    close(grad_of(a, "a"), 7.0, "a.grad after (a * a).backward(), both graphs built before "
+                                "either call",
           why="The second graph was made before the first backward() call and must still get "
               "its gradients: walk the output's children, do not sweep (and then forget) a "
               "global tape of every Value made.")
@@ -216,8 +440,8 @@ def graphs_built_together(learner):
 @check("a tiny neural network gets every weight's gradient",
        "Everything above, together: a 2-3-1 tanh network with a squared-error loss.")
 def tiny_net(learner):
-    rng = random.Random(11)
-    weights = [rng.uniform(-1, 1) for _ in range(13)]
+    rng = inputs("net")
+    weights = [round(rng.uniform(-1, 1), 3) for _ in range(13)]
     x1, x2, target = 0.5, -1.2, 0.3
 
     def loss(*w):
@@ -226,7 +450,7 @@ def tiny_net(learner):
         return (out - target) ** 2
 
     out, got = grads_of(learner, loss, weights, "the network's loss")
-    close(out.data, loss(*weights), "the loss's data")
+    close(data_of(out, "the loss"), loss(*weights), "the loss's data")
     for i, (g, want) in enumerate(zip(got, expected_grads(loss, weights))):
         close(g, want, f"the gradient of weight {i + 1}", tol=1e-4)
     expect(len(got) == 13, "every weight should get a gradient")

@@ -1,6 +1,6 @@
 # mistake: uses = instead of += in the backward steps, so a value used twice keeps only one path
-# fails: a value used twice adds both paths (+=)
-# message: must ADD
+# fails: addition hands its gradient to both inputs
+# message: Accumulate with += (never =)
 
 import math
 

@@ -1,5 +1,5 @@
 # mistake: forgets the reflected operations, so 2 + v and 3 * v fail with a TypeError
-# fails: plain numbers work on either side
+# fails: subtraction, negation, division and plain numbers on either side
 # message: TypeError
 
 import math

@@ -1,5 +1,5 @@
 # mistake: gives each factor its own data instead of the other factor's (product rule swapped)
-# fails: multiplication and division have the right gradients
+# fails: multiplication gives each factor the other factor
 # message: OTHER factor
 
 import math

@@ -1,6 +1,6 @@
 # mistake: tanh derivative computed from the input a instead of the output tanh(a)
 # fails: tanh, relu and exp have the right gradients
-# message: using the output t = tanh(a)
+# message: the OUTPUT, not 1 - h**2 of the input
 
 import math
 
