@@ -13,9 +13,8 @@ number()/close() before anything is compared.
 """
 
 import math
-import random
 
-from grader.core.checks import check, CheckFailed, expect, need, attempt, number, close, slope
+from grader.core.checks import check, CheckFailed, expect, inputs, need, attempt, number, close, slope
 
 MAX_NODES = 200  # far more than any graph built here
 
@@ -34,7 +33,7 @@ def _same(x, y, tol=1e-9):
 
 def _xs(seed, n, low, high, gap=0.2):
     """n random numbers in [low, high] with three decimals, at least `gap` away from 0 and 1."""
-    rng = random.Random(seed)
+    rng = inputs(f"xs{seed}")
     xs = []
     while len(xs) < n:
         x = round(rng.uniform(low, high), 3)
@@ -116,11 +115,30 @@ def local_grads(out, what, children):
     """
     node = f"({what})"
     if _uses_closures(out, node):
-        for child, name in children:
-            _set_grad(child, 0.0, name)
-        _set_grad(out, 1.0, node)
-        attempt(f"{node}._backward()", _attr(out, "_backward", node))
-        return [_grad(child, name) for child, name in children]
+        rng = inputs(f"local {what}")
+        g1, g2 = round(rng.uniform(1.5, 3.0), 3), round(rng.uniform(-3.0, -1.5), 3)
+        held = [round(rng.uniform(0.5, 2.0), 3) for _ in children]
+        first = _run_backward(out, node, children, [0.0] * len(children), g1)
+        second = _run_backward(out, node, children, held, g2)
+        found = []
+        for (child, name), one, two, r in zip(children, first, second, held):
+            share1, share2 = one / g1, (two - r) / g2
+            if not _same(share1, share2, 1e-7):
+                shown = (f"In {node}._backward(), with {name}.grad = 0 and out.grad = {_f(g1)} "
+                         f"{name} gets {_f(one)}; with {name}.grad = {_f(r)} and out.grad = "
+                         f"{_f(g2)} it ends at {_f(two)}")
+                if one != 0.0 and _same(two - r, one, 1e-7):
+                    raise CheckFailed(f"{shown}: the same share whatever out.grad is. Multiply "
+                                      f"the local gradient by out.grad (the chain rule): "
+                                      f"self.grad += local * out.grad.")
+                if _same(two, share1 * g2, 1e-7):
+                    raise CheckFailed(f"{shown}: the {_f(r)} it already held is gone. A child "
+                                      f"may get shares from several results: add yours with "
+                                      f"+= (not =).")
+                raise CheckFailed(f"{shown}, but it should end at {_f(r + share1 * g2)}: add "
+                                  f"local * out.grad to what {name}.grad holds.")
+            found.append(share2)
+        return found
     kids, grads = _stored(out, node)
     found = []
     for child, name in children:
@@ -130,6 +148,15 @@ def local_grads(out, what, children):
                               f"remember the Values it was made from.")
         found.append(sum(shares))
     return found
+
+
+def _run_backward(out, node, children, held, upstream):
+    """Set the children's grads and out.grad, call out._backward() once, read the children."""
+    for (child, name), value in zip(children, held):
+        _set_grad(child, value, name)
+    _set_grad(out, upstream, node)
+    attempt(f"{node}._backward()", _attr(out, "_backward", node))
+    return [_grad(child, name) for child, name in children]
 
 
 def _graph(Value, out, what):
@@ -170,15 +197,16 @@ def grads_through(Value, out, what, leaves):
         if id(leaf) not in ids:
             raise CheckFailed(f"{name} is not among the nodes {node} was built from: every "
                               f"result must remember the Values it was made from.")
+    upstream = round(inputs(f"through {what}").uniform(1.5, 3.0), 3)
     if _uses_closures(out, node):
         for n in order:
             _set_grad(n, 0.0, f"a node inside {node}")
-        _set_grad(out, 1.0, node)
+        _set_grad(out, upstream, node)
         for n in reversed(order):
             backward = _attr(n, "_backward", f"a node inside {node}")
             if callable(backward):
                 attempt(f"_backward() of a node of {node}", backward)
-        return [_grad(leaf, name) for leaf, name in leaves]
+        return [_grad(leaf, name) / upstream for leaf, name in leaves]
     grad = {id(out): 1.0}
     for n in reversed(order):
         kids, grads = _stored(n, f"a node inside {node}")
@@ -316,12 +344,16 @@ def power(learner):
        "out.data >= 0 is always true).")
 def relu_tanh_exp(learner):
     Value = need(learner, "Value")
-    for x in [-1.5, 2.0] + _xs(406, 4, -3.0, 3.0):
+    for x in [-1.5, 2.0, 0.0] + _xs(406, 4, -3.0, 3.0):
         a = new(Value, x)
         out = result(Value, "a.relu()", lambda: a.relu())
         close(data_of(out, "a.relu()"), max(0.0, x), f"a.relu().data with a = {_f(x)}")
         (g,) = local_grads(out, "a.relu()", [(a, "a")])
-        if x < 0:
+        if x == 0:
+            judge(g, 0.0, "The local gradient of a.relu() at a = 0",
+                  [(1.0, "relu passes gradient only where its input is > 0: at exactly 0 its "
+                         "local gradient is 0 (test self.data > 0, not >= 0).")])
+        elif x < 0:
             judge(g, 0.0, f"The local gradient of a.relu() at a negative input (a = {_f(x)})",
                   [(1.0, "relu is flat for a negative input: its output stays 0 whatever small "
                          "nudge the input gets, so the local gradient is 0. Test the input, "

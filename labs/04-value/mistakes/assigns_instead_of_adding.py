@@ -1,6 +1,6 @@
 # mistake: _backward assigns (=) the local gradients instead of adding (+=), so in a * a the second share overwrites the first
-# fails: a value used twice collects both shares (a * a, a + a)
-# message: use += (not =)
+# fails: a + b and a * b: values and local gradients
+# message: add yours with += (not =)
 
 import math
 
