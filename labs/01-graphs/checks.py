@@ -5,9 +5,9 @@ number()/close() before it is compared.
 """
 
 import math
-import random
 
-from grader.core.checks import check, CheckFailed, need, attempt, number, close
+from grader.core.checks import check, CheckFailed, need, attempt, number, close, mapping
+from grader.core.checks import inputs as draw
 
 STEP_TEXT = {"e": "e = a*b", "d": "d = e + c", "L": "L = d * f"}
 
@@ -36,11 +36,7 @@ def _forward(learner, a, b, c, f):
     forward = need(learner, "forward")
     what = f"forward({_f(a)}, {_f(b)}, {_f(c)}, {_f(f)})"
     nodes = attempt(what, forward, a, b, c, f)
-    if type(nodes) is not dict:
-        raise CheckFailed(
-            f"{what} should return a dict of nodes like {{'e': ..., 'd': ..., 'L': ...}}, "
-            f"but it returned a {type(nodes).__name__}.")
-    return what, nodes
+    return what, mapping(nodes, f"{what} (a dict of nodes like {{'e': ..., 'd': ..., 'L': ...}})")
 
 
 def _node(nodes, key, what):
@@ -65,7 +61,7 @@ def forward_has_every_node(learner):
        "e is the product of a and b; d adds c to the node e.",
        "e = a * b and d = e + c: d uses the value of e you have just computed.")
 def forward_first_steps(learner):
-    rng = random.Random(101)
+    rng = draw("forward first")
     for _ in range(5):
         a, b, c, f = (_pick(rng) for _ in range(4))
         what, nodes = _forward(learner, a, b, c, f)
@@ -84,7 +80,7 @@ def forward_first_steps(learner):
        "Write L = d * f, not a*b + c*f: the parentheses make the whole of d = a*b + c "
        "the left factor.")
 def forward_last_step(learner):
-    rng = random.Random(102)
+    rng = draw("forward last")
     for _ in range(5):
         a, b, c, f = (_pick(rng) for _ in range(4))
         what, nodes = _forward(learner, a, b, c, f)
@@ -118,14 +114,16 @@ def _show(steps):
     return "[" + ", ".join(f"({n!r}, {o!r}, ({x!r}, {y!r}))" for n, o, (x, y) in steps) + "]"
 
 
-def _evaluate(learner, steps, inputs):
+def _evaluate(learner, steps, inputs, given=None):
     """Call the learner's evaluate on copies; the call as text and the dict it returned."""
     evaluate = need(learner, "evaluate")
     shown = "{" + ", ".join(f"{k!r}: {_f(v)}" for k, v in inputs.items()) + "}"
     what = f"evaluate({_show(steps)}, {shown})"
     names = [name for name, _, _ in steps]
     try:
-        values = attempt(what, evaluate, [(n, o, (x, y)) for n, o, (x, y) in steps], dict(inputs))
+        if given is None:
+            given = [(n, o, (x, y)) for n, o, (x, y) in steps], dict(inputs)
+        values = attempt(what, evaluate, *given)
     except CheckFailed as failure:
         cause = failure.__cause__
         key = cause.args[0] if type(cause) is KeyError and cause.args else None
@@ -136,12 +134,12 @@ def _evaluate(learner, steps, inputs):
                 f"one uses it. Store each step's result as you go (values[name] = ...) and look "
                 f"a step's inputs up among those values, not only in `inputs`.") from None
         raise
-    if type(values) is not dict:
+    if getattr(type(values), "items", None) is None:
         raise CheckFailed(
             f"{what} should return a dict with a value for every node (the inputs and every "
             f"step), but it returned a {type(values).__name__}. Keep each value you compute in "
             f"a dict and return that dict, not just the last result.")
-    return what, values
+    return what, mapping(values, what)
 
 
 def _compare(what, values, steps, inputs):
@@ -186,7 +184,7 @@ def evaluate_every_node(learner):
        "values[name] = values[x] + values[y] if op == \"+\", "
        "and values[x] * values[y] if op == \"*\".")
 def evaluate_ops(learner):
-    rng = random.Random(103)
+    rng = draw("ops")
     for _ in range(4):
         inputs = {"u": _pick(rng), "v": _pick(rng)}
         for steps in ([("p", "*", ("u", "v"))], [("q", "+", ("u", "v"))],
@@ -200,7 +198,7 @@ def evaluate_ops(learner):
        "Look a step's inputs up in the dict you are filling as you go (values[x], values[y]), "
        "which holds the inputs and every earlier step.")
 def evaluate_chained(learner):
-    rng = random.Random(104)
+    rng = draw("chained")
     formula = [("e", "*", ("a", "b")), ("d", "+", ("e", "c")), ("L", "*", ("d", "f"))]
     inputs = {name: _pick(rng) for name in "abcf"}
     what, values = _evaluate(learner, formula, inputs)
@@ -217,3 +215,40 @@ def evaluate_chained(learner):
             known.append(name)
         what, values = _evaluate(learner, steps, inputs)
         _compare(what, values, steps, inputs)
+
+
+@check("evaluate leaves its arguments alone and keeps nothing between calls",
+       "evaluate gets the caller's own list and dict: read them, never change them.",
+       "Start from a copy, values = dict(inputs), loop over the steps without removing any, and "
+       "make that dict inside evaluate (not as a default argument or a global), so that "
+       "every call starts afresh.")
+def evaluate_is_pure(learner):
+    rng = draw("pure")
+    first_inputs = {name: _pick(rng) for name in "pq"}
+    first_steps = [("r", "*", ("p", "q")), ("s", "+", ("r", "p"))]
+    steps_given = [(n, o, (x, y)) for n, o, (x, y) in first_steps]
+    inputs_given = dict(first_inputs)
+    what, values = _evaluate(learner, first_steps, first_inputs, (steps_given, inputs_given))
+    _compare(what, values, first_steps, first_inputs)
+    if steps_given != first_steps:
+        raise CheckFailed(f"After {what}, the caller's list of steps has changed (it now holds "
+                          f"{len(steps_given)} of its {len(first_steps)} steps): loop over the "
+                          f"steps with for, without popping or removing any. The caller may "
+                          f"need them again.")
+    if set(inputs_given) != set(first_inputs) or any(
+            inputs_given[k] is not first_inputs[k] for k in first_inputs):
+        raise CheckFailed(f"After {what}, the caller's inputs dict has changed (its keys are now "
+                          f"{', '.join(sorted(map(str, inputs_given)))}): evaluate wrote into it. "
+                          f"Copy it first, values = dict(inputs), and write into the copy.")
+    second_inputs = {"u": _pick(rng), "v": _pick(rng)}
+    second_steps = [("w", "+", ("u", "v"))]
+    what, values = _evaluate(learner, second_steps, second_inputs)
+    _compare(what, values, second_steps, second_inputs)
+    extra = sorted(set(values) - set(second_inputs) - {"w"})
+    if extra:
+        raise CheckFailed(f"{what} also returns {', '.join(extra)}, nodes of an earlier call: "
+                          f"evaluate keeps values between calls (a default argument like "
+                          f"values={{}} or a global dict lives on). Make a new dict inside "
+                          f"evaluate each time it is called.")
+    what, again = _evaluate(learner, first_steps, first_inputs)
+    _compare(what, again, first_steps, first_inputs)

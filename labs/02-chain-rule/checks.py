@@ -5,9 +5,9 @@ formulas and from the grader's own slope(); learner values go through number()/c
 """
 
 import math
-import random
 
 from grader.core.checks import check, CheckFailed, need, attempt, number, close, slope
+from grader.core.checks import inputs, mapping
 
 KEYS = ("dy/dx", "dz/dy", "dL/dz")
 
@@ -27,7 +27,7 @@ def _same(x, y, tol=1e-9):
 
 def _points(seed, n=5):
     """n random x in [-3, 3], kept away from 0 (where several mistakes would agree)."""
-    rng = random.Random(seed)
+    rng = inputs(f"points {seed}")
     xs = []
     while len(xs) < n:
         x = round(rng.uniform(-3.0, 3.0), 3)
@@ -38,6 +38,10 @@ def _points(seed, n=5):
 
 def _cube(t):
     return t ** 3
+
+
+def _falling(t):
+    return 2.0 - t ** 3
 
 
 def _L(t):
@@ -55,15 +59,21 @@ def _L(t):
        "return (f(x + h) - f(x - h)) / (2 * h).")
 def nudge_both_ways(learner):
     nudge = need(learner, "nudge")
-    for x, h in zip(_points(201, 3), (0.5, 0.25, 0.1)):
-        what = f"nudge(cube, {_f(x)}, {h})"
-        got = number(attempt(what, nudge, _cube, x, h), what)
-        expected = slope(_cube, x, h)
+    cases = [(_cube, "cube", "t**3"), (_falling, "falling", "2 - t**3")] * 2
+    for x, h, (fn, name, formula) in zip(_points(201, 4), (0.5, 0.25, 0.1, 0.4), cases):
+        what = f"nudge({name}, {_f(x)}, {h})"
+        got = number(attempt(what, nudge, fn, x, h), what)
+        expected = slope(fn, x, h)
         if _same(got, expected):
             continue
-        start = (f"{what} with cube(t) = t**3 should be {_f(expected)}, but your code gives "
-                 f"{_f(got)}")
-        if _same(got, (_cube(x + h) - _cube(x)) / h) or _same(got, (_cube(x) - _cube(x - h)) / h):
+        start = (f"{what} with {name}(t) = {formula} should be {_f(expected)}, but your code "
+                 f"gives {_f(got)}")
+        if expected < 0 and _same(got, -expected):
+            raise CheckFailed(
+                f"{start}: the right size but the wrong sign. {name} goes DOWN as t grows, so "
+                f"its slope is negative: do not take abs() of the change, nor swap its two "
+                f"sides. Return (f(x + h) - f(x - h)) / (2 * h) as it is.")
+        if _same(got, (fn(x + h) - fn(x)) / h) or _same(got, (fn(x) - fn(x - h)) / h):
             raise CheckFailed(
                 f"{start}: that is a one-sided nudge, (f(x + h) - f(x)) / h. Nudge both ways, "
                 f"(f(x + h) - f(x - h)) / (2 * h): the errors of the two sides cancel, so it "
@@ -72,7 +82,7 @@ def nudge_both_ways(learner):
             raise CheckFailed(
                 f"{start}, twice too much: x - h and x + h are 2*h apart, so divide the "
                 f"change in f by 2 * h, not by h.")
-        if _same(got, 3 * x * x, 1e-4):
+        if _same(got, slope(fn, x), 1e-4):
             raise CheckFailed(
                 f"{start}, which is the slope measured with a different, tinier h: your nudge "
                 f"seems to ignore the h it was given. Use the h argument.")
@@ -102,10 +112,8 @@ def nudge_default_h(learner):
 def _locals(learner, x):
     local_derivatives = need(learner, "local_derivatives")
     what = f"local_derivatives({_f(x)})"
-    rates = attempt(what, local_derivatives, x)
-    if type(rates) is not dict:
-        raise CheckFailed(f"{what} should return a dict {{'dy/dx': ..., 'dz/dy': ..., "
-                          f"'dL/dz': ...}}, but it returned a {type(rates).__name__}.")
+    rates = mapping(attempt(what, local_derivatives, x),
+                    f"{what} (a dict {{'dy/dx': ..., 'dz/dy': ..., 'dL/dz': ...}})")
     for key in KEYS:
         if key not in rates:
             raise CheckFailed(f"{what} has no '{key}': return all three local derivatives, "

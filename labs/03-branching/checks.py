@@ -6,9 +6,9 @@ values go through number()/close().
 """
 
 import math
-import random
 
 from grader.core.checks import check, CheckFailed, need, attempt, number, close, slope
+from grader.core.checks import inputs, mapping
 
 
 def _f(x):
@@ -21,7 +21,7 @@ def _same(x, y):
 
 def _inputs(seed, n=4):
     """n random (a, b) pairs, away from 0 and 1 and from each other, so that mistakes show."""
-    rng = random.Random(seed)
+    rng = inputs(f"pairs {seed}")
     pairs = []
     while len(pairs) < n:
         a, b = round(rng.uniform(-3.0, 3.0), 3), round(rng.uniform(-3.0, 3.0), 3)
@@ -34,11 +34,8 @@ def _grads_of(learner, fn_name, a, b, keys):
     """Call the learner's function; the call as text and its gradients as trusted floats."""
     fn = need(learner, fn_name)
     what = f"{fn_name}({_f(a)}, {_f(b)})"
-    result = attempt(what, fn, a, b)
-    if type(result) is not dict:
-        wanted = ", ".join(f"'{k}': ..." for k in keys)
-        raise CheckFailed(f"{what} should return a dict {{{wanted}}}, but it returned a "
-                          f"{type(result).__name__}.")
+    wanted = ", ".join(f"'{k}': ..." for k in keys)
+    result = mapping(attempt(what, fn, a, b), f"{what} (a dict {{{wanted}}})")
     values = {}
     for key in keys:
         if key not in result:
@@ -91,6 +88,11 @@ def _check_graph1(learner, a, b):
     if not _same(g["c"], 1.0):
         close(g["c"], 1.0, f"{what}['c'] (dL/dc)",
               why="L = c + a: a sum hands its gradient to each input unchanged, so dL/dc = 1.")
+    if _same(g["a"], 1.0 + a) and (_same(g["b"], b) or not _same(1.0 + a, b)):
+        raise CheckFailed(
+            f"{what}['a'] (dL/da) should be {_f(1.0 + b)}, but your code gives {_f(g['a'])} = 1 + "
+            f"a: on the path through c = a * b, a gets its OWN value. A product hands each "
+            f"input the OTHER factor times its gradient: g['a'] += b * g['c'].")
     _paths(g["a"], "a", [("the path through c (b * dL/dc)", b),
                          ("the direct path (1 * dL/dL, from L = c + a)", 1.0)],
            f"{what}['a'] (dL/da)")
@@ -157,6 +159,14 @@ def diamond_paths(learner):
     for a, b in _inputs(304):
         what, g = _diamond(learner, a, b)
         d, e = a * b, a + b
+        for name, other in (("a", b), ("b", a)):
+            if _same(g[name], other + d):
+                raise CheckFailed(
+                    f"{what}['{name}'] (dL/d{name}) should be {_f(other * e + d)}, but your code "
+                    f"gives {_f(g[name])} = {_f(other)} + {_f(d)}: through d = a * b it hands "
+                    f"{name} the other factor {_f(other)} but forgets to multiply it by dL/dd = "
+                    f"{_f(e)}. Each share is the local gradient TIMES the gradient of the node "
+                    f"it comes through: g['{name}'] += {'b' if name == 'a' else 'a'} * g['d'].")
         _paths(g["a"], "a", [("the path through d (b * dL/dd)", b * e),
                              ("the path through e (1 * dL/de)", d)], f"{what}['a'] (dL/da)")
         _paths(g["b"], "b", [("the path through d (a * dL/dd)", a * e),
@@ -175,3 +185,28 @@ def diamond_nudged(learner):
               why=f"Nudging a changes L = (a*b) * (a+b) at rate {_f(rate_a)}.")
         close(g["b"], rate_b, f"{what}['b']", tol=1e-5,
               why=f"Nudging b changes L = (a*b) * (a+b) at rate {_f(rate_b)}.")
+
+
+@check("every gradient, at any inputs (0 and 1 included)",
+       "Gradients are products and sums of the inputs: they exist everywhere, at 0 too.",
+       "Never divide by an input to get the other factor (c / a is b only when a is not 0): "
+       "use the other input itself.")
+def any_inputs(learner):
+    rng = inputs("edges")
+    other = round(rng.uniform(-3.0, 3.0), 3)
+    for a, b in ((0.0, other), (other, 0.0), (1.0, other), (other, 1.0), (0.0, 0.0)):
+        for fn, keys, want in (
+                ("grads", ("a", "b", "c"), {"a": b + 1, "b": a, "c": 1.0}),
+                ("diamond_grads", ("a", "b", "d", "e"),
+                 {"a": b * (a + b) + a * b, "b": a * (a + b) + a * b, "d": a + b, "e": a * b})):
+            try:
+                what, g = _grads_of(learner, fn, a, b, keys)
+            except CheckFailed as failure:
+                if type(failure.__cause__) is ZeroDivisionError:
+                    raise CheckFailed(
+                        f"{fn}({_f(a)}, {_f(b)}) raised ZeroDivisionError: your code divides by "
+                        f"an input. The gradients exist at 0 too (here dL/da = {_f(want['a'])}): "
+                        f"hand each input the OTHER factor itself, not a quotient like c / a.") from None
+                raise
+            for key in keys:
+                close(g[key], want[key], f"{what}['{key}']")
