@@ -141,6 +141,11 @@ def _judge(wanted: Expectation, report: Report) -> list[Problem]:
         failed = ", ".join(repr(c.name) for c in report.checks if not c.passed)
         return [Problem(where, wanted.line, f"expected to fail {wanted.fails!r}, which passes "
                                             f"(it fails {failed or 'nothing else'} instead)")]
+    first = next(c for c in report.checks if not c.passed)
+    if first is not result:
+        return [Problem(where, wanted.line, f"expected {wanted.fails!r} to be the first check that "
+                                            f"fails, but {first.name!r} fails before it: "
+                                            f"{first.message!r}")]
     if wanted.message not in result.message:
         return [Problem(where, wanted.message_line, f"{wanted.fails!r} fails, but its message does not "
                                                 f"contain {wanted.message!r}; it says: "
