@@ -48,6 +48,14 @@ def read_document(path: Path) -> Document:
 
 
 def merge(documents: list[Document]) -> list[Graded]:
+    pieces = [piece for document in documents for piece in document.graded]
+    sharded = [p for p in pieces if p.shard is not None]
+    if sharded and len(sharded) != len(pieces):
+        raise MergeError("some reports come from a sharded run (--shard) and some do not: "
+                         "merge the shards of one run")
+    if len({(p.shard.count, p.shard.inputs, p.shard.digest) for p in sharded}) > 1:
+        raise MergeError("these shards come from different runs (a different N or different "
+                         "inputs): shard the same paths the same way on every machine")
     seen: dict[tuple[str, str], str] = {}
     for document in documents:
         for piece in document.graded:
@@ -58,11 +66,6 @@ def merge(documents: list[Document]) -> list[Graded]:
                 raise MergeError(f"{piece.report.file} (lab {piece.report.lab or 'unknown'}) "
                                  f"was graded {where}: merge each shard once")
             seen[key] = document.path
-    pieces = [piece for document in documents for piece in document.graded]
-    sharded = [p for p in pieces if p.shard is not None]
-    if sharded and len(sharded) != len(pieces):
-        raise MergeError("some reports come from a sharded run (--shard) and some do not: "
-                         "merge the shards of one run")
     if sharded:
         _check_shards(documents, sharded)
         order = {id(p): n for n, p in enumerate(pieces)}
@@ -71,11 +74,7 @@ def merge(documents: list[Document]) -> list[Graded]:
 
 
 def _check_shards(documents: list[Document], sharded: list[Graded]) -> None:
-    runs = {(p.shard.count, p.shard.inputs, p.shard.digest) for p in sharded}
-    if len(runs) > 1:
-        raise MergeError("these shards come from different runs (a different N or different "
-                         "inputs): shard the same paths the same way on every machine")
-    count, inputs, _ = runs.pop()
+    count, inputs = sharded[0].shard.count, sharded[0].shard.inputs
     by_shard: dict[int, set[str]] = {}
     for document in documents:
         indices = {p.shard.index for p in document.graded}
@@ -84,7 +83,7 @@ def _check_shards(documents: list[Document], sharded: list[Graded]) -> None:
                              "shard's own output")
     for piece in sharded:
         by_shard.setdefault(piece.shard.index, set()).add(piece.input)
-    covered = {position for p in sharded for position in [p.shard.position]}
+    covered = {p.shard.position for p in sharded}
     if len(covered) == inputs:
         return
     absent = [index for index in range(1, count + 1) if index not in by_shard]

@@ -123,9 +123,9 @@ def _members(archive: zipfile.ZipFile, shown: str) -> dict[str, zipfile.ZipInfo]
             raise Refused(f"{shown} holds a symbolic link ({name}); links are not followed, so "
                           "the zip is refused")
         key = name.rstrip("/")
-        if key in members or name in members:
+        if key in members:
             raise Refused(f"{shown} holds two entries named {key!r}, so the zip is refused")
-        members[name] = info
+        members[key] = info
         total += info.file_size
         if (total > MAX_UNPACKED or (info.file_size > (1 << 20)
                                      and info.file_size > MAX_RATIO * max(info.compress_size, 1))):

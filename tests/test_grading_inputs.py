@@ -1,0 +1,268 @@
+"""What `course grade` accepts: files, folders, export zips (and unpacked exports), `--all`,
+and bad input, each bad entry failing alone with its reason while the rest are graded."""
+
+from __future__ import annotations
+
+import json
+import os
+import zipfile
+
+import pytest
+
+from tests.conftest import ROOT, run_course
+from tests.exports_support import lab_file, make_export, solution, starter
+
+LAB = ROOT / "labs" / "05-backward"
+SECRET = "COURSE_TEST_SECRET=7f3a-not-for-reports"
+
+
+def grade(*args, cwd=None):
+    """`course grade ... --json --runtime python`: (exit status, reports by file, stderr)."""
+    done = run_course("grade", *args, "--json", "--runtime", "python", cwd=cwd or ROOT,
+                      timeout=300)
+    reports = json.loads(done.stdout) if done.stdout else []
+    return done.returncode, {r["file"]: r for r in reports}, done.stderr, reports
+
+
+def test_a_folder_grades_every_py_inside_sorted_and_skips_the_rest(tmp_path):
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "zoe.py").write_text(solution("05-backward"))
+    (tmp_path / "amy.py").write_text(starter("05-backward"))
+    (tmp_path / "notes.txt").write_text("not a submission")
+    (tmp_path / "__pycache__").mkdir()
+    (tmp_path / "__pycache__" / "x.py").write_text("")
+    status, by_file, _, reports = grade("05-backward", str(tmp_path))
+    names = [os.path.relpath(r["file"], tmp_path) for r in reports]
+    assert names == ["amy.py", os.path.join("b", "zoe.py")]
+    assert status == 1 and [r["passed"] for r in reports] == [False, True]
+
+
+def test_an_export_zip_grades_that_labs_file(tmp_path):
+    export = make_export(tmp_path / "alice.zip", {
+        "04-value": starter("04-value"), "05-backward": solution("05-backward")})
+    status, by_file, _, reports = grade("05-backward", str(export))
+    assert status == 0 and len(reports) == 1
+    report = by_file[f"{export}:05-backward.py"]
+    assert report["passed"] is True and report["input"] == str(export)
+
+
+def test_all_grades_every_lab_in_each_export_one_report_per_learner_and_lab(tmp_path):
+    make_export(tmp_path / "alice.zip", {"04-value": solution("04-value"),
+                                         "05-backward": starter("05-backward")})
+    make_export(tmp_path / "bob.zip", {"05-backward": solution("05-backward")})
+    (tmp_path / "03-branching.py").write_text(solution("03-branching"))
+    status, by_file, _, reports = grade("--all", str(tmp_path))
+    got = {(os.path.relpath(r["file"], tmp_path), r["lab"], r["passed"]) for r in reports}
+    assert got == {("alice.zip:04-value.py", "04-value", True),
+                   ("alice.zip:05-backward.py", "05-backward", False),
+                   ("bob.zip:05-backward.py", "05-backward", True),
+                   ("03-branching.py", "03-branching", True)}
+    assert status == 1
+
+
+def test_an_unpacked_export_is_graded_like_its_zip(tmp_path):
+    export = make_export(tmp_path / "alice.zip", {"04-value": solution("04-value"),
+                                                  "05-backward": solution("05-backward")})
+    folder = tmp_path / "unpacked"
+    with zipfile.ZipFile(export) as archive:
+        archive.extractall(folder)
+    status, by_file, _, reports = grade("05-backward", str(folder))
+    assert status == 0 and list(by_file) == [f"{folder}/05-backward.py"]
+
+
+def test_an_export_without_the_lab_fails_alone_and_names_what_it_holds(tmp_path):
+    wrong = make_export(tmp_path / "a-wrong-lab.zip", {"04-value": solution("04-value")})
+    (tmp_path / "b-good.py").write_text(solution("05-backward"))
+    status, by_file, _, _ = grade("05-backward", str(tmp_path))
+    assert status == 1
+    assert by_file[str(tmp_path / "b-good.py")]["passed"] is True
+    failed = by_file[str(wrong)]
+    assert failed["passed"] is False and failed["score"] == 0 and failed["max_score"] == 13
+    assert "holds no work for lab 05-backward (it holds 04-value)" in failed["error"]
+
+
+def test_a_file_whose_first_line_names_another_lab_fails_with_that_name(tmp_path):
+    path = tmp_path / "mine.py"
+    path.write_text(lab_file("04-value", solution("05-backward")))
+    status, by_file, _, _ = grade("05-backward", str(path))
+    assert status == 1
+    assert "is lab 04-value's file (its first line says so), not lab 05-backward's" in \
+        by_file[str(path)]["error"]
+
+
+def _zip(path, entries, attrs=None):
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in entries:
+            info = zipfile.ZipInfo(name)
+            if attrs and name in attrs:
+                info.external_attr = attrs[name]
+            archive.writestr(info, data)
+    return path
+
+
+@pytest.mark.parametrize("entries, attrs, words", [
+    ([], None, "has no manifest.json, so it is not a course export"),
+    ([("manifest.json", "{}"), ("../../etc/cron.d/x.py", "x")], None, "points outside the export"),
+    ([("manifest.json", "{}"), ("/abs.py", "x")], None, "points outside the export"),
+    ([("manifest.json", "{}"), ("05-backward.py", "/etc/passwd")],
+     {"05-backward.py": 0o120777 << 16}, "holds a symbolic link (05-backward.py)"),
+    ([("manifest.json", "{}"), ("a.py", "1"), ("a.py", "2")], None, "two entries named 'a.py'"),
+    ([("manifest.json", "not json")], None, "manifest.json is not valid JSON"),
+    ([("manifest.json", '{"course": "another-course", "labs": []}')], None,
+     "is not an export of this course"),
+])
+def test_a_bad_zip_fails_alone_with_the_reason(tmp_path, entries, attrs, words):
+    bad = _zip(tmp_path / "bad.zip", entries, attrs)
+    good = tmp_path / "good.py"
+    good.write_text(solution("05-backward"))
+    status, by_file, _, _ = grade("05-backward", str(bad), str(good))
+    assert status == 1 and by_file[str(good)]["passed"] is True
+    assert words in by_file[str(bad)]["error"], by_file[str(bad)]["error"]
+
+
+def test_a_lab_entry_that_is_a_folder_in_the_zip_fails_alone(tmp_path):
+    manifest = json.dumps({"course": "autograd-course", "version": "0.1.0", "exported_at": "",
+                           "labs": [{"slug": "05-backward", "file": "05-backward.py"}]})
+    bad = _zip(tmp_path / "bad.zip", [("manifest.json", manifest), ("05-backward.py/", "")])
+    status, by_file, _, _ = grade("05-backward", str(bad))
+    assert "05-backward.py is a folder in the zip, not a file" in \
+        by_file[f"{bad}:05-backward.py"]["error"]
+
+
+def test_a_zip_bomb_is_refused_from_its_directory_without_unpacking(tmp_path):
+    bomb = tmp_path / "bomb.zip"
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("manifest.json", "{}")
+        with archive.open("zeros.bin", "w", force_zip64=True) as stream:
+            chunk = bytes(1 << 20)
+            for _ in range(100):  # 100 MB of zeros, about 100 kB packed
+                stream.write(chunk)
+    assert bomb.stat().st_size < 1 << 20
+    status, by_file, _, _ = grade("05-backward", str(bomb))
+    assert "refused as a zip bomb" in by_file[str(bomb)]["error"]
+
+
+def test_a_1_gb_file_is_refused_by_its_size_without_being_read(tmp_path):
+    for name in ("big.py", "big.zip"):
+        with open(tmp_path / name, "wb") as sparse:
+            sparse.truncate(1 << 30)  # a sparse file: 1 GB on paper, nothing on disk
+    status, by_file, _, _ = grade("05-backward", str(tmp_path / "big.py"),
+                                  str(tmp_path / "big.zip"))
+    assert status == 1
+    for name in ("big.py", "big.zip"):
+        # "1.0 GB" comes from the file's metadata: a read would have stopped at the limit.
+        assert "is too large to be a lab (1.0 GB" in by_file[str(tmp_path / name)]["error"]
+
+
+def test_a_symlink_is_not_followed_and_its_target_never_reaches_a_report(tmp_path):
+    secret = tmp_path / "secret.env"
+    secret.write_text(SECRET + "\n")
+    submissions = tmp_path / "class"
+    submissions.mkdir()
+    (submissions / "evil.py").symlink_to(secret)
+    (submissions / "good.py").write_text(solution("05-backward"))
+    (submissions / "dangling.py").symlink_to(tmp_path / "nowhere")
+    status, by_file, err, reports = grade("05-backward", str(submissions),
+                                          str(submissions / "evil.py"))
+    assert status == 1 and len(reports) == 4
+    assert by_file[str(submissions / "good.py")]["passed"] is True
+    for name in ("evil.py", "dangling.py"):
+        assert "is a symbolic link; links are not followed" in by_file[str(submissions / name)][
+            "error"]
+    assert "7f3a" not in json.dumps(reports) and "7f3a" not in err
+
+
+def test_a_folder_given_among_files_is_graded_and_one_named_like_a_file_fails_alone(tmp_path):
+    (tmp_path / "folder.py").mkdir()
+    (tmp_path / "good.py").write_text(solution("05-backward"))
+    status, by_file, _, _ = grade("05-backward", str(tmp_path))
+    assert by_file[str(tmp_path / "good.py")]["passed"] is True
+    assert "folder.py is a folder, not a file" in by_file[str(tmp_path / "folder.py")]["error"]
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    status, by_file, _, _ = grade("05-backward", str(empty), str(tmp_path / "good.py"))
+    assert status == 1 and "holds no .py file and no course export" in by_file[str(empty)]["error"]
+
+
+def test_a_fifo_a_device_and_proc_self_mem_fail_alone_without_hanging(tmp_path):
+    os.mkfifo(tmp_path / "pipe.py")  # opening it for reading would block forever
+    good = tmp_path / "good.py"
+    good.write_text(solution("05-backward"))
+    status, by_file, _, reports = grade("05-backward", str(tmp_path / "pipe.py"), "/dev/zero",
+                                        "/proc/self/mem", str(good))
+    assert [r["file"] for r in reports] == [str(tmp_path / "pipe.py"), "/dev/zero",
+                                            "/proc/self/mem", str(good)]
+    assert "is a FIFO (named pipe), not a regular file" in reports[0]["error"]
+    assert "is a character device, not a regular file" in reports[1]["error"]
+    assert "/proc/self/mem cannot be read" in reports[2]["error"]
+    assert reports[3]["passed"] is True and status == 1
+
+
+def test_a_utf8_file_with_a_byte_order_mark_is_graded(tmp_path):
+    path = tmp_path / "notepad.py"
+    path.write_bytes(b"\xef\xbb\xbf" + lab_file("05-backward", solution("05-backward")).encode())
+    status, by_file, _, _ = grade("05-backward", str(path))
+    assert status == 0 and by_file[str(path)]["passed"] is True
+
+
+def test_a_file_that_is_not_utf8_fails_alone_with_a_clear_message(tmp_path):
+    latin = tmp_path / "latin1.py"
+    latin.write_bytes("# café\n".encode("latin-1") + solution("05-backward").encode())
+    binary = tmp_path / "binary.py"
+    binary.write_bytes(b"print(1)\x00\x00")
+    status, by_file, _, _ = grade("05-backward", str(latin), str(binary))
+    assert "is not UTF-8 text (byte 0xe9 at position 5)" in by_file[str(latin)]["error"]
+    assert "holds NUL bytes, so it is not a text file" in by_file[str(binary)]["error"]
+
+
+@pytest.mark.parametrize("shard, words", [
+    ("0/4", "K must be between 1 and N (4)"), ("5/4", "K must be between 1 and N (4)"),
+    ("1/0", "N must be between 1 and"), ("two", "--shard takes K/N"), ("1/", "--shard takes K/N"),
+])
+def test_a_shard_out_of_range_is_a_usage_error_before_anything_runs(tmp_path, shard, words):
+    done = run_course("grade", "05-backward", str(LAB / "solution.py"), "--shard", shard,
+                      "--json", "--runtime", "python")
+    assert done.returncode == 2 and words in done.stderr and done.stdout == ""
+
+
+def test_shards_are_disjoint_and_together_hold_every_input(tmp_path):
+    for number in range(12):
+        (tmp_path / f"learner{number:02}.py").write_text(starter("05-backward"))
+    _, everything, _, _ = grade("05-backward", str(tmp_path))
+    seen = []
+    for index in (1, 2, 3):
+        _, by_file, _, reports = grade("05-backward", str(tmp_path), "--shard", f"{index}/3")
+        assert all(r["shard"]["index"] == index and r["shard"]["inputs"] == 12 for r in reports)
+        again = grade("05-backward", str(tmp_path), "--shard", f"{index}/3")[1]
+        assert list(again) == list(by_file)  # stable: the same share every time
+        seen += list(by_file)
+    assert sorted(seen) == sorted(everything) and len(seen) == len(set(seen)) == 12
+
+
+def test_jobs_grades_the_same_whatever_the_number(tmp_path):
+    for name in ("a", "b", "c"):
+        (tmp_path / f"{name}.py").write_text(solution("05-backward") if name != "b"
+                                             else starter("05-backward"))
+    one = grade("05-backward", str(tmp_path), "--jobs", "1")[3]
+    three = grade("05-backward", str(tmp_path), "--jobs", "3")[3]
+    assert [(r["file"], r["score"]) for r in one] == [(r["file"], r["score"]) for r in three]
+    assert [r["passed"] for r in one] == [True, False, True]
+    bad = run_course("grade", "05-backward", str(tmp_path), "--jobs", "0")
+    assert bad.returncode == 2
+
+
+@pytest.mark.pyodide
+def test_in_pyodide_a_batch_with_bad_entries_grades_the_rest(tmp_path):
+    os.mkfifo(tmp_path / "pipe.py")
+    (tmp_path / "link.py").symlink_to(LAB / "solution.py")
+    make_export(tmp_path / "alice.zip", {"05-backward": solution("05-backward")})
+    (tmp_path / "wrong.py").write_text(starter("05-backward"))
+    done = run_course("grade", "05-backward", str(tmp_path), "--json", timeout=600)
+    reports = {os.path.relpath(r["file"], tmp_path): r for r in json.loads(done.stdout)}
+    assert done.returncode == 1 and set(reports) == {"alice.zip:05-backward.py", "link.py",
+                                                     "pipe.py", "wrong.py"}
+    assert reports["alice.zip:05-backward.py"]["passed"] is True
+    assert reports["alice.zip:05-backward.py"]["runtime"] == "pyodide"
+    assert reports["wrong.py"]["passed"] is False and reports["wrong.py"]["error"] == ""
+    assert "symbolic link" in reports["link.py"]["error"]
+    assert "FIFO" in reports["pipe.py"]["error"]

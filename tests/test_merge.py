@@ -1,0 +1,112 @@
+"""`course merge`: shards' --json outputs joined into what one run would have printed, and
+refused, with the reason, when a shard is missing, doubled or from another run."""
+
+from __future__ import annotations
+
+import json
+
+from tests.conftest import run_course
+from tests.exports_support import make_export, solution, starter
+
+N = 3
+
+
+def _class(folder, learners=7):
+    """Exports for a small class: even learners pass lab 5, odd ones hand in the starter."""
+    folder.mkdir()
+    for number in range(learners):
+        code = solution("05-backward") if number % 2 == 0 else starter("05-backward")
+        make_export(folder / f"learner{number:02}.zip", {"04-value": solution("04-value"),
+                                                         "05-backward": code})
+    return folder
+
+
+def _shards(tmp_path, exports, count=N, *extra):
+    paths = []
+    for index in range(1, count + 1):
+        done = run_course("grade", "--all", exports.name, "--shard", f"{index}/{count}",
+                          "--json", "--runtime", "python", *extra, cwd=tmp_path)
+        assert done.returncode in (0, 1), done.stderr
+        path = tmp_path / f"shard-{index}.json"
+        path.write_text(done.stdout)
+        paths.append(str(path))
+    return paths
+
+
+def _essentials(reports):
+    return [(r["lab"], r["file"], r["passed"], r["score"], r["input"]) for r in reports]
+
+
+def test_merged_shards_equal_one_run_over_the_whole_class(tmp_path):
+    exports = _class(tmp_path / "exports")
+    whole = run_course("grade", "--all", "exports", "--json", "--runtime", "python",
+                       cwd=tmp_path)
+    shards = _shards(tmp_path, exports)
+    merged = run_course("merge", *shards)
+    assert merged.returncode == 1, merged.stderr  # some learners fail lab 5
+    assert _essentials(json.loads(merged.stdout)) == _essentials(json.loads(whole.stdout))
+    assert len(json.loads(merged.stdout)) == 14
+
+
+def test_merge_refuses_a_missing_shard_and_names_it(tmp_path):
+    exports = _class(tmp_path / "exports")
+    shards = [p for p in _shards(tmp_path, exports) if json.loads(open(p).read())]
+    assert len(shards) >= 2
+    kept = shards[:1] + shards[2:]
+    missing = json.loads(open(shards[1]).read())[0]["shard"]["index"]
+    done = run_course("merge", *kept)
+    assert done.returncode == 2 and done.stdout == ""
+    assert f"shard {missing}/{N} is missing" in done.stderr
+    assert "the run has 7 input(s)" in done.stderr
+
+
+def test_merge_refuses_a_file_graded_twice(tmp_path):
+    exports = _class(tmp_path / "exports")
+    shards = _shards(tmp_path, exports)
+    done = run_course("merge", *shards, shards[0])
+    assert done.returncode == 2 and "was graded twice in" in done.stderr
+    (tmp_path / "copy.json").write_text((tmp_path / shards[0]).read_text())
+    done = run_course("merge", *shards, str(tmp_path / "copy.json"))
+    assert done.returncode == 2 and f"in {shards[0]} and in {tmp_path / 'copy.json'}" in done.stderr
+
+
+def test_merge_refuses_shards_of_different_runs(tmp_path):
+    exports = _class(tmp_path / "exports")
+    shards = _shards(tmp_path, exports)
+    other = tmp_path / "other"
+    other.mkdir()
+    _class(other / "exports")
+    _shards(other, other / "exports", 2)
+    done = run_course("merge", shards[0], str(other / "shard-2.json"))
+    assert done.returncode == 2 and "different runs" in done.stderr
+
+
+def test_an_empty_shard_merges_and_a_non_report_is_refused(tmp_path):
+    only = tmp_path / "one.py"
+    only.write_text(solution("05-backward"))
+    shards = []
+    for index in (1, 2, 3, 4):
+        done = run_course("grade", "05-backward", str(only), "--shard", f"{index}/4", "--json",
+                          "--runtime", "python")
+        assert done.returncode == 0
+        shards.append(tmp_path / f"s{index}.json")
+        shards[-1].write_text(done.stdout)
+    assert sorted(len(json.loads(p.read_text())) for p in shards) == [0, 0, 0, 1]
+    merged = run_course("merge", *map(str, shards))
+    assert merged.returncode == 0 and len(json.loads(merged.stdout)) == 1
+    (tmp_path / "bad.json").write_text('{"not": "a list"}')
+    done = run_course("merge", str(tmp_path / "bad.json"))
+    assert done.returncode == 2 and "is not a list of reports" in done.stderr
+
+
+def test_merge_writes_every_format(tmp_path):
+    exports = _class(tmp_path / "exports", learners=2)
+    shards = _shards(tmp_path, exports, 2)
+    for name in ("text", "gradescope", "prairielearn", "junit"):
+        target = tmp_path / f"merged.{name}"
+        done = run_course("merge", *shards, "--format", name, "--results", str(target))
+        assert done.returncode == 1 and "3 of 4 file(s) passed" in done.stdout
+        assert target.stat().st_size > 0
+    assert "3 of 4 file(s) passed." in (tmp_path / "merged.text").read_text()
+    assert json.loads((tmp_path / "merged.gradescope").read_text())["score"] == 8 + 8 + 13 + 1
+    assert "exports/learner01.zip:05-backward.py" in (tmp_path / "merged.junit").read_text()
