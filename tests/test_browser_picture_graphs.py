@@ -1,5 +1,5 @@
 """Lessons 1 and 2's pictures and films in Debian Chromium: L = (a·b + c)² as a graph evaluated
-forward, and a nudge travelling along a → d → e → L against the chain rule's product.
+forward, and a nudge travelling along a → e → d → L against the chain rule's product.
 Every expected number is computed here, in Python, never copied from the JavaScript."""
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ def lesson(open_lesson):
 
 
 def forward(a: float, b: float, c: float) -> dict[str, float]:
-    d = a * b
-    e = d + c
-    return {"a": a, "b": b, "c": c, "d": d, "e": e, "L": e * e}
+    e = a * b
+    d = e + c
+    return {"a": a, "b": b, "c": c, "e": e, "d": d, "L": d * d}
 
 
 def node(page, name: str, row: str, where: str = PICTURE) -> str:
@@ -83,15 +83,15 @@ def assert_forward_picture(page, a: float, b: float, c: float) -> None:
         assert page.text_content(f"[data-testid=readout-{name}]") == num(v[name])
         assert node(page, name, "value") == f"value {num(v[name])}"
         assert node(page, name, "work") == "input"
-    assert node(page, "d", "work") == f"{term(a)}·{term(b)}"
-    assert node(page, "e", "work") == f"{term(v['d'])} + {term(c)}"
-    assert node(page, "L", "work") == f"{term(v['e'])}²"
+    assert node(page, "e", "work") == f"{term(a)}·{term(b)}"
+    assert node(page, "d", "work") == f"{term(v['e'])} + {term(c)}"
+    assert node(page, "L", "work") == f"{term(v['d'])}²"
     for name in "deL":
         assert node(page, name, "value") == f"value {num(v[name])}"
     label = page.get_attribute(PICTURE, "aria-label")
     assert f"a = {num(a)}, b = {num(b)}, c = {num(c)}" in label
-    assert f"L = e²: {term(v['e'])}², value {num(v['L'])}." in label
-    assert f"d = a·b: {term(a)}·{term(b)}, value {num(v['d'])}." in label
+    assert f"L = d²: {term(v['d'])}², value {num(v['L'])}." in label
+    assert f"e = a·b: {term(a)}·{term(b)}, value {num(v['e'])}." in label
 
 
 def test_lesson_1_picture_recomputes_every_step_as_the_sliders_move(lesson):
@@ -102,7 +102,7 @@ def test_lesson_1_picture_recomputes_every_step_as_the_sliders_move(lesson):
     assert node(page, "L", "value") == "value 16"  # the lesson's own numbers, as a sanity anchor
     # Every arrow points from a value to the step that uses it.
     edges = page.eval_on_selector_all(f"{PICTURE} .edge", "es => es.map(e => e.dataset.edge).sort()")
-    assert edges == sorted(["a-d", "b-d", "d-e", "c-e", "e-L"])
+    assert edges == sorted(["a-e", "b-e", "e-d", "c-d", "d-L"])
 
     set_slider(page, "a", 1.5)
     set_slider(page, "b", -2)
@@ -135,25 +135,25 @@ def test_lesson_1_film_computes_each_step_only_after_its_inputs(lesson):
     counter, text = film_step(page)
     assert counter == "step 1 of 4"
     assert text.startswith("The leaves are given: a = 2, b = -3, c = 10.")
-    for name, needs in [("d", "a, b"), ("e", "d, c"), ("L", "e")]:
+    for name, needs in [("e", "a, b"), ("d", "e, c"), ("L", "d")]:
         assert node(page, name, "value", FILM_SVG) == "value ?"
         assert node(page, name, "work", FILM_SVG) == f"needs {needs}"
     assert node(page, "a", "value", FILM_SVG) == "value 2"
 
     forward_button.click()
-    assert film_step(page) == ("step 2 of 4", f"d = a·b = {term(v['a'])}·{term(v['b'])} = {num(v['d'])}: "
+    assert film_step(page) == ("step 2 of 4", f"e = a·b = {term(v['a'])}·{term(v['b'])} = {num(v['e'])}: "
                                               "a and b are known now.")
-    assert node(page, "d", "value", FILM_SVG) == f"value {num(v['d'])}"
-    assert node(page, "e", "value", FILM_SVG) == "value ?"
-    assert flowing(page) == ["a-d", "b-d"]
-    assert page.text_content(f"{FILM_SVG} [data-badge=d]") == "2"
+    assert node(page, "e", "value", FILM_SVG) == f"value {num(v['e'])}"
+    assert node(page, "d", "value", FILM_SVG) == "value ?"
+    assert flowing(page) == ["a-e", "b-e"]
+    assert page.text_content(f"{FILM_SVG} [data-badge=e]") == "2"
     forward_button.click()
-    assert film_step(page) == ("step 3 of 4", f"e = d + c = {term(v['d'])} + {term(v['c'])} = {num(v['e'])}: "
-                                              "d and c are known now.")
-    assert flowing(page) == ["c-e", "d-e"]
+    assert film_step(page) == ("step 3 of 4", f"d = e + c = {term(v['e'])} + {term(v['c'])} = {num(v['d'])}: "
+                                              "e and c are known now.")
+    assert flowing(page) == ["c-d", "e-d"]
     assert node(page, "L", "value", FILM_SVG) == "value ?"
     forward_button.click()
-    assert film_step(page) == ("step 4 of 4", f"L = e² = {term(v['e'])}² = {num(v['L'])}: e is known now. "
+    assert film_step(page) == ("step 4 of 4", f"L = d² = {term(v['d'])}² = {num(v['L'])}: d is known now. "
                                               "Done: every step ran once, after the values it uses.")
     assert node(page, "L", "value", FILM_SVG) == f"value {num(v['L'])}"
     assert "Film, step 4 of 4." in page.get_attribute(FILM_SVG, "aria-label")
@@ -164,28 +164,29 @@ def test_lesson_1_film_computes_each_step_only_after_its_inputs(lesson):
     # The film follows the sliders: its frames are rebuilt from the current values.
     set_slider(page, "a", 0.5)
     w = forward(0.5, -3, 10)
-    assert film_step(page)[1].startswith(f"L = e² = {term(w['e'])}² = {num(w['L'])}:")
-    assert node(page, "e", "value", FILM_SVG) == f"value {num(w['e'])}"
+    assert film_step(page)[1].startswith(f"L = d² = {term(w['d'])}² = {num(w['L'])}:")
+    assert node(page, "d", "value", FILM_SVG) == f"value {num(w['d'])}"
     back.click()
     back.click()
     back.click()
     assert film_step(page)[0] == "step 1 of 4"
     assert back.get_attribute("aria-disabled") == "true"
-    assert node(page, "d", "value", FILM_SVG) == "value ?"
+    assert node(page, "e", "value", FILM_SVG) == "value ?"
     forward_button.focus()  # the keyboard alone steps the film too
     page.keyboard.press("Enter")
-    assert film_step(page)[1] == f"d = a·b = 0.5·{term(w['b'])} = {num(w['d'])}: a and b are known now."
+    assert film_step(page)[1] == f"e = a·b = 0.5·{term(w['b'])} = {num(w['e'])}: a and b are known now."
     assert page.errors == []
 
 
 # ---- Lesson 2: nudge and see vs the chain rule -------------------------------------------------
 
 def nudged(a: float, b: float, c: float, h: float) -> dict:
-    before, after = forward(a, b, c), forward(a + h, b, c)
+    before, after, below = forward(a, b, c), forward(a + h, b, c), forward(a - h, b, c)
     change = {k: after[k] - before[k] for k in "adeL"}
-    product = 2 * before["e"] * 1 * b  # dL/de · de/dd · dd/da
+    product = 2 * before["d"] * 1 * b  # dL/dd · dd/de · de/da
     return {"before": before, "after": after, "change": change, "product": product,
-            "measured": change["L"] / h}
+            "measured": change["L"] / h, "both": (after["L"] - below["L"]) / (2 * h),
+            "spread": after["L"] - below["L"]}
 
 
 def assert_chain_picture(page, a: float, b: float, c: float, h: float) -> None:
@@ -199,16 +200,21 @@ def assert_chain_picture(page, a: float, b: float, c: float, h: float) -> None:
         assert node(page, name, "change") == f"Δ{name} = {num(delta[name])}"
     assert node(page, "b", "change") == "held still"
     # Beside each arrow: the local rate, and the ratio of the changes really measured.
-    assert note(page, "a-d") == [f"rate dd/da = b = {num(b)}", f"measured Δd/Δa = {num(delta['d'] / delta['a'])}"]
-    assert note(page, "d-e") == ["rate de/dd = 1", f"measured Δe/Δd = {num(delta['e'] / delta['d'])}"]
-    assert note(page, "e-L") == [f"rate dL/de = 2e = {num(2 * was['e'])}",
-                                 f"measured ΔL/Δe = {num(delta['L'] / delta['e'])}"]
+    assert note(page, "a-e") == [f"rate de/da = b = {num(b)}", f"measured Δe/Δa = {num(delta['e'] / delta['a'])}"]
+    assert note(page, "e-d") == ["rate dd/de = 1", f"measured Δd/Δe = {num(delta['d'] / delta['e'])}"]
+    assert note(page, "d-L") == [f"rate dL/dd = 2d = {num(2 * was['d'])}",
+                                 f"measured ΔL/Δd = {num(delta['L'] / delta['d'])}"]
     assert page.text_content("[data-testid=chain-product]") == (
-        f"Chain rule: dL/da = dL/de · de/dd · dd/da = {term(2 * was['e'])} · 1 · {term(b)} = {num(n['product'])}")
+        f"Chain rule: dL/da = dL/dd · dd/de · de/da = {term(2 * was['d'])} · 1 · {term(b)} = {num(n['product'])}")
     assert page.text_content("[data-testid=chain-measured]") == (
         f"Nudge: (L(a+h) − L(a)) / h = {term(delta['L'])} / {num(h)} = {num(n['measured'])}")
-    assert page.text_content("[data-testid=chain-gap]").startswith(
-        f"They differ by {num(abs(n['measured'] - n['product']))}.")
+    assert page.text_content("[data-testid=chain-both-ways]") == (
+        f"Both ways: (L(a+h) − L(a−h)) / 2h = {term(n['spread'])} / {num(2 * h)} = {num(n['both'])}")
+    gap = page.text_content("[data-testid=chain-gap]")
+    assert gap.startswith(f"One way, the nudge and the chain rule differ by {num(abs(n['measured'] - n['product']))}.")
+    both_gap = abs(n["both"] - n["product"])
+    both_gap = 0 if both_gap < 1e-9 * max(1, abs(n["product"])) else both_gap  # float rounding
+    assert gap.endswith(f"Nudging both ways is off by {num(both_gap)}: the bend cancels.")
     # The table: the nudge for every h, this one marked.
     rows = page.eval_on_selector_all("[data-testid=nudge-table] tbody tr",
                                      "rs => rs.map(r => [...r.cells].map(c => c.textContent))")
@@ -216,7 +222,8 @@ def assert_chain_picture(page, a: float, b: float, c: float, h: float) -> None:
     for size in NUDGES:
         m = nudged(a, b, c, size)
         mark = " ◀" if size == h else ""
-        expected.append([num(size) + mark, num(m["measured"]), num(abs(m["measured"] - m["product"]))])
+        expected.append([num(size) + mark, num(m["measured"]), num(abs(m["measured"] - m["product"])),
+                         num(m["both"])])
     assert rows == expected
     assert page.text_content("[data-testid=nudge-table] tr[aria-current=true] td") == f"{num(h)} ◀"
 
@@ -228,8 +235,15 @@ def test_lesson_2_nudge_meets_the_chain_rule_as_h_shrinks(lesson):
     assert_chain_picture(page, 2, -3, 10, 0.1)
     # The lesson's own numbers: the rates multiply to -24, and the path is highlighted.
     assert page.text_content("[data-testid=chain-product]").endswith("8 · 1 · (-3) = -24")
+    # L is a parabola in a, so nudging both ways is exact for every h, as the lesson says.
+    set_slider(page, "h", len(NUDGES) - 1)
+    assert page.text_content("[data-testid=chain-measured]").endswith("= -23.99")  # -23.991, 4 digits
+    assert page.text_content("[data-testid=chain-both-ways]").endswith("= -24")
+    assert all(r[3] == "-24" for r in page.eval_on_selector_all(
+        "[data-testid=nudge-table] tbody tr", "rs => rs.map(r => [...r.cells].map(c => c.textContent))"))
+    set_slider(page, "h", 2)
     path = page.eval_on_selector_all(f"{PICTURE} .edge.path", "es => es.map(e => e.dataset.edge).sort()")
-    assert path == ["a-d", "d-e", "e-L"]
+    assert path == ["a-e", "d-L", "e-d"]
 
     # Keyboard: ArrowRight makes h ten times smaller, and the two numbers come together.
     page.focus("[data-testid=slider-h]")
@@ -270,29 +284,29 @@ def test_lesson_2_film_carries_the_nudge_along_the_path(lesson):
     b, h = -3, 0.1
     n = nudged(2, b, 10, h)
     was, now, delta = n["before"], n["after"], n["change"]
-    two_e = 2 * was["e"]
+    two_e = 2 * was["d"]
     assert film_step(page) == ("step 1 of 5", f"Nudge a by h = {num(h)}: a goes from 2 to {num(now['a'])}, "
                                               f"so Δa = {num(h)}.")
-    assert node(page, "d", "value", FILM_SVG) == f"{num(was['d'])} → ?"
-    assert node(page, "d", "change", FILM_SVG) == "Δd = ?"
+    assert node(page, "e", "value", FILM_SVG) == f"{num(was['e'])} → ?"
+    assert node(page, "e", "change", FILM_SVG) == "Δe = ?"
 
     # Each frame names the local rate that multiplied the change.
     forward_button.click()
     counter, text = film_step(page)
     assert counter == "step 2 of 5"
-    assert (f"The rate dd/da = b = {num(b)} multiplies the change: Δd = {term(b)}·{term(delta['a'])} = "
-            f"{num(b * delta['a'])}, so d goes from {num(was['d'])} to {num(now['d'])}.") in text
-    assert node(page, "d", "value", FILM_SVG) == f"{num(was['d'])} → {num(now['d'])}"
-    assert node(page, "e", "value", FILM_SVG) == f"{num(was['e'])} → ?"
-    assert flowing(page) == ["a-d"]
-    assert note(page, "a-d", FILM_SVG) == [f"rate dd/da = b = {num(b)}"]
+    assert (f"The rate de/da = b = {num(b)} multiplies the change: Δe = {term(b)}·{term(delta['a'])} = "
+            f"{num(b * delta['a'])}, so e goes from {num(was['e'])} to {num(now['e'])}.") in text
+    assert node(page, "e", "value", FILM_SVG) == f"{num(was['e'])} → {num(now['e'])}"
+    assert node(page, "d", "value", FILM_SVG) == f"{num(was['d'])} → ?"
+    assert flowing(page) == ["a-e"]
+    assert note(page, "a-e", FILM_SVG) == [f"rate de/da = b = {num(b)}"]
     forward_button.click()
-    assert f"The rate de/dd = 1 multiplies it: Δe = 1·{term(delta['d'])} = {num(delta['e'])}" in film_step(page)[1]
-    assert flowing(page) == ["d-e"]
+    assert f"The rate dd/de = 1 multiplies it: Δd = 1·{term(delta['e'])} = {num(delta['d'])}" in film_step(page)[1]
+    assert flowing(page) == ["e-d"]
     forward_button.click()
     text = film_step(page)[1]
-    assert (f"The rate dL/de = 2e = {num(two_e)} multiplies the change: "
-            f"ΔL ≈ {term(two_e)}·{term(delta['e'])} = {num(two_e * delta['e'])}.") in text
+    assert (f"The rate dL/dd = 2d = {num(two_e)} multiplies the change: "
+            f"ΔL ≈ {term(two_e)}·{term(delta['d'])} = {num(two_e * delta['d'])}.") in text
     assert f"L goes from {num(was['L'])} to {num(now['L'])}, ΔL = {num(delta['L'])}." in text
     assert "bends" in text  # h = 0.1 is big enough for the square's curve to show
     assert node(page, "L", "change", FILM_SVG) == f"ΔL = {num(delta['L'])}"
@@ -301,7 +315,7 @@ def test_lesson_2_film_carries_the_nudge_along_the_path(lesson):
         "step 5 of 5", f"All together ΔL ≈ {term(two_e)} · 1 · {term(b)} · h: the chain rule gives dL/da = "
                        f"{num(n['product'])}, and the nudge measures ΔL / h = {num(n['measured'])}.")
     path = page.eval_on_selector_all(f"{FILM_SVG} .edge.path", "es => es.map(e => e.dataset.edge).sort()")
-    assert path == ["a-d", "d-e", "e-L"]
+    assert path == ["a-e", "d-L", "e-d"]
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator(FILM).screenshot(path=str(ARTIFACTS / "film-02-chain-rule.png"))
 

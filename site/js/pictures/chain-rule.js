@@ -1,7 +1,8 @@
-// Lesson 2's figure: nudge a by h and watch the change travel a → d → e → L. Beside each arrow,
+// Lesson 2's figure: nudge a by h and watch the change travel a → e → d → L. Beside each arrow,
 // the step's local rate and the ratio of the changes really measured; below, the product of the
-// rates (the chain rule) against the nudge's ΔL / h, for this h and for every h, so the two
-// visibly agree as h shrinks. The film moves the nudge along the path one node at a time.
+// rates (the chain rule) against the nudge's ΔL / h, and against the nudge both ways
+// (L(a+h) − L(a−h)) / 2h that lab 2 asks for, for this h and for every h, so the two visibly
+// agree as h shrinks. The film moves the nudge along the path one node at a time.
 import { FORMULA, LABELS, LEAF_SLIDERS } from "./forward.js";
 import { createGraphDrawing, edgeId } from "./graph-draw.js";
 import { edgesOf, solve } from "./graph-model.js";
@@ -11,22 +12,22 @@ import { createFilm } from "./film.js";
 // Nudge sizes, big to small, so moving the slider right makes h smaller.
 const NUDGES = [1, 0.5, 0.1, 0.01, 0.001];
 const START = 2;  // h = 0.1: already close, visibly not equal
-const PATH = ["a", "d", "e", "L"];
+const PATH = ["a", "e", "d", "L"];
 // Each step on the path: the local rate's name and formula, read from the model's local
 // derivatives (d node / d its first input, the one on the path).
 const RATES = {
-  d: { name: "dd/da", formula: "b" },
-  e: { name: "de/dd", formula: "1" },
-  L: { name: "dL/de", formula: "2e" },
+  e: { name: "de/da", formula: "b" },
+  d: { name: "dd/de", formula: "1" },
+  L: { name: "dL/dd", formula: "2d" },
 };
 
 // The path runs down the left; b and c, held still, sit beside the steps that use them.
 const LAYOUT = {
-  a: { x: 4, y: 4, width: 150 }, d: { x: 4, y: 112, width: 150 },
-  e: { x: 4, y: 220, width: 150 }, L: { x: 4, y: 328, width: 150 },
+  a: { x: 4, y: 4, width: 150 }, e: { x: 4, y: 112, width: 150 },
+  d: { x: 4, y: 220, width: 150 }, L: { x: 4, y: 328, width: 150 },
   b: { x: 264, y: 112, width: 112 }, c: { x: 264, y: 220, width: 112 },
 };
-const NOTES_AT = { "a-d": [90, 84], "d-e": [90, 192], "e-L": [90, 300] };
+const NOTES_AT = { "a-e": [90, 84], "e-d": [90, 192], "d-L": [90, 300] };
 
 function drawing() {
   const nodes = Object.fromEntries(Object.entries(LAYOUT).map(([name, spot]) =>
@@ -39,18 +40,20 @@ function drawing() {
 function nudge(leaves, h) {
   const before = solve(FORMULA, leaves);
   const after = solve(FORMULA, { ...leaves, a: leaves.a + h });
+  const below = solve(FORMULA, { ...leaves, a: leaves.a - h });
   const change = Object.fromEntries(PATH.map((name) => [name, after.values[name] - before.values[name]]));
   const rate = Object.fromEntries(PATH.slice(1).map((name) => [name, before.local[name][0]]));
   const product = PATH.slice(1).reduce((total, name) => total * rate[name], 1);
   return { h, before: before.values, after: after.values, change, rate, product,
-    measured: change.L / h };
+    measured: change.L / h, below: below.values.L,
+    bothWays: (after.values.L - below.values.L) / (2 * h) };
 }
 
 export function startChainRule(figure) {
   const caption = el("figcaption");
   caption.append(el("strong", {}, "Picture: nudge and see, or multiply the rates. "),
-    "Nudge a by h and follow the change down the path a → d → e → L. Make h smaller and watch " +
-    "the measured ratio meet the chain rule's product.");
+    "Nudge a by h and follow the change down the path a → e → d → L. Make h smaller and watch " +
+    "the measured ratio meet the chain rule's product; nudging both ways meets it for every h.");
   const sizes = slider("h", { min: 0, max: NUDGES.length - 1, step: 1, value: START, show: (i) => num(NUDGES[i]) });
   const leaves = LEAF_SLIDERS.map(([name, range]) => slider(name, range));
   const controls = el("div", { class: "picture-controls" });
@@ -59,10 +62,11 @@ export function startChainRule(figure) {
   picture.svg.dataset.testid = "picture-svg";
   const product = el("p", { class: "chain-line", "data-testid": "chain-product" });
   const measured = el("p", { class: "chain-line", "data-testid": "chain-measured" });
+  const bothWays = el("p", { class: "chain-line", "data-testid": "chain-both-ways" });
   const gap = el("p", { class: "chain-gap", "data-testid": "chain-gap", "aria-live": "polite" });
   const table = el("table", { class: "nudge-table", "data-testid": "nudge-table" });
   const still = el("div", { class: "picture-still", "data-testid": "picture-still" });
-  still.append(controls, picture.svg, product, measured, gap, table);
+  still.append(controls, picture.svg, product, measured, bothWays, gap, table);
 
   const filmBox = el("section", { class: "film", "data-testid": "film", "aria-labelledby": "film-title" });
   filmBox.append(el("h3", { id: "film-title" }, "Film: the nudge travels along the path"));
@@ -90,9 +94,11 @@ export function startChainRule(figure) {
         `b = ${num(values.b)}, c = ${num(values.c)}.`,
       nodes: rows(n, new Set(PATH)), notes: notes(n, true), path: PATH, muted: ["b", "c"],
     });
-    product.textContent = `Chain rule: dL/da = dL/de · de/dd · dd/da = ` +
+    product.textContent = `Chain rule: dL/da = dL/dd · dd/de · de/da = ` +
       `${PATH.slice(1).reverse().map((name) => term(n.rate[name])).join(" · ")} = ${num(n.product)}`;
     measured.textContent = `Nudge: (L(a+h) − L(a)) / h = ${term(n.change.L)} / ${num(n.h)} = ${num(n.measured)}`;
+    bothWays.textContent = `Both ways: (L(a+h) − L(a−h)) / 2h = ${term(n.after.L - n.below)} / ${num(2 * n.h)} = ` +
+      `${num(n.bothWays)}`;
     gap.textContent = gapSentence(n);
     drawTable(table, values, sizes.value());
     film.setSteps(filmSteps(n));
@@ -129,21 +135,28 @@ function notes(n, withMeasured) {
 function gapSentence(n) {
   const gap = Math.abs(n.measured - n.product);
   const close = gap <= 0.01 * Math.max(1, Math.abs(n.product));
-  return `They differ by ${num(gap)}. ` + (close
+  return `One way, the nudge and the chain rule differ by ${num(gap)}. ` + (close
     ? "Close: the smaller h, the closer the nudge comes to the chain rule."
-    : "With a big h the curve of e² shows: make h smaller and the two meet.");
+    : "With a big h the curve of d² shows: make h smaller and the two meet.") +
+    ` Nudging both ways is off by ${num(bothGap(n))}: the bend cancels.`;
+}
+
+// How far the nudge both ways is from the chain rule, float rounding counted as none.
+function bothGap(n) {
+  const gap = Math.abs(n.bothWays - n.product);
+  return gap < 1e-9 * Math.max(1, Math.abs(n.product)) ? 0 : gap;
 }
 
 // The nudge for every h at once, this h marked, so the trend is there to read, not to remember.
 function drawTable(table, values, current) {
   const head = el("tr");
   head.append(el("th", { scope: "col" }, "h"), el("th", { scope: "col" }, "ΔL / h"),
-    el("th", { scope: "col" }, "gap to the chain rule"));
+    el("th", { scope: "col" }, "gap to the chain rule"), el("th", { scope: "col" }, "both ways"));
   const body = NUDGES.map((h, i) => {
     const n = nudge(values, h);
     const row = el("tr", i === current ? { class: "current", "aria-current": "true" } : {});
     row.append(el("td", {}, i === current ? `${num(h)} ◀` : num(h)), el("td", {}, num(n.measured)),
-      el("td", {}, num(Math.abs(n.measured - n.product))));
+      el("td", {}, num(Math.abs(n.measured - n.product))), el("td", {}, num(n.bothWays)));
     return row;
   });
   table.replaceChildren(el("caption", {}, "The same nudge for every h"), el("thead"), el("tbody"));
@@ -164,20 +177,20 @@ function filmSteps(n) {
       Object.assign(state, extra);
     },
   });
-  const predicted = rate.L * delta.e;
+  const predicted = rate.L * delta.d;
   const bends = Math.abs(delta.L - predicted) > 0.01 * Math.max(Math.abs(predicted), 1e-12);
   return [
     moved(`Nudge a by h = ${num(n.h)}: a goes from ${num(was.a)} to ${num(now.a)}, so Δa = ${num(n.h)}.`, "a"),
-    moved(`d = a·b moves b times as much as a. The rate dd/da = b = ${num(rate.d)} multiplies the change: ` +
-      `Δd = ${term(rate.d)}·${term(delta.a)} = ${num(rate.d * delta.a)}, ` +
-      `so d goes from ${num(was.d)} to ${num(now.d)}.`, "d", "a"),
-    moved(`e = d + c passes d's change on as it is. The rate de/dd = 1 multiplies it: ` +
-      `Δe = 1·${term(delta.d)} = ${num(delta.e)}, so e goes from ${num(was.e)} to ${num(now.e)}.`, "e", "d"),
-    moved(`L = e² moves about 2e times as much as e. The rate dL/de = 2e = ${num(rate.L)} multiplies the change: ` +
-      `ΔL ≈ ${term(rate.L)}·${term(delta.e)} = ${num(predicted)}. Measured: L goes from ${num(was.L)} to ` +
+    moved(`e = a·b moves b times as much as a. The rate de/da = b = ${num(rate.e)} multiplies the change: ` +
+      `Δe = ${term(rate.e)}·${term(delta.a)} = ${num(rate.e * delta.a)}, ` +
+      `so e goes from ${num(was.e)} to ${num(now.e)}.`, "e", "a"),
+    moved(`d = e + c passes e's change on as it is. The rate dd/de = 1 multiplies it: ` +
+      `Δd = 1·${term(delta.e)} = ${num(delta.d)}, so d goes from ${num(was.d)} to ${num(now.d)}.`, "d", "e"),
+    moved(`L = d² moves about 2d times as much as d. The rate dL/dd = 2d = ${num(rate.L)} multiplies the change: ` +
+      `ΔL ≈ ${term(rate.L)}·${term(delta.d)} = ${num(predicted)}. Measured: L goes from ${num(was.L)} to ` +
       `${num(now.L)}, ΔL = ${num(delta.L)}.` +
-      (bends ? " The square bends, so its rate 2e holds only for small changes." : ""), "L", "e"),
-    moved(`All together ΔL ≈ ${term(rate.L)} · 1 · ${term(rate.d)} · h: the chain rule gives dL/da = ` +
+      (bends ? " The square bends, so its rate 2d holds only for small changes." : ""), "L", "d"),
+    moved(`All together ΔL ≈ ${term(rate.L)} · 1 · ${term(rate.e)} · h: the chain rule gives dL/da = ` +
       `${num(n.product)}, and the nudge measures ΔL / h = ${num(n.measured)}.`, "L", null,
     { path: PATH, focus: ["a", "L"] }),
   ];

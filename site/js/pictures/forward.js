@@ -11,17 +11,17 @@ export const FORMULA = {
   output: "L",
   nodes: {
     a: {}, b: {}, c: {},
-    d: { op: "*", inputs: ["a", "b"] },
-    e: { op: "+", inputs: ["d", "c"] },
-    L: { op: "**2", inputs: ["e"] },
+    e: { op: "*", inputs: ["a", "b"] },
+    d: { op: "+", inputs: ["e", "c"] },
+    L: { op: "**2", inputs: ["d"] },
   },
 };
-export const LABELS = { a: "a", b: "b", c: "c", d: "d = a·b", e: "e = d + c", L: "L = e²" };
+export const LABELS = { a: "a", b: "b", c: "c", e: "e = a·b", d: "d = e + c", L: "L = d²" };
 // The arithmetic of each step with its inputs' numbers in: "2·(-3)", "-6 + 10", "4²".
 export const WORK = {
-  d: (v) => `${term(v.a)}·${term(v.b)}`,
-  e: (v) => `${term(v.d)} + ${term(v.c)}`,
-  L: (v) => `${term(v.e)}²`,
+  e: (v) => `${term(v.a)}·${term(v.b)}`,
+  d: (v) => `${term(v.e)} + ${term(v.c)}`,
+  L: (v) => `${term(v.d)}²`,
 };
 // The leaves' sliders: the lessons' numbers to start, ranges that keep every value short.
 export const LEAF_SLIDERS = [
@@ -30,12 +30,12 @@ export const LEAF_SLIDERS = [
   ["c", { min: -10, max: 10, step: 0.5, value: 10 }],
 ];
 
-// Top to bottom, the way values flow: a and b, then d beside c (c is only needed by e), e, L.
+// Top to bottom, the way values flow: a and b, then e beside c (c is only needed by d), d, L.
 // Boxes are 124 wide so "(-8.41) + (-9.5)", the longest step the sliders allow, fits.
 const LAYOUT = {
   a: { x: 10, y: 4 }, b: { x: 150, y: 4 },
-  d: { x: 80, y: 104 }, c: { x: 252, y: 104 },
-  e: { x: 166, y: 204 },
+  e: { x: 80, y: 104 }, c: { x: 252, y: 104 },
+  d: { x: 166, y: 204 },
   L: { x: 166, y: 304 },
 };
 
