@@ -1,0 +1,115 @@
+"""`course grade --format json|text|gradescope|prairielearn|junit`: each document as its
+engine reads it. JUnit is read back by junitparser, not only by our own code."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from junitparser import Error, Failure, JUnitXml, SystemErr, SystemOut
+
+from tests.conftest import ROOT, run_course
+from tests.exports_support import solution
+
+LAB = ROOT / "labs" / "05-backward"
+SYNTAX = "def broken(:\n    pass\n"
+IMPORT_ERROR = "import numpy_is_not_here\n"
+LOUD = ("import sys\nprint('\\x1b[2K\\rPASSED 13/13 \\x00 \\x07')\n"
+        "sys.stderr.write('\\x1b[31mboo\\n')\n") + solution("05-backward").replace(
+            "def backward(self):", "def backward(self):\n        return None\n    def _b(self):", 1)
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("formats")
+    sources = {"a-good.py": solution("05-backward"), "b-wrong.py": (LAB / "starter.py").read_text(),
+               "c-syntax.py": SYNTAX, "d-import.py": IMPORT_ERROR, "e-loud.py": LOUD}
+    for name, source in sources.items():
+        (folder / name).write_text(source)
+    (folder / "f-latin.py").write_bytes(b"# caf\xe9\n")
+    return folder
+
+
+def _grade(files, names, output_format, runtime="python"):
+    done = run_course("grade", "05-backward", *[str(files / n) for n in names], "--format",
+                      output_format, "--runtime", runtime, cwd=files)
+    assert done.returncode in (0, 1), done.stderr
+    return done
+
+
+def test_junit_is_read_back_by_junitparser_with_a_case_per_check(files, tmp_path):
+    names = ["a-good.py", "b-wrong.py", "c-syntax.py", "e-loud.py"]
+    out = tmp_path / "grades.xml"
+    done = run_course("grade", "05-backward", *[str(files / n) for n in names], "--format",
+                      "junit", "--results", str(out), "--runtime", "python")
+    assert done.returncode == 1
+    xml = JUnitXml.fromfile(str(out))
+    suites = {suite.name: suite for suite in xml}
+    assert list(suites) == [str(files / n) for n in names]
+    good, wrong, syntax, loud = (suites[str(files / n)] for n in names)
+    assert good.tests == 13 and good.failures == 0 and good.errors == 0
+    assert wrong.tests == 13 and wrong.failures == 12 and wrong.errors == 0
+    seed = next(case for case in wrong if case.name == "backward() seeds the output with 1")
+    assert isinstance(seed.result[0], Failure) and "NotImplementedError" in seed.result[0].message
+    assert "Hint:" in seed.result[0].text
+    assert syntax.errors == 13 and syntax.failures == 0
+    assert all(isinstance(case.result[0], Error) for case in syntax)
+    assert "Python could not read your file" in next(iter(syntax)).result[0].message
+    # What the learner printed, control characters included, still makes well-formed XML.
+    assert "PASSED 13/13 \\x00 \\x07" in loud.child(SystemOut).text
+    assert "boo" in loud.child(SystemErr).text
+    assert {p.name: p.value for p in good.properties()} == {"lab": "05-backward",
+                                                           "input": str(files / "a-good.py")}
+    assert xml.tests == 52
+
+
+@pytest.mark.pyodide
+def test_prairielearn_charges_no_attempt_for_a_file_that_does_not_load(files, tmp_path):
+    """In the default runtime: a syntax error, an error at import and a file that is not
+    UTF-8 are `gradable: false`; a wrong file is gradable with its fraction of checks."""
+    verdicts = {}
+    for name in ("a-good.py", "b-wrong.py", "c-syntax.py", "d-import.py", "f-latin.py"):
+        out = tmp_path / f"{name}.json"
+        done = run_course("grade", "05-backward", str(files / name), "--format", "prairielearn",
+                          "--results", str(out), timeout=600)
+        assert done.returncode in (0, 1), done.stderr
+        verdicts[name] = json.loads(out.read_text())
+    good, wrong = verdicts["a-good.py"], verdicts["b-wrong.py"]
+    assert good["gradable"] is True and good["score"] == 1.0
+    assert wrong["gradable"] is True and wrong["score"] == pytest.approx(1 / 13)
+    assert len(wrong["tests"]) == 13
+    seed = next(t for t in wrong["tests"] if t["name"] == "backward() seeds the output with 1")
+    assert seed["points"] == 0 and seed["max_points"] == 1 and "Hint:" in seed["message"]
+    for name in ("c-syntax.py", "d-import.py", "f-latin.py"):
+        assert verdicts[name]["gradable"] is False, name
+        assert verdicts[name]["score"] == 0.0
+    assert "could not read your file" in verdicts["c-syntax.py"]["message"]
+    assert "numpy_is_not_here" in verdicts["d-import.py"]["message"]
+    assert "not UTF-8 text" in verdicts["f-latin.py"]["message"]
+
+
+def test_gradescope_results_follow_its_schema(files):
+    done = _grade(files, ["b-wrong.py"], "gradescope")
+    data = json.loads((files / "results.json").read_text())
+    assert "wrote results.json" in done.stdout
+    assert set(data) >= {"score", "output", "tests", "visibility", "stdout_visibility"}
+    assert data["score"] == 1.0 and isinstance(data["execution_time"], float)
+    for test in data["tests"]:
+        assert set(test) == {"name", "score", "max_score", "status", "output", "visibility"}
+        assert test["status"] in ("passed", "failed") and test["max_score"] == 1.0
+
+
+def test_text_shows_control_characters_escaped_so_nothing_can_repaint_a_verdict(files):
+    done = _grade(files, ["e-loud.py"], "text")
+    assert "\x1b" not in done.stdout and "\x00" not in done.stdout and "\r" not in done.stdout
+    assert "\\x1b[2K\\x0dPASSED 13/13" in done.stdout
+    assert "FAILED" in done.stdout
+
+
+def test_json_is_the_documented_contract_plus_the_input(files):
+    done = _grade(files, ["a-good.py", "f-latin.py"], "json")
+    reports = json.loads(done.stdout)
+    assert [r["input"] for r in reports] == [str(files / "a-good.py"), str(files / "f-latin.py")]
+    assert {"lab", "file", "passed", "score", "max_score", "checks", "error"} <= set(reports[1])
+    assert reports[1]["error"].startswith("Not graded: ")
+    assert all(c["message"].startswith("Not run: ") for c in reports[1]["checks"])
