@@ -93,6 +93,7 @@ export function createDesigns(prefix, heading) {
 
 // The node as each design builds it inside the operation's method, with today's numbers put
 // in (`self` is x, `other` is y). Lines are [role, text]; the film lights lines up by role.
+// micrograd's Value takes an op label; microgpt's takes (data, children, local_grads) only.
 export function designCode(model) {
   const { spec, inputs, out, children } = model;
   const names = ["self", "other"].slice(0, children.length);
@@ -120,14 +121,15 @@ export function designCode(model) {
   const stored = [
     ["make", `# forward, inside ${spec.call}:`],
     ["make", `out = ${make},`],
-    ["keep", `            ${locals}, ${op})`],
+    ["keep", `            ${locals})`],
     ["keep", `# ${locals}${rules}`],
-    ["", "# backward: one loop for every op"],
+    ["", "# backward: one loop for every node v"],
     ["seed", "out.grad = 1.0"],
-    ["loop", "for child, local in zip("],
-    ["loop", "    out._children, out._local_grads"],
+    ["loop", "v = out"],
+    ["loop", "for child, local_grad in zip("],
+    ["loop", "    v._children, v._local_grads"],
     ["loop", "):"],
-    ["step", "    child.grad += local * out.grad"],
+    ["step", "    child.grad += local_grad * v.grad"],
   ];
   return { closures, stored };
 }
