@@ -61,3 +61,218 @@ def test_lesson_three_works_the_branching_example():
     wants = " ".join(ex.want for ex in test.examples)
     assert re.search(r"\b4(\.0)?\b", wants) and re.search(r"\b2(\.0)?\b", wants)
     assert "+=" in text
+
+
+# -- what the lessons claim, checked against real code -----------------------------------------
+
+def _lesson(stem: str) -> str:
+    return (ROOT / "lessons" / f"{stem}.md").read_text(encoding="utf-8")
+
+
+def _run_examples(stem: str) -> dict:
+    """Run a lesson's worked examples and return the names they leave behind."""
+    globs: dict = {}
+    test = doctest.DocTestParser().get_doctest(_lesson(stem), globs, stem, stem, 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test, out=lambda s: None, clear_globs=False)
+    assert runner.summarize(verbose=False).failed == 0
+    return test.globs
+
+
+def _load(path):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_lesson_one_writes_steps_the_way_lab_one_evaluates_them():
+    globs = _run_examples("01-graphs")
+    lab = _load(ROOT / "labs" / "01-graphs" / "solution.py")
+    got = lab.evaluate(globs["steps"], {"a": 2.0, "b": -3.0, "c": 10.0})
+    assert got == {"a": 2.0, "b": -3.0, "c": 10.0, "e": -6.0, "d": 4.0, "L": 16.0}
+    # The lab's node names, in the lesson's own words.
+    assert lab.forward(2.0, -3.0, 10.0, -2.0) == {"e": -6.0, "d": 4.0, "L": -8.0}
+    text = _lesson("01-graphs")
+    assert "$e = a \\cdot b$" in text and "$d = e + c$" in text and "(name, op, (x, y))" in text
+
+
+def test_lesson_two_nudges_both_ways_like_lab_two():
+    import inspect
+    import math
+
+    nudge = _run_examples("02-chain-rule")["nudge"]
+    lab = _load(ROOT / "labs" / "02-chain-rule" / "solution.py")
+    assert inspect.signature(nudge) == inspect.signature(lab.nudge)
+    for f, x, h in [(math.sin, 0.7, 0.1), (lambda t: t ** 3, -1.3, 0.25), (math.exp, 0.2, 1e-6)]:
+        assert nudge(f, x, h) == lab.nudge(f, x, h) == (f(x + h) - f(x - h)) / (2 * h)
+
+
+class _Closures:
+    """micrograd's design: children in a set, one _backward closure per operation."""
+
+    def __init__(self, data, children=()):
+        self.data, self.grad, self._prev, self._backward = data, 0.0, set(children), lambda: None
+
+    def __add__(self, other):
+        other = other if isinstance(other, _Closures) else _Closures(other)
+        out = _Closures(self.data + other.data, (self, other))
+
+        def _backward():
+            self.grad += out.grad
+            other.grad += out.grad
+        out._backward = _backward
+        return out
+
+    def __mul__(self, other):
+        out = _Closures(self.data * other.data, (self, other))
+
+        def _backward():
+            self.grad += other.data * out.grad
+            other.grad += self.data * out.grad
+        out._backward = _backward
+        return out
+
+    def children(self):
+        return self._prev
+
+    def step(self):
+        self._backward()
+
+
+class _Stored:
+    """microgpt's design: children in a tuple beside their local gradients."""
+
+    def __init__(self, data, children=(), local_grads=()):
+        self.data, self.grad, self._children, self._local_grads = data, 0, children, local_grads
+
+    def __add__(self, other):
+        other = other if isinstance(other, _Stored) else _Stored(other)
+        return _Stored(self.data + other.data, (self, other), (1, 1))
+
+    def __mul__(self, other):
+        return _Stored(self.data * other.data, (self, other), (other.data, self.data))
+
+    def children(self):
+        return self._children
+
+    def step(self):
+        for child, local_grad in zip(self._children, self._local_grads):
+            child.grad += local_grad * self.grad
+
+
+def _backward(out, visited=True):
+    """backward() with or without its visited set; returns the order it swept."""
+    topo, seen = [], set()
+
+    def build(v):
+        if visited and v in seen:
+            return
+        seen.add(v)
+        for child in v.children():
+            build(child)
+        topo.append(v)
+    build(out)
+    out.grad = 1.0
+    for v in reversed(topo):
+        v.step()
+    return topo
+
+
+def _lesson_five_graph(Value, first="c"):
+    a, b = Value(2.0), Value(3.0)
+    c = a * b
+    d = c + 1
+    L = c * d if first == "c" else d * c
+    names = {id(a): "a", id(b): "b", id(c): "c", id(d): "d", id(L): "L"}
+    return a, b, L, names
+
+
+@pytest.mark.parametrize("Value", [_Closures, _Stored], ids=["micrograd", "microgpt"])
+def test_lesson_five_graph_shows_the_missing_visited_set_in_both_designs(Value):
+    a, b, L, _ = _lesson_five_graph(Value)
+    _backward(L)
+    assert (a.grad, b.grad) == (39.0, 26.0)
+    seen = set()
+    for first in ("c", "d"):
+        a, b, L, _ = _lesson_five_graph(Value, first)
+        _backward(L, visited=False)
+        assert a.grad > 39.0 and b.grad > 26.0  # too large, always
+        seen.add(a.grad)
+    assert seen <= {78.0, 60.0}
+    if Value is _Stored:  # the order written decides: c * d doubles exactly, d * c does not
+        assert seen == {78.0, 60.0}
+
+
+def test_lesson_five_quotes_the_orders_a_search_without_visited_set_makes():
+    text = _lesson("05-backward")
+    for first, grad_a in (("c", 78.0), ("d", 60.0)):
+        a, _, L, names = _lesson_five_graph(_Stored, first)
+        order = [names.get(id(v), "1") for v in _backward(L, visited=False)]
+        swept = [name for name in reversed(order) if name != "1"]  # the constant 1 is a leaf too
+        assert f"sweep({swept!r})".replace("'", '"') in text
+        assert f"'a': {grad_a}" in text and a.grad == grad_a
+
+
+def test_lesson_five_c_times_c_hides_the_bug_when_children_are_a_set():
+    # Why the lesson no longer uses L = c * c: micrograd's set lists c once, so deleting the
+    # visited set changes nothing there, while microgpt's tuple lists it twice.
+    for Value, want in ((_Closures, 36.0), (_Stored, 72.0)):
+        a, b = Value(2.0), Value(3.0)
+        c = a * b
+        _backward(c * c, visited=False)
+        assert a.grad == want
+
+
+MICROGPT_LOOP = ("for v in reversed(topo):\n"
+                 "    for child, local_grad in zip(v._children, v._local_grads):\n"
+                 "        child.grad += local_grad * v.grad")
+
+
+def test_lessons_four_and_five_show_microgpts_value_and_loop_as_written():
+    four, five = _lesson("04-value"), _lesson("05-backward")
+    assert MICROGPT_LOOP in four and MICROGPT_LOOP in five
+    # Lesson 4's microgpt Value, run with the shared loop, gives the right gradients.
+    source = re.search(r"```python\n(class Value:\n    def __init__\(self, data, children=\(\), "
+                       r"local_grads=\(\)\):.*?)```", four, re.S)
+    assert source and "'*'" not in source.group(1), "microgpt's Value takes no op label"
+    namespace: dict = {}
+    exec(source.group(1), namespace)
+    Value = namespace["Value"]
+    x, y = Value(2.0), Value(4.0)
+    z = x * y
+    topo = [x, y, z]
+    z.grad = 1.0
+    exec(MICROGPT_LOOP, {"topo": topo})
+    assert (x.grad, y.grad) == (4.0, 2.0)
+
+
+def test_lesson_five_adam_step_is_train_its():
+    from grader.capstone import train
+
+    adam_step = _run_examples("05-backward")["adam_step"]
+
+    class Param:
+        def __init__(self, data, grad):
+            self.data, self.grad = data, grad
+
+    for grad in (0.003, -2.5, 300.0):
+        first, second = [0.0], [0.0]
+        p = Param(1.0, grad)
+        m = v = 0.0
+        q = 1.0
+        for step in (1, 2, 3):
+            train._adam([p], first, second, step, train.Settings().rate)
+            q, m, v = adam_step(q, grad, m, v, step)
+            assert abs(p.data - q) < 1e-12
+
+
+def test_asides_render_as_details_with_markdown_inside():
+    from grader.build import markdown
+
+    html = markdown.render(frontmatter.parse(_lesson("05-backward")).body, {})
+    assert html.count("<details>") == html.count("</details>") >= 3
+    inside = html[html.index("<details>"):html.index("</details>")]
+    assert "<summary>" in inside and "<table>" in inside  # the comparison table is rendered
