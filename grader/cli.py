@@ -215,15 +215,19 @@ def autograder_prairielearn(lab, out, root):
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=10.0, show_default=True)
 @click.option("--junit", "junit_path", type=click.Path(dir_okay=False), default=None,
               help="Also write the results as JUnit XML to this file, for CI systems.")
+@click.option("--mutants", "mutants", is_flag=False, flag_value="all", default=None,
+              metavar="[LAB]", help="Mutation-test the hidden checks of every lab (or LAB): "
+                                    "score and surviving mutants.")
 @root_option
-def check_command(runtime, timeout, junit_path, root):
+def check_command(runtime, timeout, junit_path, mutants, root):
     """Grade every lab's solution (must pass), starter (must fail) and mistakes (must fail
-    their named check with their message). Exit status 1 on any surprise.
+    their named check first, with their message). Exit status 1 on any surprise.
 
     \b
     Example:
         course check
         course check --runtime python --junit check-results.xml
+        course check --mutants 05-backward --runtime python
     """
     import time
 
@@ -231,6 +235,17 @@ def check_command(runtime, timeout, junit_path, root):
 
     started = time.perf_counter()
     course = _load(root)
+    if mutants is not None:
+        from .mutants import check_mutants
+
+        try:
+            lines, ok = check_mutants(course, mutants, make_runtime(runtime, course.root, timeout))
+        except KeyError as exc:
+            raise click.UsageError(str(exc.args[0])) from None
+        except SetupError as exc:
+            raise click.UsageError(f"cannot grade in {runtime}: {exc}") from None
+        click.echo("\n".join(lines))
+        sys.exit(0 if ok else 1)
     try:
         outcomes, problems = check_course(course, make_runtime(runtime, course.root, timeout))
     except SetupError as exc:

@@ -344,7 +344,8 @@ def power(learner):
        "out.data >= 0 is always true).")
 def relu_tanh_exp(learner):
     Value = need(learner, "Value")
-    for x in [-1.5, 2.0, 0.0] + _xs(406, 4, -3.0, 3.0):
+    below_one = round(inputs("relu below 1").uniform(0.1, 0.9), 3)
+    for x in [-1.5, 2.0, 0.0, below_one] + _xs(406, 4, -3.0, 3.0):
         a = new(Value, x)
         out = result(Value, "a.relu()", lambda: a.relu())
         close(data_of(out, "a.relu()"), max(0.0, x), f"a.relu().data with a = {_f(x)}")

@@ -119,7 +119,9 @@ def in_graph(learner, op, name, local, h_value, rng):
     A, B = leaves_of(learner, [a, b])
     H = attempt("h = a*b + a", lambda: A * B + A)
     hv = data_of(H, "h")
-    out = attempt(what, lambda: (op(H) * c + H) * d)
+    top = attempt(name, lambda: op(H))
+    close(data_of(top, name), op(hv), f"({name}).data at h = {_f(hv)}")
+    out = attempt(what, lambda: (top * c + H) * d)
     backward(out, what)
     g = grad_of(H, "h")
     k = local(hv, op(hv))
@@ -298,7 +300,7 @@ def nonlinear(learner):
                 if _same(g, d * (wrong(hv, op(hv)) * c + 1), 1e-7):
                     raise CheckFailed(f"{start}: {advice}.")
                 raise CheckFailed(f"{start}.")
-    for h in (_draw(rng, 0.3, 2.0), -_draw(rng, 0.3, 2.0), 0.0):
+    for h in (round(rng.uniform(0.1, 0.9), 3), _draw(rng, 1.2, 2.5), -_draw(rng, 0.3, 2.0), 0.0):
         found = in_graph(learner, relu, "h.relu()", lambda h, o: 1.0 if h > 0 else 0.0, h, rng)
         if found:
             start, g, hv, c, d = found
