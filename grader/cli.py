@@ -151,63 +151,40 @@ def merge_command(documents, output_format, results_path):
     sys.exit(0 if all(g.report.passed for g in graded) else 1)
 
 
-@main.group("autograder")
-def autograder_group() -> None:
-    """Write an autograder for a grading engine (Gradescope, PrairieLearn)."""
-
-
-@autograder_group.command("gradescope")
+@main.command("autograder")
+@click.argument("engine", type=click.Choice(["gradescope", "prairielearn"]))
 @click.argument("lab")
-@click.option("--out", "out", type=click.Path(dir_okay=False), default="autograder.zip",
-              show_default=True, help="The autograder zip to write.")
+@click.option("--out", "out", type=click.Path(), default=None,
+              help="gradescope: the zip to write (autograder.zip); prairielearn: the folder "
+                   "to write, replaced as a whole (autograder).")
 @root_option
-def autograder_gradescope(lab, out, root):
-    """Write a Gradescope autograder zip for LAB: setup.sh installs the course, Node and
-    Pyodide pinned as here; run_autograder grades /autograder/submission.
+def autograder_command(engine, lab, out, root):
+    """Write an autograder for LAB: for Gradescope, a zip whose setup.sh installs the course,
+    Node and Pyodide pinned as here and whose run_autograder grades /autograder/submission;
+    for PrairieLearn, an external-grader image folder whose entrypoint grades /grade/student.
 
     \b
     Example:
         course autograder gradescope 05-backward --out autograder.zip
-    """
-    from .autograders.bundle import BundleError
-    from .autograders.gradescope import write_gradescope
-
-    course = _load(root)
-    try:
-        chosen = course.lab(lab)
-        written = write_gradescope(course, chosen, Path(out))
-    except KeyError as exc:
-        raise click.UsageError(str(exc.args[0])) from None
-    except BundleError as exc:
-        raise click.ClickException(str(exc)) from None
-    click.echo(f"wrote {written} (upload it as the autograder of lab {chosen.slug})")
-
-
-@autograder_group.command("prairielearn")
-@click.argument("lab")
-@click.option("--out", "out", type=click.Path(file_okay=False), default="autograder",
-              show_default=True, help="The folder to write (its contents are replaced).")
-@root_option
-def autograder_prairielearn(lab, out, root):
-    """Write a PrairieLearn external grader for LAB: a Dockerfile, setup.sh and the
-    entrypoint that grades /grade/student into /grade/results/results.json.
-
-    \b
-    Example:
         course autograder prairielearn 05-backward --out grader-image
     """
     from .autograders.bundle import BundleError
+    from .autograders.gradescope import write_gradescope
     from .autograders.prairielearn import write_prairielearn
 
     course = _load(root)
     try:
         chosen = course.lab(lab)
-        written = write_prairielearn(course, chosen, Path(out))
     except KeyError as exc:
         raise click.UsageError(str(exc.args[0])) from None
+    write = write_gradescope if engine == "gradescope" else write_prairielearn
+    target = Path(out or ("autograder.zip" if engine == "gradescope" else "autograder"))
+    try:
+        written = write(course, chosen, target)
     except BundleError as exc:
         raise click.ClickException(str(exc)) from None
-    click.echo(f"wrote {written} (build it with docker build; see docs/grading.md)")
+    click.echo(f"wrote {written}: the {engine} autograder of lab {chosen.slug} "
+               "(see docs/grading.md)")
 
 
 @main.command("check")

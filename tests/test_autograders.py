@@ -72,6 +72,7 @@ def test_setup_pins_python_node_and_pyodide_as_this_repository_does(gradescope_z
     setup = (tmp_path / "setup.sh").read_text()
     assert '--constraint "$HERE/course/constraints.txt" "$HERE/course"' in setup
     assert 'course" setup --course "$HERE/course"' in setup  # npm ci from the lock
+    assert f'grade {LAB} "$HERE/course/labs/{LAB}/starter.py"' in setup  # proves the install
     pins = dict(line.split("==") for line in (course / "constraints.txt").read_text().split("\n")
                 if "==" in line)
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]

@@ -56,7 +56,7 @@ def test_usage_errors_exit_2_with_a_message(args, words):
     assert done.stdout == ""
 
 
-@pytest.mark.parametrize("command", ["grade", "check", "new", "setup"])
+@pytest.mark.parametrize("command", ["grade", "check", "new", "setup", "merge", "autograder"])
 def test_every_command_documents_an_example(command):
     done = run_course(command, "--help")
     assert done.returncode == 0 and "Example:" in done.stdout and f"course {command}" in done.stdout

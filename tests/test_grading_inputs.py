@@ -31,6 +31,8 @@ def test_a_folder_grades_every_py_inside_sorted_and_skips_the_rest(tmp_path):
     (tmp_path / "notes.txt").write_text("not a submission")
     (tmp_path / "__pycache__").mkdir()
     (tmp_path / "__pycache__" / "x.py").write_text("")
+    (tmp_path / ".ipynb_checkpoints").mkdir()
+    (tmp_path / ".ipynb_checkpoints" / "amy-checkpoint.py").write_text("")
     status, by_file, _, reports = grade("05-backward", str(tmp_path))
     names = [os.path.relpath(r["file"], tmp_path) for r in reports]
     assert names == ["amy.py", os.path.join("b", "zoe.py")]
