@@ -77,3 +77,40 @@ def test_collect_keeps_the_order_checks_were_written_in():
 def test_number_refuses_ints_too_large_for_a_float():
     with pytest.raises(CheckFailed, match="far too large"):
         number(10**400, "x")
+
+
+def test_mapping_accepts_any_dict_like_container_by_behaviour():
+    from collections import OrderedDict, defaultdict
+
+    from grader.core.checks import mapping
+
+    grown = defaultdict(float, e=1.0)
+    assert mapping(OrderedDict(e=1.0, d=2.0), "x") == {"e": 1.0, "d": 2.0}
+    assert mapping(grown, "x", keys=("e", "L")) == {"e": 1.0} and dict(grown) == {"e": 1.0}
+    assert type(mapping(grown, "x")) is dict
+
+
+@pytest.mark.parametrize("value", [[("e", 1.0)], "e", 3.0, None])
+def test_mapping_refuses_what_is_not_a_mapping(value):
+    from grader.core.checks import mapping
+
+    with pytest.raises(CheckFailed, match="should return a dict"):
+        mapping(value, "forward(...)")
+
+
+def test_inputs_are_the_same_for_a_seed_and_differ_between_seeds():
+    from grader.core.checks import inputs, use_seed
+
+    use_seed(5)
+    first = [inputs("mul").random() for _ in range(2)]
+    use_seed(6)
+    other = inputs("mul").random()
+    use_seed(0)
+    assert first[0] == first[1] and other != first[0]
+    assert inputs("mul").random() != inputs("add").random()
+
+
+def test_a_sealed_job_seeds_its_checks_from_the_file_or_the_job():
+    from grader.core.job import seed_of
+
+    assert seed_of("x = 1\n") == seed_of("x = 1\n") != seed_of("x = 2\n")
