@@ -18,6 +18,8 @@ from .checks import CheckFailed, collect
 from .report import CheckResult, Report
 
 OUTPUT_LIMIT = 64_000  # characters of learner stdout/stderr kept in a report
+# Seconds one Check may run: the page stops it then (as `course grade --timeout` does).
+CHECK_SECONDS = 10
 MODULE_NAME = "submission"
 
 _perf_counter = time.perf_counter
@@ -43,6 +45,7 @@ class CappedText:
 
     def write(self, text) -> int:
         text = text if type(text) is str else str(text)
+        written = len(text)
         room = self.head_limit - self.kept
         if room > 0:
             self.head.append(text[:room])
@@ -52,7 +55,7 @@ class CappedText:
             tail = self.tail + text[-self.tail_limit:]
             self.dropped += len(self.tail) + len(text) - min(len(tail), self.tail_limit)
             self.tail = tail[-self.tail_limit:]
-        return len(text)
+        return written
 
     def flush(self) -> None:
         pass
@@ -83,13 +86,11 @@ class NoInput:
         raise OSError("a lab reads no input")
 
 
-# The deepest recursion learner code may reach. Measured in Chromium 156's module worker
-# (Pyodide 314): recursion that goes through C on every level (`__repr__` through an f-string,
-# `__lt__` through sorted()) overflows the browser's own stack, a fatal error for Pyodide,
-# between 300 and 350 levels; plain Python-to-Python calls survive 1000. 250 keeps a margin
-# and still lets a recursive topological sort walk graphs 200 nodes deep. The same limit
-# applies in every runtime, so a verdict does not depend on where a file is graded.
-RECURSION_LIMIT = 250
+# The recursion limit learner code and the checks run with: CPython's own default, in every
+# runtime, whatever an earlier run set. (In the browser a recursion through C code on every
+# level can run out of the browser's stack before it reaches this limit; the worker guards
+# that with Pyodide's C stack protection, see site/js/worker.js.)
+RECURSION_LIMIT = 1000
 
 
 class _LearnerLimits:

@@ -16,6 +16,7 @@ export function startLab(root, page) {
   const result = $("result");
   const graph = $("graph");
   const buttons = { run: $("run"), check: $("check"), stop: $("stop"), reset: $("reset") };
+  const limitSeconds = page.checkSeconds;
 
   const view = createEditor(root.querySelector(".editor"), {
     doc: saved.code ?? starter,
@@ -26,16 +27,22 @@ export function startLab(root, page) {
   window.courseEditor = view;  // a stable handle for tests and for the curious
   performance.mark("course:editor-usable");
 
-  const python = new Python(page.urls, (state, detail, extra) => {
+  // Coming back: the last Check's report, marked as earlier.
+  if (saved.last) showReport(result, saved.last, { next: page.next, earlier: saved.lastAt });
+
+  const running = () => Boolean(python && python.busy);
+  let python = null;
+  let ticking = null;  // the status's clock while code runs
+  python = new Python(page.urls, (state, detail, extra) => {
     if (state === "loading") say("Loading Python… (you can start editing)", "loading");
     if (state === "ready") {
       status.dataset.restored = String(Boolean(extra && extra.restored));
       performance.mark("course:python-ready");
       dispatchEvent(new Event("course:python-ready"));
-      say(`Python is ready (${Math.round(detail)} ms).`, "ready");
+      if (!running()) say(`Python is ready (${Math.round(detail)} ms).`, "ready");
     }
     if (state === "broken") say(`Python could not start: ${detail}. Reload the page to retry.`, "broken");
-    busy(false);
+    if (!running()) busy(false);
   });
 
   function say(message, state) {
@@ -43,27 +50,46 @@ export function startLab(root, page) {
     status.dataset.state = state;
   }
 
+  // While code runs, the status says what is running and for how long.
+  function working(label, limit) {
+    const started = performance.now();
+    const tick = () => {
+      const seconds = Math.floor((performance.now() - started) / 1000);
+      const waiting = python.ready ? "" : " (waiting for Python to load)";
+      const until = limit ? ` (stops after ${limit} s)` : "";
+      say(`${label}${waiting} ${seconds} s${until}`, "running");
+    };
+    tick();
+    ticking = setInterval(tick, 250);
+  }
+
   function busy(on) {
+    if (!on) clearInterval(ticking);
     buttons.stop.disabled = !on;
     buttons.run.disabled = on;
     buttons.check.disabled = on;
     root.classList.toggle("busy", on);
   }
 
+  // A disabled button drops keyboard focus to the page body: give it back to `button`.
+  function refocus(button) {
+    const lost = document.activeElement === document.body || document.activeElement === null
+      || document.activeElement.disabled;
+    if (lost) button.focus();
+  }
+
   async function run() {
     if (python.busy) return;
     busy(true);
-    if (!python.ready) say("Waiting for Python to load…", "loading");
+    working("Running your code…");
     const answer = await python.run(text(view));
     busy(false);
-    if (answer.restarted) return;
-    if (answer.failure) {
-      hideGraph(graph);
-      return showOutput(output, { error: answer.failure });
-    }
+    refocus(buttons.run);
+    if (answer.restarted) return restarted(answer, "Run");
+    if (answer.failure) return failed(answer);
     showOutput(output, answer.run);
     showGraph(answer.run.graph);
-    say("Python is ready.", "ready");
+    say(answer.stoppedBy ? "Stopped." : "Python is ready.", "ready");
   }
 
   // The computation graph of the Value the code left, if any; a drawing failure costs only it.
@@ -80,32 +106,60 @@ export function startLab(root, page) {
   async function check() {
     if (python.busy) return;
     busy(true);
-    if (!python.ready) say("Waiting for Python to load…", "loading");
-    const answer = await python.check(page.urls.lab, text(view));
+    working("Checking…", limitSeconds);
+    const answer = await python.check(page.urls.lab, text(view), limitSeconds * 1000);
     busy(false);
-    if (answer.restarted) return;
-    if (answer.failure) return showOutput(output, { error: answer.failure });
+    if (answer.restarted) return restarted(answer, "Check");
+    if (answer.failure) return failed(answer);
     const report = answer.report;
-    showReport(result, report);
+    const before = progress.load(slug);
+    const kept = { ...report, stdout: "", stderr: "" };  // the verdict, not the learner's prints
+    progress.save(slug, { checked: true, passed: Boolean(report.passed || before.passed),
+      last: kept, lastAt: new Date().toISOString() });
+    showReport(result, report, { next: page.next });
     if (!performance.getEntriesByName("course:first-result").length) {
       performance.mark("course:first-result");
     }
     showOutput(output, { stdout: report.stdout, stderr: report.stderr,
       note: report.stdout || report.stderr ? "" : "(Check ran your code; it printed nothing)" });
-    progress.save(slug, { checked: true, passed: report.passed || saved.passed || false });
-    say(report.passed ? "Every check passes." : "Some checks fail: see below.", "ready");
+    if (answer.stoppedBy === "limit") {
+      say(`Check stopped after ${limitSeconds} s: a check ran too long (see below).`, "ready");
+    } else if (answer.stoppedBy === "stop") {
+      say("Check stopped: you pressed Stop (see below).", "ready");
+    } else {
+      say(report.passed ? "Every check passes." : "Some checks fail: see below.", "ready");
+    }
     result.focus();
   }
 
+  // Python was replaced: it did not answer the interrupt, or it could not be interrupted.
+  function restarted(answer, what) {
+    hideGraph(graph);
+    const why = answer.stoppedBy === "limit"
+      ? `${what} ran longer than ${limitSeconds} s`
+      : `${what} was stopped`;
+    const how = answer.unresponsive
+      ? "and your code did not respond to the interrupt (it catches KeyboardInterrupt, or it " +
+        "is inside time.sleep), so Python was restarted."
+      : "and Python was restarted (this page cannot interrupt Python without cross-origin " +
+        "isolation).";
+    showOutput(output, { note: `${why}, ${how} Your code is still in the editor.` });
+    say(`${why}; Python restarted.`, "ready");
+  }
+
+  function failed(answer) {
+    hideGraph(graph);
+    const message = answer.fatal
+      ? `Python itself failed while running your code (${answer.failure}). A recursion deeper ` +
+        "than the browser can hold? Python was restarted; your code is still in the editor."
+      : answer.failure;
+    showOutput(output, { error: message });
+    say(answer.fatal ? "Python was restarted." : "Something went wrong: see the output.", "ready");
+  }
+
   async function stop() {
-    const how = await python.stop();
-    busy(false);
-    if (how === "interrupted") {
-      showOutput(output, { note: "Stopped." });
-    } else if (how === "restarted") {
-      showOutput(output, { note: "Stopped. Your code did not respond to the interrupt (time.sleep, " +
-        "or a loop that catches KeyboardInterrupt), so Python was restarted." });
-    }
+    await python.stop();
+    refocus(buttons.run);
   }
 
   function reset() {
@@ -125,6 +179,4 @@ export function startLab(root, page) {
   buttons.stop.addEventListener("click", stop);
   buttons.reset.addEventListener("click", reset);
   busy(false);
-  buttons.run.disabled = false;
-  buttons.check.disabled = false;
 }

@@ -1,4 +1,5 @@
-// The page's side of the Python worker: requests, Stop, and replacing a stuck worker.
+// The page's side of the Python worker: requests, Stop, time limits, and replacing a worker
+// that is stuck or whose Python died.
 const STOP_GRACE_MS = 400;  // an interrupt normally lands in < 15 ms; time.sleep ignores it
 
 export class Python {
@@ -36,14 +37,21 @@ export class Python {
     } else if (data.type === "result") {
       const request = this.pending.get(data.id);
       this.pending.delete(data.id);
-      if (request) request.resolve(data);
+      if (!request) return;
+      clearTimeout(request.timer);
+      if (data.fatal) this.replace();  // the interpreter died (say, the browser's stack ran out)
+      request.resolve({ ...data, stoppedBy: request.stoppedBy });
     }
   }
 
-  request(message, onProgress) {
+  // `limitMs`: interrupt the request when it runs longer (Check's time limit).
+  request(message, { onProgress, limitMs } = {}) {
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.pending.set(id, { resolve, onProgress });
+      const request = { resolve, onProgress, stoppedBy: "" };
+      if (limitMs) request.timer = setTimeout(() => this.halt("limit"), limitMs);
+      this.pending.set(id, request);
+      if (this.interrupt) Atomics.store(this.interrupt, 0, 0);  // a Stop that came too late
       this.worker.postMessage({ ...message, id });
     });
   }
@@ -52,22 +60,28 @@ export class Python {
     return this.request({ type: "run", source });
   }
 
-  check(labURL, source) {
-    return this.request({ type: "check", labURL, source });
+  check(labURL, source, limitMs) {
+    return this.request({ type: "check", labURL, source }, { limitMs });
   }
 
   // Train the capstone network; onProgress hears each step while it runs.
   train(labURL, source, onProgress) {
-    return this.request({ type: "train", labURL, source }, onProgress);
+    return this.request({ type: "train", labURL, source }, { onProgress });
   }
 
   get busy() {
     return this.pending.size > 0;
   }
 
-  // Interrupt the running code; if it does not stop in time, replace the worker.
-  async stop() {
+  // The learner's Stop. "interrupted": the code stopped and answered; "restarted": it did not
+  // respond in time, so Python was replaced; "idle": nothing was running.
+  stop() {
+    return this.halt("stop");
+  }
+
+  async halt(reason) {
     if (!this.busy) return "idle";
+    for (const request of this.pending.values()) request.stoppedBy ||= reason;
     if (this.interrupt) {
       Atomics.store(this.interrupt, 0, 2);  // SIGINT: Python raises KeyboardInterrupt
       for (let waited = 0; waited < STOP_GRACE_MS && this.busy; waited += 20) {
@@ -75,10 +89,19 @@ export class Python {
       }
       if (!this.busy) return "interrupted";
     }
+    this.replace();
+    return "restarted";
+  }
+
+  // Throw the worker away and start a fresh one; whatever was waiting hears "restarted".
+  replace() {
     this.worker.terminate();
-    for (const { resolve } of this.pending.values()) resolve({ type: "result", restarted: true });
+    for (const request of this.pending.values()) {
+      clearTimeout(request.timer);
+      request.resolve({ type: "result", restarted: true, stoppedBy: request.stoppedBy,
+        unresponsive: Boolean(this.interrupt) });
+    }
     this.pending.clear();
     this.start();
-    return "restarted";
   }
 }

@@ -11,24 +11,33 @@ self.onmessage = async ({ data }) => {
     booting = boot(data);
     return;
   }
+  let lab = null;
   try {
     await booting;
+    if (data.type !== "run") lab = await labData(data.labURL);
+  } catch (error) {
+    // No Python, or the lab's checks could not be fetched: Python itself is fine.
+    self.postMessage({ type: "result", id: data.id, failure: String(error && error.message || error) });
+    return;
+  }
+  try {
     if (data.type === "run") {
       const result = python.run(data.source);
       self.postMessage({ type: "result", id: data.id, run: JSON.parse(result) });
     } else if (data.type === "check") {
-      const lab = await labData(data.labURL);
       const report = python.check(lab.slug, lab.checks_source, data.source);
       self.postMessage({ type: "result", id: data.id, report: JSON.parse(report) });
     } else if (data.type === "train") {
       // Lesson 5's "Train it": every step is posted as it happens, while Python keeps going.
-      const lab = await labData(data.labURL);
       const post = (event) => self.postMessage({ type: "progress", id: data.id, event: JSON.parse(event) });
       const summary = trainer.train(lab.slug, lab.checks_source, data.source, post);
       self.postMessage({ type: "result", id: data.id, summary: JSON.parse(summary) });
     }
   } catch (error) {
-    self.postMessage({ type: "result", id: data.id, failure: String(error && error.message || error) });
+    // The grader never raises for learner code, so an error here means the interpreter
+    // itself failed (e.g. the browser's stack ran out): the page replaces this worker.
+    self.postMessage({ type: "result", id: data.id, fatal: true,
+      failure: String(error && error.message || error) });
   }
 };
 
@@ -74,6 +83,7 @@ async function boot({ pyodideURL, coreURL, labURL, snapshotKey, interruptBuffer 
       py.runPython("import sys; sys.path.insert(0, '/course'); import grader.core.browser, grader.capstone.browser");
       keepSnapshot(snapshotURL, py.makeMemorySnapshot());
     }
+    guardStack(py);
     python = py.runPython("import grader.core.browser as b; b");
     trainer = py.runPython("import grader.capstone.browser as t; t");
     if (interruptBuffer) py.setInterruptBuffer(interruptBuffer);
@@ -98,4 +108,25 @@ function keepSnapshot(url, bytes) {
     for (const old of await cache.keys()) await cache.delete(old);  // one build at a time
     await cache.put(url, new Response(bytes));
   }).catch(() => {});
+}
+
+// Recursion that goes through C on every level (`__repr__` through an f-string, `-self` in
+// `__neg__`) overflows the browser's own stack long before Python's recursion limit: a fatal
+// error for Pyodide. Measured in Chromium 156's module worker: unguarded, such recursion died
+// between 300 and 350 levels. CPython (3.14) checks how much of the C stack it has used and
+// raises RecursionError past a limit; Pyodide sets that limit to its whole 10 MB C stack.
+// Allowing it 128 KB instead made every pattern we tried raise RecursionError (a recursive
+// __repr__ at 193 levels, __neg__ at 275) while Python-to-Python recursion keeps its full
+// limit of 1000 (a recursive topological sort of a 900-deep graph works).
+const C_STACK_BYTES = 128 * 1024;
+
+function guardStack(py) {
+  const m = py._module;
+  if (!m || !m._PyUnstable_ThreadState_SetStackProtection || !m._emscripten_stack_get_current) {
+    py.runPython("import sys; sys.setrecursionlimit(250)");  // another Pyodide: be cautious
+    return;
+  }
+  const top = m._emscripten_stack_get_current();  // no Python is running: the stack's top
+  m._PyUnstable_ThreadState_SetStackProtection(m._PyThreadState_GetUnchecked(), top - C_STACK_BYTES,
+    C_STACK_BYTES);
 }
