@@ -33,6 +33,8 @@ def wait_ready(page, timeout: float = 60_000) -> None:
 
 
 def check(page, timeout: float = 60_000):
+    # Forget the previous verdict first, so a second Check on the page waits for its own.
+    page.eval_on_selector("[data-testid=result]", "r => { delete r.dataset.passed; }")
     page.click("[data-testid=check]")
     page.wait_for_function("(() => { const r = document.querySelector('[data-testid=result]');"
                            " return !r.hidden && r.dataset.passed; })()", timeout=timeout)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from ..core.run import load_checks
+from ..core.run import CHECK_SECONDS, load_checks
 from ..course import Course
 from ..runtimes.node import compiled_stdlib, node_binary
 from ..runtimes.submission import core_sources
@@ -144,12 +144,21 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
         notebooks = False
 
     page("index.html", "index.html", {"kind": "index"})
-    for lesson in course.lessons:
+    # What the service worker answers, offline, for a page it does not have.
+    (out / "offline.html").write_text(env.get_template("offline.html").render(**common),
+                                      encoding="utf-8")
+    for number, lesson in enumerate(course.lessons):
         path = f"lessons/{lesson.slug}/index.html"
         root = "../" * path.count("/")
         urls = {"worker": root + assets["worker"], "pyodide": root + pyodide_dir,
                 "core": root + core, "lab": root + labs[lesson.lab], "snapshotKey": snapshot_key}
-        data = {"kind": "lesson", "slug": lesson.slug, "urls": urls, "train": lesson.train}
+        after = course.lessons[number + 1:]
+        # After a pass the report links on: the next lesson, or home after the last one.
+        following = ({"url": f"{root}lessons/{after[0].slug}/index.html",
+                      "title": f"lesson {after[0].number}, {after[0].title}"} if after else
+                     {"url": f"{root}index.html", "title": "you have finished the course, back to all lessons"})
+        data = {"kind": "lesson", "slug": lesson.slug, "urls": urls, "train": lesson.train,
+                "next": following, "checkSeconds": CHECK_SECONDS}
         page(path, "lesson.html", data,
              lesson=lesson, body=markdown.render(lesson.body, math_html),
              notebook=root + "lite/" + notebook_url(lesson.lab) if notebooks else None,

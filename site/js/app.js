@@ -9,13 +9,22 @@ const page = JSON.parse(document.getElementById("page-data").textContent);
 if (page.kind === "index") {
   for (const item of document.querySelectorAll("[data-lesson]")) {
     const state = progress.status(item.dataset.lesson);
+    const latest = progress.latest(item.dataset.lesson);
     const badge = item.querySelector(".progress");
-    badge.textContent = state;
+    // Passed stays passed; the latest Check is shown beside it when it says otherwise.
+    badge.textContent = state === "passed" && latest && !latest.endsWith(latestFull(item))
+      ? `${state} (${latest})` : state;
     badge.dataset.state = state.replace(" ", "-");
   }
 }
+// "n of n": the latest Check passed everything.
+function latestFull(item) {
+  const last = progress.load(item.dataset.lesson).last;
+  return last ? `${last.max_score} of ${last.max_score}` : "";
+}
+
 if (page.kind === "lesson") {
-  startQuizzes(document);
+  startQuizzes(document, page.slug);
   startPictures(document);
   startLab(document.querySelector(".lab"), page);
 }

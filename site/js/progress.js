@@ -19,9 +19,16 @@ export function save(slug, changes) {
   return next;
 }
 
-// "not started" | "in progress" | "passed"
+// "not started" | "in progress" | "passed". A lab once passed stays passed: a later Check of
+// broken code (trying something out) does not take the pass away.
 export function status(slug) {
   const saved = load(slug);
   if (saved.passed) return "passed";
   return saved.code !== undefined || saved.checked ? "in progress" : "not started";
+}
+
+// The latest Check's score, e.g. "11 of 13 checks", or "" before any Check.
+export function latest(slug) {
+  const last = load(slug).last;
+  return last ? `latest Check: ${last.score} of ${last.max_score}` : "";
 }

@@ -1,21 +1,73 @@
-// Show a Check's report and a Run's output. The verdict is the report's; nothing is judged here.
-export function showReport(section, report) {
+// Show a Check's report and a Run's output. The verdict is the report's; nothing is judged
+// here: the page only arranges what the checker said (one learner error that fails several
+// checks is said once, at the top, with the checks it blocks).
+const QUIET_CAUSES = new Set(["", "not run", "stopped"]);
+
+export function showReport(section, report, { next = null, earlier = "" } = {}) {
   section.hidden = false;
   section.dataset.passed = String(report.passed === true);
   section.replaceChildren();
+  if (earlier) {
+    const when = new Date(earlier);
+    const note = paragraph(`Your last Check, ${isNaN(when) ? "earlier" : when.toLocaleString()}. ` +
+      "Check again to see your code as it is now.", "report-earlier");
+    note.dataset.testid = "earlier-result";
+    section.append(note);
+  }
   const summary = document.createElement("h3");
   summary.textContent = report.passed
     ? `All ${report.max_score} checks pass. Well done!`
     : `${report.score} of ${report.max_score} checks pass.`;
   section.append(summary);
-  if (report.error) section.append(paragraph(report.error, "report-error"));
+  if (report.passed && next) section.append(nextLink(next));
+  if (report.error) section.append(preformatted(report.error, "report-error"));
+  const shared = sharedCauses(report.checks);
+  for (const [cause, names] of shared) section.append(causeBox(cause, names));
   const list = document.createElement("ol");
   list.className = "checks";
-  for (const check of report.checks) list.append(checkItem(check));
+  for (const check of report.checks) list.append(checkItem(check, shared.has(check.cause)));
   section.append(list);
 }
 
-function checkItem(check) {
+// Causes that fail two checks or more, in report order: cause -> names of the checks.
+function sharedCauses(checks) {
+  const byCause = new Map();
+  for (const check of checks) {
+    if (check.passed || QUIET_CAUSES.has(check.cause || "")) continue;
+    if (!byCause.has(check.cause)) byCause.set(check.cause, []);
+    byCause.get(check.cause).push(check.name);
+  }
+  return new Map([...byCause].filter(([, names]) => names.length > 1));
+}
+
+function causeBox(cause, names) {
+  const box = document.createElement("div");
+  box.className = "cause";
+  box.dataset.testid = "cause";
+  box.append(paragraph(`One error in your code fails ${names.length} checks. Fix it first:`, "cause-lead"));
+  box.append(paragraph(cause, "cause-text"));
+  const list = document.createElement("ul");
+  for (const name of names) {
+    const item = document.createElement("li");
+    item.textContent = name;
+    list.append(item);
+  }
+  box.append(paragraph("It blocks:", "cause-blocks"), list);
+  return box;
+}
+
+function nextLink({ url, title }) {
+  const link = document.createElement("a");
+  link.href = url;
+  link.className = "next-lesson";
+  link.dataset.testid = "next-lesson";
+  link.textContent = `Next: ${title} →`;
+  const p = document.createElement("p");
+  p.append(link);
+  return p;
+}
+
+function checkItem(check, causeShown) {
   const item = document.createElement("li");
   item.dataset.checkName = check.name;
   item.dataset.passed = String(check.passed === true);
@@ -25,7 +77,11 @@ function checkItem(check) {
   title.textContent = `${check.passed ? "✓" : "✗"} ${check.name}`;
   title.setAttribute("aria-label", `${check.passed ? "passed" : "failed"}: ${check.name}`);
   item.append(title);
-  if (!check.passed && check.message) item.append(paragraph(check.message, "check-message"));
+  if (!check.passed && check.message) {
+    const message = paragraph(check.message, "check-message");
+    if (causeShown) message.prepend("(the error above) ");
+    item.append(message);
+  }
   if (!check.passed && check.hints && check.hints.length) item.append(hints(check.hints));
   return item;
 }
@@ -40,10 +96,17 @@ function hints(all) {
   const label = () => `Show a hint (${shown + 1} of ${all.length})`;
   button.textContent = label();
   button.addEventListener("click", () => {
-    box.insertBefore(paragraph(all[shown], "hint"), button);
+    const hint = paragraph(all[shown], "hint");
+    box.insertBefore(hint, button);
     shown += 1;
-    if (shown === all.length) button.remove();
-    else button.textContent = label();
+    if (shown === all.length) {
+      // The button goes away: keep the keyboard on the hint instead of the page body.
+      hint.tabIndex = -1;
+      button.remove();
+      hint.focus();
+    } else {
+      button.textContent = label();
+    }
   });
   box.append(button);
   return box;
@@ -65,9 +128,31 @@ export function showOutput(pre, { stdout = "", stderr = "", error = "", note = "
   if (!pre.childNodes.length) add("(your code ran and printed nothing)", "note");
 }
 
+// Text whose `backticked` parts are code, as the checks write them.
 function paragraph(text, cls) {
   const p = document.createElement("p");
   p.className = cls;
-  p.textContent = text;
+  appendRich(p, text);
   return p;
+}
+
+function preformatted(text, cls) {
+  const pre = document.createElement("pre");
+  pre.className = cls;
+  pre.textContent = text;
+  return pre;
+}
+
+function appendRich(parent, text) {
+  const parts = String(text).split("`");
+  if (parts.length % 2 === 0) return parent.append(text);  // an odd backtick: leave it as is
+  parts.forEach((part, i) => {
+    if (!part) return;
+    if (i % 2 === 0) parent.append(part);
+    else {
+      const code = document.createElement("code");
+      code.textContent = part;
+      parent.append(code);
+    }
+  });
 }

@@ -36,8 +36,13 @@ self.addEventListener("fetch", (event) => {
       return await fetch(event.request);
     } catch (error) {
       if (event.request.mode === "navigate") {
-        const home = await cache.match(new URL("index.html", self.registration.scope).href);
-        if (home) return home;
+        // A page this device does not keep: say so plainly, instead of a wrong page.
+        const offline = await cache.match(new URL("offline.html", self.registration.scope).href);
+        if (offline) {
+          const home = new URL("index.html", self.registration.scope).href;
+          return new Response((await offline.text()).replace("__HOME__", home),
+            { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+        }
       }
       throw error;
     }

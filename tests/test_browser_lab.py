@@ -1,0 +1,314 @@
+"""The lab as a learner meets it: typing, runaway code, progress, focus, layout, offline.
+
+Editing is tested by typing with the keyboard, never by setting the editor's text; long
+files (a reference solution) are set from a script, as a paste would.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from tests.browser_support import ARTIFACTS, check, set_code, wait_ready
+
+pytestmark = pytest.mark.browser
+
+
+def doc(page) -> str:
+    return page.evaluate("window.courseEditor.state.doc.toString()")
+
+
+def run(page, timeout: float = 30_000) -> str:
+    page.click("[data-testid=run]")
+    page.wait_for_function("!document.querySelector('[data-testid=run]').disabled", timeout=timeout)
+    return page.inner_text("[data-testid=output]")
+
+
+@pytest.mark.parametrize("width", [1100, 390])
+def test_enter_keeps_the_blocks_indentation_and_tab_moves_by_four(open_lesson, width):
+    page = open_lesson("01-graphs", width=width, height=844)
+    wait_ready(page)
+    set_code(page, "")
+    page.locator(".cm-content").click()
+    page.keyboard.type("def f():")
+    page.keyboard.press("Enter")          # a new block: four spaces
+    page.keyboard.type("x = 1")
+    page.keyboard.press("Enter")          # the block's indentation is kept
+    page.keyboard.type("y = 2")
+    page.keyboard.press("Enter")
+    page.keyboard.type("z = 3")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Shift+Tab")      # out of the block
+    page.keyboard.type("print(f)")
+    assert doc(page) == "def f():\n    x = 1\n    y = 2\n    z = 3\nprint(f)"
+    page.keyboard.press("Home")
+    page.keyboard.press("Tab")
+    assert doc(page).endswith("\n    print(f)")
+    page.keyboard.press("Shift+Tab")
+    assert "unindent" not in run(page) and "Error" not in page.inner_text("[data-testid=output]")
+
+
+def test_check_on_endless_recursion_names_it_and_python_survives(course, open_lesson):
+    page = open_lesson("04-value")
+    wait_ready(page)
+    solution = course.labs["04-value"].solution.read_text()
+    assert "        return self * -1\n" in solution
+    broken = solution.replace("        return self * -1\n", "        return -self\n")
+    line = broken.splitlines().index("        return -self") + 1
+    set_code(page, broken)
+    assert check(page) == "false"
+    negation = page.locator("[data-check-name='negation, subtraction and division']")
+    # The checker writes "`-a` recursed too deeply (RecursionError) in `__neg__`, line N";
+    # the page shows the backticked parts as code.
+    message = negation.locator(".check-message")
+    assert f"-a recursed too deeply (RecursionError) in __neg__, line {line}" in message.inner_text()
+    assert message.locator("code").all_inner_texts() == ["-a", "__neg__"]
+    # The rest of the report is there, and says the cause once.
+    assert page.locator(".check[data-passed=true]").count() >= 5
+    assert "One error in your code fails" in page.inner_text("[data-testid=cause]")
+    # Run collapses the thousand identical traceback lines.
+    set_code(page, broken + "\nprint(-Value(2))\n")
+    output = run(page)
+    assert re.search(r"… the same 2 lines repeated \d+ times", output), output[-400:]
+    assert output.count("return -self") == 1
+    # Recursion through C on every level is stopped by the C stack guard, whatever the
+    # recursion limit: a RecursionError, not a dead interpreter.
+    set_code(page, "import sys\nsys.setrecursionlimit(100000)\nclass V:\n"
+                   "    def __repr__(self):\n        return f'{self}'\nrepr(V())\n")
+    output = run(page)
+    assert "RecursionError" in output and "restarted" not in output
+    set_code(page, solution)
+    assert check(page) == "true"
+    assert page.errors == []
+
+
+def test_a_recursion_deeper_than_the_browser_holds_restarts_python_and_says_so(course, open_lesson):
+    page = open_lesson("01-graphs")
+    wait_ready(page)
+    # Python-to-Python recursion is held by the recursion limit; raised far enough, it
+    # runs the browser's stack out and Pyodide dies.
+    set_code(page, "import sys\nsys.setrecursionlimit(100000)\ndef f(n):\n"
+                   "    return f(n + 1)\nf(0)\n")
+    page.click("[data-testid=run]")
+    page.locator("[data-testid=output]").filter(has_text="Python was restarted").wait_for(timeout=30_000)
+    wait_ready(page)
+    set_code(page, course.labs["01-graphs"].solution.read_text())
+    assert check(page) == "true"
+
+
+ENDLESS = '''
+def evaluate(steps, inputs):
+    values = dict(inputs)
+    i = 0
+    while i < len(steps):
+        name, op, (x, y) = steps[i]
+        values[name] = values[x] + values[y] if op == "+" else values[x] * values[y]
+    return values
+'''
+
+
+def _endless_lab_1(course) -> str:
+    solution = course.labs["01-graphs"].solution.read_text()
+    head = solution[:solution.index("def evaluate")]
+    return head + ENDLESS.lstrip()
+
+
+def test_check_of_an_endless_loop_stops_at_its_time_limit_with_a_report(course, open_lesson):
+    page = open_lesson("01-graphs")
+    wait_ready(page)
+    set_code(page, _endless_lab_1(course))
+    page.eval_on_selector("[data-testid=result]", "r => { delete r.dataset.passed; }")
+    page.click("[data-testid=check]")
+    page.locator("[data-testid=status]").filter(has_text=re.compile(r"Checking… [1-9] s")).wait_for(timeout=5000)
+    assert check_done(page, timeout=30_000) == "false"
+    status = page.inner_text("[data-testid=status]")
+    assert "Check stopped after 10 s" in status
+    stopped = page.locator(".check", has_text="stopped after")
+    assert stopped.count() == 1 and "(in evaluate)" in stopped.inner_text()
+    later = page.locator(".check", has_text="Not run: Check was stopped")
+    assert later.count() >= 1
+    # Python is the same one, and well: a correct file passes next.
+    set_code(page, course.labs["01-graphs"].solution.read_text())
+    assert check(page) == "true"
+
+
+def check_done(page, timeout: float) -> str:
+    page.wait_for_function("(() => { const r = document.querySelector('[data-testid=result]');"
+                           " return !r.hidden && r.dataset.passed &&"
+                           " !document.querySelector('[data-testid=check]').disabled; })()",
+                           timeout=timeout)
+    return page.get_attribute("[data-testid=result]", "data-passed")
+
+
+def test_stop_ends_a_whole_check_at_once_and_says_what_happened(course, open_lesson):
+    page = open_lesson("01-graphs")
+    wait_ready(page)
+    set_code(page, _endless_lab_1(course))
+    page.click("[data-testid=check]")
+    page.locator("[data-testid=status]").filter(has_text="Checking…").wait_for()
+    time.sleep(1.0)
+    started = time.monotonic()
+    page.click("[data-testid=stop]")
+    assert check_done(page, timeout=5000) == "false"
+    assert time.monotonic() - started < 3
+    assert "you pressed Stop" in page.inner_text("[data-testid=status]")
+    assert "did not respond" not in page.inner_text("[data-testid=output]")
+    assert page.locator(".check", has_text="stopped after").count() == 1
+    # Focus is not dropped to the page body when Stop disables itself.
+    assert page.evaluate("document.activeElement !== document.body")
+
+
+def test_a_lab_once_passed_stays_passed_and_shows_the_latest_check(course, site, open_lesson):
+    page = open_lesson("02-chain-rule")
+    wait_ready(page)
+    solution = course.labs["02-chain-rule"].solution.read_text()
+    set_code(page, solution)
+    assert check(page) == "true"
+    assert page.get_attribute("[data-testid=next-lesson]", "href").endswith("lessons/03-branching/index.html")
+    set_code(page, course.labs["02-chain-rule"].starter.read_text())
+    assert check(page) == "false"
+    page.goto(site["url"] + "index.html")
+    badge = page.locator("[data-lesson='02-chain-rule'] .progress").inner_text()
+    assert badge.startswith("passed (latest Check: ") and " of " in badge
+
+
+def test_coming_back_shows_the_last_checks_result_and_kept_quiz_answers(course, open_lesson):
+    page = open_lesson("03-branching")
+    question = page.locator(".quiz-question").first
+    answer = int(question.get_attribute("data-answer"))
+    wrong = next(i for i in range(question.locator("button[data-choice]").count()) if i != answer)
+    question.locator(f"button[data-choice='{wrong}']").click()
+    # A first wrong answer leaves room to think again: no explanation yet.
+    assert "try again" in question.locator(".quiz-feedback").inner_text()
+    assert not question.locator(".explanation").is_visible()
+    question.locator(f"button[data-choice='{wrong}']").click()
+    assert question.locator(".explanation").is_visible()
+    wait_ready(page)
+    set_code(page, course.labs["03-branching"].starter.read_text())
+    assert check(page) == "false"
+    score = page.inner_text("[data-testid=result] h3")
+    page.reload()
+    page.wait_for_selector("[data-testid=earlier-result]")
+    assert page.inner_text("[data-testid=result] h3") == score
+    question = page.locator(".quiz-question").first
+    assert question.get_attribute("data-answered") == "wrong"
+    assert question.locator(".explanation").is_visible()
+
+
+def test_one_error_that_fails_many_checks_is_said_once(course, open_lesson):
+    page = open_lesson("05-backward")
+    wait_ready(page)
+    set_code(page, course.labs["05-backward"].starter.read_text())
+    assert check(page) == "false"
+    cause = page.locator("[data-testid=cause]").first
+    assert "One error in your code fails" in cause.inner_text()
+    assert cause.locator("li").count() >= 2
+    # Messages show code as code, not raw backticks.
+    message = page.locator(".check-message").first
+    assert message.locator("code").count() >= 1 and "`" not in message.inner_text()
+
+
+def test_a_syntax_error_is_shown_in_monospace_so_the_caret_points_right(open_lesson):
+    page = open_lesson("01-graphs")
+    wait_ready(page)
+    set_code(page, "def evaluate(steps, inputs):\n    return (1 +\n")
+    check(page)
+    error = page.locator("[data-testid=result] .report-error")
+    assert error.evaluate("e => e.tagName") == "PRE"
+    assert "mono" in error.evaluate("e => getComputedStyle(e).fontFamily").lower()
+    assert "^" in error.inner_text()
+
+
+def test_output_keeps_its_tail_and_a_flood_leaves_the_page_usable(open_lesson):
+    page = open_lesson("01-graphs")
+    wait_ready(page)
+    set_code(page, "for i in range(200000):\n    print(i)\nprint('the last line')\n")
+    output = run(page)
+    assert output.startswith("0\n1\n") and "the last line" in output and "[output truncated:" in output
+    set_code(page, "print('x' * 150_000_000)\nprint('still here')\n")
+    output = run(page, timeout=60_000)
+    assert "still here" in output and len(output) < 70_000
+    set_code(page, "n = input('How many? ')\n")
+    assert "a lab reads no input" in run(page)
+
+
+def test_keyboard_focus_is_visible_kept_and_leaves_the_editor_with_esc_tab(course, open_lesson):
+    page = open_lesson("05-backward")
+    wait_ready(page)
+    page.locator(".cm-content").click()
+    ring = page.evaluate("getComputedStyle(document.querySelector('.cm-editor')).outlineWidth")
+    assert ring == "3px"
+    assert "Esc, then Tab" in page.inner_text("#editor-keys")
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.testid") == "run"
+    set_code(page, "print(1)\n")
+    page.focus("[data-testid=run]")
+    page.keyboard.press("Enter")
+    page.locator("[data-testid=output]").filter(has_text="1").wait_for()
+    page.wait_for_function("!document.querySelector('[data-testid=run]').disabled")
+    assert page.evaluate("document.activeElement.dataset.testid") == "run"
+    # The last hint takes the focus its button had.
+    set_code(page, course.labs["05-backward"].starter.read_text())
+    check(page)
+    hints = page.locator(".hints").first
+    while hints.locator("button").count():
+        hints.locator("button").focus()
+        page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.classList.contains('hint')")
+
+
+def test_on_a_phone_the_editor_wraps_long_lines(course, open_lesson):
+    starter = course.labs["05-backward"].starter.read_text()
+    assert max(len(line) for line in starter.splitlines()) > 40
+    page = open_lesson("05-backward", width=390, height=844)
+    wait_ready(page)
+    set_code(page, "# " + "a long line of instructions " * 10 + "\n")
+    scroller = page.locator(".cm-scroller")
+    assert scroller.evaluate("s => s.scrollWidth - s.clientWidth") <= 1
+    set_code(page, starter)  # the starter's own instructions wrap too
+    assert scroller.evaluate("s => s.scrollWidth - s.clientWidth") <= 1
+    page.locator("[data-testid=editor]").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "lab-phone.png"))
+
+
+def test_on_a_wide_screen_the_lab_stays_in_view_beside_the_lesson(open_lesson):
+    page = open_lesson("04-value", width=1920, height=1080)
+    wait_ready(page)
+    lesson = page.locator("article.lesson").bounding_box()
+    lab = page.locator("section.lab").bounding_box()
+    assert lab["x"] >= lesson["x"] + lesson["width"], (lesson, lab)
+    page.screenshot(path=str(ARTIFACTS / "lab-wide.png"))
+    # Read to the end of the lesson: the editor and its buttons are still on screen.
+    page.locator(".quiz").scroll_into_view_if_needed()
+    assert page.evaluate("window.scrollY") > 500
+    for testid in ("editor", "check"):
+        box = page.locator(f"[data-testid={testid}]").bounding_box()
+        assert 0 <= box["y"] < 1080, (testid, box)
+    # At laptop width the lab stays below the lesson.
+    page.set_viewport_size({"width": 1100, "height": 900})
+    lesson = page.locator("article.lesson").bounding_box()
+    lab = page.locator("section.lab").bounding_box()
+    assert lab["y"] >= lesson["y"] + lesson["height"]
+
+
+def test_offline_a_page_never_kept_gets_a_clear_offline_page(open_lesson, site):
+    page = open_lesson("01-graphs")
+    wait_ready(page)
+    page.wait_for_function("""caches.keys().then(async keys => {
+        for (const k of keys) { if ((await (await caches.open(k)).keys()).length > 20) return true; }
+        return false; })""", timeout=60_000, polling=500)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    page.context.set_offline(True)
+    try:
+        page.goto(site["url"] + "lite/lab/index.html")
+        assert page.locator("h1").inner_text() == "You are offline"
+        assert "JupyterLite notebooks are not kept offline" in page.inner_text("main")
+        page.click("text=Go to the lessons")
+        page.wait_for_selector("[data-lesson]")
+        page.goto(site["url"] + "no/such/page.html")
+        assert page.locator("h1").inner_text() == "You are offline"
+    finally:
+        page.context.set_offline(False)
