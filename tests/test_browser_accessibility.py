@@ -24,7 +24,7 @@ def violations(page) -> list[str]:
     return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}" for v in found]
 
 
-@pytest.mark.parametrize("width", [1100, 390])
+@pytest.mark.parametrize("width", [1920, 1100, 390])
 @pytest.mark.parametrize("path", PAGES)
 def test_every_page_passes_axe(browser, site, path, width):
     page = browser.new_page(viewport={"width": width, "height": 900})

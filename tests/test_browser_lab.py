@@ -274,9 +274,16 @@ def test_on_a_phone_the_editor_wraps_long_lines(course, open_lesson):
     page.screenshot(path=str(ARTIFACTS / "lab-phone.png"))
 
 
-def test_on_a_wide_screen_the_lab_stays_in_view_beside_the_lesson(open_lesson):
+def test_on_a_wide_screen_the_lab_stays_in_view_beside_the_lesson(course, open_lesson):
     page = open_lesson("04-value", width=1920, height=1080)
     wait_ready(page)
+    # The README's picture of a lab: a known mistake checked, its first hint shown.
+    set_code(page, (course.labs["04-value"].folder / "mistakes" / "product_rule_swapped.py").read_text())
+    assert check(page) == "false"
+    page.locator(".check.fail .hints button").first.click()
+    page.locator(".check.fail").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "lab.png"))
+    page.evaluate("window.scrollTo(0, 0); document.querySelector('section.lab').scrollTop = 0")
     lesson = page.locator("article.lesson").bounding_box()
     lab = page.locator("section.lab").bounding_box()
     assert lab["x"] >= lesson["x"] + lesson["width"], (lesson, lab)
