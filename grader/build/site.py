@@ -10,6 +10,7 @@ front end and the JupyterLite notebooks. Reference solutions never do: nothing h
 from __future__ import annotations
 
 import hashlib
+from importlib import metadata
 import json
 import shutil
 import subprocess
@@ -29,6 +30,8 @@ from .jupyterlite import LiteBuildError, build_jupyterlite, notebook_url
 SITE = Path(__file__).resolve().parents[2] / "site"
 BUNDLER = Path(__file__).resolve().parent / "bundle.mjs"
 COURSE_TITLE = "Build autograd from scratch"
+# Named in every downloaded lab file and export, which `course grade` reads back.
+COURSE_VERSION = metadata.version("autograd-course")
 # Python the page's worker loads: the checker, and lesson 5's "Train it" (grader/capstone).
 BROWSER_PACKAGES = ("core", "capstone")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
@@ -143,7 +146,9 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
         warnings.append(f"no JupyterLite notebooks in this build: {exc}")
         notebooks = False
 
-    page("index.html", "index.html", {"kind": "index"})
+    page("index.html", "index.html", {
+        "kind": "index", "courseVersion": COURSE_VERSION,
+        "labs": [{"lesson": lesson.slug, "lab": lesson.lab} for lesson in course.lessons]})
     # What the service worker answers, offline, for a page it does not have.
     (out / "offline.html").write_text(env.get_template("offline.html").render(**common),
                                       encoding="utf-8")
@@ -158,7 +163,8 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
                       "title": f"lesson {after[0].number}, {after[0].title}"} if after else
                      {"url": f"{root}index.html", "title": "you have finished the course, back to all lessons"})
         data = {"kind": "lesson", "slug": lesson.slug, "urls": urls, "train": lesson.train,
-                "next": following, "checkSeconds": CHECK_SECONDS}
+                "next": following, "checkSeconds": CHECK_SECONDS, "lab": lesson.lab,
+                "courseVersion": COURSE_VERSION}
         page(path, "lesson.html", data,
              lesson=lesson, body=markdown.render(lesson.body, math_html),
              notebook=root + "lite/" + notebook_url(lesson.lab) if notebooks else None,

@@ -1,26 +1,28 @@
 // Entry point of every page: progress on the home page, quiz and lab on lesson pages.
 import { startLab } from "./lab.js";
+import { startMyWork } from "./my-work.js";
 import { startPictures } from "./pictures/index.js";
 import * as progress from "./progress.js";
 import { startQuizzes } from "./quiz.js";
 
 const page = JSON.parse(document.getElementById("page-data").textContent);
 
-if (page.kind === "index") {
+function showProgress() {
   for (const item of document.querySelectorAll("[data-lesson]")) {
     const state = progress.status(item.dataset.lesson);
     const latest = progress.latest(item.dataset.lesson);
     const badge = item.querySelector(".progress");
     // Passed stays passed; the latest Check is shown beside it when it says otherwise.
-    badge.textContent = state === "passed" && latest && !latest.endsWith(latestFull(item))
-      ? `${state} (${latest})` : state;
+    badge.textContent = state === "passed" && latest ? `${state} (${latest})` : state;
     badge.dataset.state = state.replace(" ", "-");
   }
 }
-// "n of n": the latest Check passed everything.
-function latestFull(item) {
-  const last = progress.load(item.dataset.lesson).last;
-  return last ? `${last.max_score} of ${last.max_score}` : "";
+
+if (page.kind === "index") {
+  showProgress();
+  startMyWork(document.querySelector(".my-work"), {
+    labs: page.labs, version: page.courseVersion, onChange: showProgress,
+  });
 }
 
 if (page.kind === "lesson") {

@@ -2,6 +2,7 @@
 import { startTraining } from "./capstone.js";
 import { createEditor, replace, text } from "./editor.js";
 import { hideGraph, renderGraph } from "./graph.js";
+import { startLabFiles } from "./lab-files.js";
 import { Python } from "./python.js";
 import * as progress from "./progress.js";
 import { showOutput, showReport } from "./results.js";
@@ -173,6 +174,8 @@ export function startLab(root, page) {
       python, busy, stop, labURL: page.urls.lab, source: () => text(view),
     });
   }
+
+  startLabFiles(root, { view, lab: page.lab, version: page.courseVersion, say });
 
   buttons.run.addEventListener("click", run);
   buttons.check.addEventListener("click", check);

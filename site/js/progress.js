@@ -27,8 +27,19 @@ export function status(slug) {
   return saved.code !== undefined || saved.checked ? "in progress" : "not started";
 }
 
-// The latest Check's score, e.g. "11 of 13 checks", or "" before any Check.
+// The latest Check's score when it did not pass, e.g. "latest Check: 11 of 13"; else "".
 export function latest(slug) {
   const last = load(slug).last;
-  return last ? `latest Check: ${last.score} of ${last.max_score}` : "";
+  return last && !last.passed ? `latest Check: ${last.score} of ${last.max_score}` : "";
+}
+
+// Forget everything this course keeps in localStorage (the home page's "Clear my data").
+export function clearAll() {
+  try {
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith(KEY)) localStorage.removeItem(key);
+    }
+  } catch {
+    // storage disabled: nothing was kept
+  }
 }

@@ -1,6 +1,8 @@
 // The lab's Python: a module worker that boots Pyodide as soon as the page opens and answers
 // Run and Check with JSON from the grader package (grader.core.browser), and lesson 5's
 // Train it (grader.capstone.browser). No check logic here.
+import { SNAPSHOTS } from "./snapshots.js";
+
 let python = null;
 let trainer = null;
 let booting = null;
@@ -48,7 +50,6 @@ async function labData(url) {
 
 // A snapshot of Python's memory after the first boot, kept in this browser: later visits
 // restore it (≈ 0.2 s) instead of starting CPython again (≈ 2 s). It costs no download.
-const SNAPSHOTS = "python-snapshots-v1";
 
 async function boot({ pyodideURL, coreURL, labURL, snapshotKey, interruptBuffer }) {
   const started = performance.now();

@@ -1,0 +1,75 @@
+// A lab's code as a file: Download it (to hand in, or keep), or Open one into the editor.
+// The first line names the lab and the course version, as `course grade` expects
+// (docs/grading.md); it is taken off again when a file comes back.
+import { replace, text } from "./editor.js";
+
+export const MAX_FILE_BYTES = 1 << 20;  // as `course grade` refuses larger submissions
+
+export function header(lab, version) {
+  return `# ${lab} — autograd course ${version}`;
+}
+
+const HEADER = /^# (\d\d-[a-z0-9]+(?:-[a-z0-9]+)*) — autograd course (\S+)\s*$/;
+
+// The code with the course's header line taken off, and the lab that line named (or null).
+export function withoutHeader(source) {
+  const [first, ...rest] = source.split("\n");
+  const match = HEADER.exec(first.replace(/\r$/, ""));
+  return match ? { lab: match[1], code: rest.join("\n") } : { lab: null, code: source };
+}
+
+export function fileText(lab, version, code) {
+  return `${header(lab, version)}\n${withoutHeader(code).code}`;
+}
+
+// Bytes to text, or a sentence saying why they are not a lab's code.
+export function decodeSource(bytes, name) {
+  if (bytes.length > MAX_FILE_BYTES) {
+    return { error: `${name} is ${(bytes.length / 1048576).toFixed(1)} MB; a lab's code is at most 1 MB.` };
+  }
+  if (bytes.includes(0)) return { error: `${name} is not a text file (it holds binary data).` };
+  try {
+    const source = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+    return { source: source.replace(/\r\n/g, "\n") };
+  } catch {
+    return { error: `${name} is not UTF-8 text, so it cannot be Python code for this course.` };
+  }
+}
+
+export function startLabFiles(root, { view, lab, version, say, onOpened }) {
+  const download = root.querySelector('[data-testid="download"]');
+  const open = root.querySelector('[data-testid="open-file"]');
+  const picker = root.querySelector(".open-file-input");
+
+  download.addEventListener("click", () => {
+    const blob = new Blob([fileText(lab, version, text(view))], { type: "text/x-python" });
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = `${lab}.py`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    say(`Downloaded ${lab}.py.`, "ready");
+  });
+
+  open.addEventListener("click", () => picker.click());
+  picker.addEventListener("change", async () => {
+    const file = picker.files[0];
+    picker.value = "";  // choosing the same file again is a new change
+    if (!file) return;
+    if (file.size > MAX_FILE_BYTES) {
+      return say(`${file.name} is ${(file.size / 1048576).toFixed(1)} MB; a lab's code is at most 1 MB.`, "broken");
+    }
+    const decoded = decodeSource(new Uint8Array(await file.arrayBuffer()), file.name);
+    if (decoded.error) return say(decoded.error, "broken");
+    const { lab: named, code } = withoutHeader(decoded.source);
+    if (named && named !== lab) {
+      return say(`${file.name} is the code of lab ${named}, not of this lab (${lab}); it was not opened.`, "broken");
+    }
+    replace(view, code);  // one change: Ctrl+Z brings the previous code back
+    view.focus();
+    say(`Opened ${file.name}. Undo (Ctrl+Z) brings your previous code back.`, "ready");
+    if (onOpened) onOpened();
+  });
+}

@@ -1,0 +1,201 @@
+"""Handing work in, in Chromium: real downloads and real file choosers.
+
+A lab's Download and Open a file; the home page's Export, Import and Clear my data. What the
+page writes is read back by `course grade`, as an instructor would.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+
+import pytest
+
+from tests.browser_support import check, set_code, wait_ready
+from tests.conftest import run_course
+
+pytestmark = pytest.mark.browser
+VERSION = "0.1.0"
+
+
+def doc(page) -> str:
+    return page.evaluate("window.courseEditor.state.doc.toString()")
+
+
+def status(page) -> str:
+    return page.inner_text("[data-testid=status]")
+
+
+def test_download_names_the_lab_and_course_grade_reads_it_back(course, open_lesson, tmp_path):
+    page = open_lesson("02-chain-rule")
+    wait_ready(page)
+    solution = course.labs["02-chain-rule"].solution.read_text()
+    set_code(page, solution)
+    with page.expect_download() as info:
+        page.click("[data-testid=download]")
+    download = info.value
+    assert download.suggested_filename == "02-chain-rule.py"
+    saved = tmp_path / download.suggested_filename
+    download.save_as(saved)
+    first, rest = saved.read_text(encoding="utf-8").split("\n", 1)
+    assert first == f"# 02-chain-rule — autograd course {VERSION}" and rest == solution
+    graded = run_course("grade", "02-chain-rule", str(saved), "--runtime", "python", "--json")
+    assert graded.returncode == 0, graded.stdout + graded.stderr
+    assert json.loads(graded.stdout)[0]["passed"] is True
+
+
+def _choose(page, path) -> None:
+    """Open a file with the page's own chooser; wait until the page has said what it did."""
+    page.eval_on_selector("[data-testid=status]", "s => { s.textContent = ''; }")
+    with page.expect_file_chooser() as chooser:
+        page.click("[data-testid=open-file]")
+    chooser.value.set_files(str(path))
+    page.wait_for_function("document.querySelector('[data-testid=status]').textContent !== ''")
+
+
+def test_open_a_file_is_one_undoable_change_and_odd_files_are_refused(open_lesson, tmp_path):
+    page = open_lesson("01-graphs")
+    wait_ready(page)
+    set_code(page, "# my work so far\n")
+    mine = tmp_path / "mine.py"
+    # A file the course wrote (its header line), saved by an editor that adds a BOM and CRLF.
+    mine.write_bytes(("\ufeff" + f"# 01-graphs — autograd course {VERSION}\r\n"
+                      "def forward(a, b, c, f):\r\n    return {}\r\n").encode("utf-8"))
+    _choose(page, mine)
+    assert doc(page) == "def forward(a, b, c, f):\n    return {}\n"
+    assert "Opened mine.py" in status(page)
+    page.keyboard.press("Control+z")
+    assert doc(page) == "# my work so far\n"
+
+    binary = tmp_path / "picture.py"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00")
+    _choose(page, binary)
+    assert "not a text file" in status(page) and doc(page) == "# my work so far\n"
+    big = tmp_path / "big.py"
+    big.write_bytes(b"# " + b"x" * (2 << 20))
+    _choose(page, big)
+    assert "at most 1 MB" in status(page) and doc(page) == "# my work so far\n"
+    other = tmp_path / "other.py"
+    other.write_text(f"# 05-backward — autograd course {VERSION}\nclass Value: pass\n", encoding="utf-8")
+    _choose(page, other)
+    assert "is the code of lab 05-backward" in status(page) and doc(page) == "# my work so far\n"
+    assert page.errors == []
+
+
+def _export(page, tmp_path):
+    with page.expect_download() as info:
+        page.click("[data-testid=export]")
+    path = tmp_path / info.value.suggested_filename
+    info.value.save_as(path)
+    return path
+
+
+def test_export_clear_and_import_bring_the_work_back(course, site, open_lesson, tmp_path):
+    page = open_lesson("03-branching")
+    wait_ready(page)
+    set_code(page, course.labs["03-branching"].solution.read_text())
+    assert check(page) == "true"
+    page.goto(f"{site['url']}lessons/05-backward/index.html")
+    wait_ready(page)
+    set_code(page, "# lab 5, started\nclass Value:\n    pass\n")
+    page.goto(site["url"] + "index.html")
+
+    exported = _export(page, tmp_path)
+    with zipfile.ZipFile(exported) as archive:
+        assert sorted(archive.namelist()) == ["03-branching.py", "05-backward.py",
+                                              "manifest.json", "progress.json"]
+        manifest = json.loads(archive.read("manifest.json"))
+        progress = json.loads(archive.read("progress.json"))
+        lab5 = archive.read("05-backward.py").decode()
+    assert manifest["course"] == "autograd-course" and manifest["version"] == VERSION
+    assert [lab["slug"] for lab in manifest["labs"]] == ["03-branching", "05-backward"]
+    assert progress["03-branching"]["passed"] is True
+    assert lab5 == f"# 05-backward — autograd course {VERSION}\n# lab 5, started\nclass Value:\n    pass\n"
+    # The instructor's side: every lab found in the export, one report each.
+    graded = run_course("grade", "--all", str(exported), "--runtime", "python", "--json")
+    reports = {r["lab"]: r["passed"] for r in json.loads(graded.stdout)}
+    assert reports == {"03-branching": True, "05-backward": False}, graded.stderr
+
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("[data-testid=clear-data]")
+    page.locator("[data-testid=my-work-status]").filter(has_text="were removed").wait_for()
+    badges = page.locator(".progress").all_inner_texts()
+    assert set(badges) == {"not started"}
+    assert page.evaluate("caches.has('python-snapshots-v1')") is False
+
+    with page.expect_file_chooser() as chooser:
+        page.click("[data-testid=import]")
+    chooser.value.set_files(str(exported))
+    preview = page.locator("[data-testid=import-preview]")
+    preview.wait_for()
+    assert "03-branching: new code" in preview.inner_text()
+    page.click("[data-testid=import-confirm]")
+    page.locator("[data-testid=my-work-status]").filter(has_text="Imported 2 labs").wait_for()
+    assert page.locator("[data-lesson='03-branching'] .progress").inner_text() == "passed"
+    assert page.locator("[data-lesson='05-backward'] .progress").inner_text() == "in progress"
+    page.goto(f"{site['url']}lessons/05-backward/index.html")
+    page.wait_for_function("window.courseEditor !== undefined")
+    assert doc(page) == "# lab 5, started\nclass Value:\n    pass\n"
+
+
+def test_import_refuses_what_is_not_an_export_and_cancel_changes_nothing(open_lesson, site, tmp_path):
+    page = open_lesson("01-graphs")
+    set_code(page, "# mine\n")
+    page.goto(site["url"] + "index.html")
+
+    def choose(path):
+        with page.expect_file_chooser() as chooser:
+            page.click("[data-testid=import]")
+        chooser.value.set_files(str(path))
+
+    not_zip = tmp_path / "notes.zip"
+    not_zip.write_text("just text")
+    choose(not_zip)
+    message = page.locator("[data-testid=my-work-status]")
+    message.filter(has_text="is not a zip file").wait_for()
+    no_manifest = tmp_path / "other.zip"
+    with zipfile.ZipFile(no_manifest, "w") as archive:
+        archive.writestr("01-graphs.py", "print('hi')\n")
+    choose(no_manifest)
+    message.filter(has_text="has no manifest.json").wait_for()
+
+    # A real export of other code: preview, then Cancel.
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("manifest.json", json.dumps({
+            "course": "autograd-course", "version": VERSION, "exported_at": "2026-03-01T12:00:00Z",
+            "labs": [{"slug": "01-graphs", "file": "01-graphs.py"}]}))
+        archive.writestr("01-graphs.py", "# theirs\nx = 1\n")
+    theirs = tmp_path / "theirs.zip"
+    theirs.write_bytes(buffer.getvalue())
+    choose(theirs)
+    preview = page.locator("[data-testid=import-preview]")
+    preview.wait_for()
+    assert "01-graphs: replaces your code (2 lines) with the export's (3 lines)" in preview.inner_text()
+    page.click("[data-testid=import-cancel]")
+    message.filter(has_text="nothing was changed").wait_for()
+    page.goto(f"{site['url']}lessons/01-graphs/index.html")
+    page.wait_for_function("window.courseEditor !== undefined")
+    assert doc(page) == "# mine\n"
+
+
+def test_download_and_export_work_offline(course, site, open_lesson, tmp_path):
+    page = open_lesson("04-value")
+    wait_ready(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.wait_for_function("""caches.keys().then(async keys => {
+        for (const k of keys) { if ((await (await caches.open(k)).keys()).length > 20) return true; }
+        return false; })""", timeout=60_000, polling=500)
+    page.context.set_offline(True)
+    try:
+        set_code(page, "# offline work\n")
+        with page.expect_download() as info:
+            page.click("[data-testid=download]")
+        assert info.value.suggested_filename == "04-value.py"
+        page.goto(site["url"] + "index.html")
+        exported = _export(page, tmp_path)
+        with zipfile.ZipFile(exported) as archive:
+            assert "04-value.py" in archive.namelist()
+    finally:
+        page.context.set_offline(False)
