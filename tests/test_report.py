@@ -29,10 +29,12 @@ def test_a_report_without_checks_does_not_pass():
 def test_json_round_trip_keeps_every_field():
     report = _report(True, False)
     report.stdout, report.stderr, report.seconds = "hi\n", "warn", 0.25
+    report.checks[1].cause, report.interrupted = "ValueError: no (line 3 of your file)", True
     again = Report.from_json(report.to_json())
     assert again == report
     assert json.loads(report.to_json())["checks"][1] == {
-        "name": "check 1", "passed": False, "message": "wrong", "hints": []}
+        "name": "check 1", "passed": False, "message": "wrong", "hints": [],
+        "cause": "ValueError: no (line 3 of your file)"}
 
 
 def test_the_encoder_matches_json_for_awkward_text():

@@ -135,3 +135,20 @@ def test_run_reports_a_syntax_error_with_its_line():
 
     result = run_source("x = (1,\n", "lab.py")
     assert result.line == 1 and "could not read your file" in result.error
+
+
+def test_the_browsers_check_draws_the_same_inputs_as_course_grade(course):
+    # Inputs come from a seed made from the file's text, in the page as on the command line,
+    # so a learner's report in the browser matches the instructor's, number for number.
+    import json
+
+    from grader.core import browser
+    from tests.conftest import run_course
+
+    lab = course.labs["04-value"]
+    mistake = lab.folder / "mistakes" / "product_rule_swapped.py"
+    page = json.loads(browser.check(lab.slug, lab.checks_source(), mistake.read_text()))
+    graded = run_course("grade", lab.slug, str(mistake), "--runtime", "python", "--json")
+    cli = json.loads(graded.stdout)[0]
+    assert [c["message"] for c in page["checks"]] == [c["message"] for c in cli["checks"]]
+    assert any(not c["passed"] for c in page["checks"])

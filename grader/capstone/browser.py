@@ -12,6 +12,8 @@ import sys
 from dataclasses import asdict
 
 from ..core.execute import friendly_traceback
+from ..core.checks import use_seed
+from ..core.job import seed_of
 from ..core.run import CappedText, exec_module, grade, load_checks
 from . import tape
 from .moons import two_moons
@@ -22,6 +24,7 @@ FILENAME = "lab.py"
 
 def train(lab: str, checks_source: str, source: str, on_event, steps: int = Settings.steps) -> str:
     checks = load_checks(checks_source, lab)[0]
+    use_seed(seed_of(source))  # as Check and `course grade` draw them for this file
     report = grade(lab, checks, source, FILENAME, runtime="browser")
     if _interrupted(report):  # Stop pressed while the checks ran: stop, do not train
         return _finish(on_event, "stopped")
