@@ -237,7 +237,8 @@ def check_command(runtime, timeout, junit_path, mutants, root):
         broken = outcome.problems or any(folder in p.path.parents or p.path == folder
                                          for p in content_problems)
         mark = click.style("FAIL", fg="red") if broken else click.style("ok", fg="green")
-        click.echo(f"{mark:>4}  {outcome.lab}: {outcome.graded} files graded in {runtime}")
+        others = f" (and {outcome.others} other labs' starting code)" if outcome.others else ""
+        click.echo(f"{mark:>4}  {outcome.lab}: {outcome.graded} files graded in {runtime}{others}")
         problems += outcome.problems
     for problem in problems:
         click.echo(f"{problem}", err=True)

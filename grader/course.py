@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import frontmatter, links
+from . import frontmatter, lab_config, links
 
 SLUG = re.compile(r"^(\d\d)-[a-z0-9]+(-[a-z0-9]+)*$")
 MISTAKE_FIELDS = ("mistake", "fails", "message")
@@ -58,6 +58,7 @@ class Lab:
     folder: Path
     mistakes: list[Mistake] = field(default_factory=list)
     alternatives: list[Path] = field(default_factory=list)
+    config: lab_config.LabConfig | None = None  # lab.yaml: the lab it builds on, its parts
 
     @property
     def starter(self) -> Path:
@@ -153,6 +154,9 @@ def _load_lab(folder: Path, problems: list[Problem]) -> Lab | None:
         if mistake:
             lab.mistakes.append(mistake)
     lab.alternatives = sorted((folder / "alternatives").glob("*.py"))
+    found: list[lab_config.ConfigProblem] = []
+    lab.config = lab_config.load(folder, found)
+    problems += [Problem(p.path, p.line, p.message) for p in found]
     return lab
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import lab_config
 from .core.report import Report
 from .core.run import load_checks
 from .course import Course, Lab, Problem
@@ -19,6 +20,7 @@ from .grading import submissions
 class LabOutcome:
     lab: str
     graded: int = 0
+    others: int = 0  # other labs' starting code graded against this lab's checks
     problems: list[Problem] = field(default_factory=list)
     cases: list[tuple[str, list[Problem]]] = field(default_factory=list)  # for JUnit
 
@@ -28,17 +30,30 @@ class Expectation:
     """What must happen to one graded file."""
 
     path: Path
-    kind: str  # "solution", "alternative", "starter" or "mistake"
+    kind: str  # "solution", "alternative", "starter", "mistake", or one of CARRIED's
     fails: str = ""
     message: str = ""
     line: int = 1
     message_line: int = 1
+    source: str | None = None  # graded instead of the file's text (a composed starting point)
+    graded_by: str = ""        # the lab whose checks grade it, when not its own
 
     def describe(self) -> str:
         if self.kind == "mistake":
             return f"{self.path.name} fails {self.fails!r} with its message"
+        if self.kind in CARRIED:
+            return CARRIED[self.kind].format(name=self.path.name, lab=self.graded_by)
         verb = "fails" if self.kind == "starter" else "passes"
         return f"{self.kind} {self.path.name} {verb}"
+
+
+# What lab.yaml's files must do (lab_config.py), graded like the rest. The first word of
+# each says whether the file must pass ("passes") or fail.
+CARRIED = {
+    "provided": "provided {name} passes {lab}, the lab it stands in for",
+    "start": "provided + extend ({name}) fails this lab: a starting point, not an answer",
+    "elsewhere": "{name} fails {lab}: no page's starting code passes any lab",
+}
 
 
 def _silent_checks(wanted: Expectation, report: Report) -> list[Problem]:
@@ -78,14 +93,59 @@ def check_course(course: Course, runtime) -> tuple[list[LabOutcome], list[Proble
         files = [(str(w.path), w.path.read_text(encoding="utf-8")) for w in wanted]
         batch += submissions(lab, files, checks)
         plan += [(lab, w) for w in wanted]
+    for lab, wanted, checks in _carried(course, outcomes):
+        files = [(str(wanted.path), wanted.source if wanted.source is not None
+                  else wanted.path.read_text(encoding="utf-8"))]
+        batch += submissions(lab, files, checks)
+        plan.append((lab, wanted))
     reports = runtime.grade(batch) if batch else []
     for (lab, wanted), report in zip(plan, reports):
         outcome = outcomes[lab.slug]
-        outcome.graded += 1
+        if wanted.kind == "elsewhere":
+            outcome.others += 1
+        else:
+            outcome.graded += 1
         found = _judge(wanted, report) + _silent_checks(wanted, report)
         outcome.problems += found
         outcome.cases.append((wanted.describe(), found))
     return list(outcomes.values()), problems
+
+
+def _carried(course: Course, outcomes: dict):
+    """(lab that grades, expectation, its checks) for lab.yaml's files and every starter
+    against every other lab; problems with lab.yaml itself go to the lab's outcome."""
+    loaded = {}
+    for lab in course.labs.values():
+        if lab.checks.is_file():
+            try:
+                loaded[lab.slug] = load_checks(lab.checks_source(), lab.slug)[0]
+            except Exception:
+                continue  # reported by _lab_checks
+    order = list(course.labs)
+    for lab in course.labs.values():
+        config = lab.config
+        if config is None or lab.slug not in loaded:
+            continue
+        names = [fn.check_name for fn in loaded[lab.slug]]
+        earlier = order[:order.index(lab.slug)]
+        outcomes[lab.slug].problems += [Problem(p.path, p.line, p.message)
+                                        for p in lab_config.problems(config, names, earlier)]
+        base = config.builds_on if config.builds_on in loaded and config.builds_on in earlier else ""
+        if base and config.provided:
+            yield course.labs[base], Expectation(config.provided, "provided", graded_by=base), loaded[base]
+            if config.extend:
+                start = (config.provided.read_text(encoding="utf-8") + "\n\n"
+                         + config.extend.read_text(encoding="utf-8"))
+                yield lab, Expectation(config.provided, "start", source=start,
+                                       graded_by=lab.slug), loaded[lab.slug]
+        starting = [p for p in (lab.starter, config.extend) if p is not None and p.is_file()]
+        for other in course.labs.values():
+            if other.slug not in loaded:
+                continue
+            for path in starting:
+                if other is lab and path == lab.starter:
+                    continue  # the starter's own lab is judged with the rest
+                yield other, Expectation(path, "elsewhere", graded_by=other.slug), loaded[other.slug]
 
 
 def _lab_checks(lab: Lab, problems: list[Problem]) -> list | None:
@@ -122,6 +182,16 @@ def _judge(wanted: Expectation, report: Report) -> list[Problem]:
         failed = [c for c in report.checks if not c.passed]
         why = report.error or (f"{failed[0].name!r}: {failed[0].message}" if failed else "")
         return [Problem(where, 1, f"the {wanted.kind} must pass every check, but it fails: {why}")]
+    if wanted.kind in CARRIED:
+        must_pass = wanted.kind == "provided"
+        if report.passed == must_pass:
+            return []
+        failed = [c for c in report.checks if not c.passed]
+        why = report.error or (f"{failed[0].name!r}: {failed[0].message}" if failed else "")
+        if must_pass:
+            return [Problem(wanted.path, 1, f"{wanted.describe()} — but it fails: {why}")]
+        return [Problem(wanted.path, 1, f"{wanted.describe()} — but it passes every check of "
+                                        f"{wanted.graded_by}")]
     if wanted.kind == "starter":
         if report.passed:
             return [Problem(where, 1, "the starter already passes every check: leave the work "

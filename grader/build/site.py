@@ -21,6 +21,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from ..core.run import CHECK_SECONDS, load_checks
+from .. import lab_config
 from ..course import Course
 from ..runtimes.node import compiled_stdlib, node_binary
 from ..runtimes.submission import core_sources
@@ -79,6 +80,12 @@ def build_site(course: Course, out: Path, *, pyodide: Path, node_modules: Path,
     # Checks that cannot load would break every Check: find out before writing anything.
     names = {lesson.lab: [fn.check_name for fn in _lab_checks(course, lesson.lab)]
              for lesson in course.lessons}
+    order = list(course.labs)
+    wrong = [p for slug, lab in course.labs.items() if slug in names
+             for p in lab_config.problems(lab.config, names[slug], order[:order.index(slug)])]
+    if wrong:  # a page whose parts or earlier lab do not exist would mislead every learner
+        raise BuildError("lab.yaml has problems; fix them first:\n"
+                         + "\n".join(f"  {p.path}:{p.line}: {p.message}" for p in wrong))
     formulas = [f for lesson in course.lessons for f in markdown.formulas(lesson.body)]
     math_html = math.render_all(formulas, node_modules)
 
@@ -164,7 +171,7 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
                      {"url": f"{root}index.html", "title": "you have finished the course, back to all lessons"})
         data = {"kind": "lesson", "slug": lesson.slug, "urls": urls, "train": lesson.train,
                 "next": following, "checkSeconds": CHECK_SECONDS, "lab": lesson.lab,
-                "courseVersion": COURSE_VERSION}
+                "courseVersion": COURSE_VERSION, **_lab_page_data(course, lesson, out, root)}
         page(path, "lesson.html", data,
              lesson=lesson, body=markdown.render(lesson.body, math_html),
              notebook=root + "lite/" + notebook_url(lesson.lab) if notebooks else None,
@@ -173,6 +180,24 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
     (out / "_headers").write_text(HEADERS, encoding="utf-8")
     _service_worker(out)
     _precompress(out)
+
+
+def _lab_page_data(course: Course, lesson, out: Path, root: str) -> dict:
+    """What lab.yaml tells the page: its parts, and the earlier lab it continues (with the
+    code to add to the learner's, and where the course's own stand-in can be fetched)."""
+    config = course.labs[lesson.lab].config
+    data: dict = {"parts": [{"title": p.title, "checks": p.checks} for p in config.parts]}
+    if config.builds_on:
+        earlier = next(item for item in course.lessons if item.lab == config.builds_on)
+        carry = {"lesson": earlier.slug, "lab": earlier.lab, "number": earlier.number,
+                 "title": earlier.title, "url": f"{root}lessons/{earlier.slug}/index.html",
+                 "extend": config.extend.read_text(encoding="utf-8") if config.extend else ""}
+        if config.provided:  # fetched only when the learner asks for it
+            name = _hashed(out, f"labs/{lesson.lab}-provided.py",
+                           config.provided.read_text(encoding="utf-8"))
+            carry["providedURL"] = root + name
+        data["carry"] = carry
+    return data
 
 
 def _lab_checks(course: Course, slug: str) -> list:

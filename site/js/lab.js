@@ -1,11 +1,12 @@
 // The lab on a lesson page: editor, Run, Check, Stop, Reset, status, output and results.
+import { openingCode, showCarry } from "./carry.js";
 import { startTraining } from "./capstone.js";
 import { createEditor, replace, text } from "./editor.js";
 import { hideGraph, renderGraph } from "./graph.js";
 import { startLabFiles } from "./lab-files.js";
 import { Python } from "./python.js";
 import * as progress from "./progress.js";
-import { showOutput, showReport } from "./results.js";
+import { showOutput, showPart, showReport } from "./results.js";
 
 export function startLab(root, page) {
   const $ = (id) => root.querySelector(`[data-testid="${id}"]`);
@@ -18,9 +19,12 @@ export function startLab(root, page) {
   const graph = $("graph");
   const buttons = { run: $("run"), check: $("check"), stop: $("stop"), reset: $("reset") };
   const limitSeconds = page.checkSeconds;
+  const fresh = saved.code === undefined || saved.code === starter;
+  const opening = fresh ? openingCode(page.carry, starter) : { code: saved.code, carried: false };
+  const reportOptions = { next: page.next, parts: page.parts };
 
   const view = createEditor(root.querySelector(".editor"), {
-    doc: saved.code ?? starter,
+    doc: opening.code,
     onChange: (code) => progress.save(slug, { code }),
     onRun: () => run(),
     onCheck: () => check(),
@@ -28,8 +32,12 @@ export function startLab(root, page) {
   window.courseEditor = view;  // a stable handle for tests and for the curious
   performance.mark("course:editor-usable");
 
-  // Coming back: the last Check's report, marked as earlier.
-  if (saved.last) showReport(result, saved.last, { next: page.next, earlier: saved.lastAt });
+  if (opening.carried) progress.save(slug, { code: opening.code });
+  showCarry($("carry"), page.carry, { carried: opening.carried, fresh, load: (code) => replace(view, code) });
+
+  // Coming back: the last Check's report, marked as earlier, and the part the learner is on.
+  if (saved.last) showReport(result, saved.last, { ...reportOptions, earlier: saved.lastAt });
+  showPart($("part"), page.parts, saved.last);
 
   const running = () => Boolean(python && python.busy);
   let python = null;
@@ -108,7 +116,8 @@ export function startLab(root, page) {
     if (python.busy) return;
     busy(true);
     working("Checking…", limitSeconds);
-    const answer = await python.check(page.urls.lab, text(view), limitSeconds * 1000);
+    const source = text(view);
+    const answer = await python.check(page.urls.lab, source, limitSeconds * 1000);
     busy(false);
     if (answer.restarted) return restarted(answer, "Check");
     if (answer.failure) return failed(answer);
@@ -116,8 +125,11 @@ export function startLab(root, page) {
     const before = progress.load(slug);
     const kept = { ...report, stdout: "", stderr: "" };  // the verdict, not the learner's prints
     progress.save(slug, { checked: true, passed: Boolean(report.passed || before.passed),
-      last: kept, lastAt: new Date().toISOString() });
-    showReport(result, report, { next: page.next });
+      last: kept, lastAt: new Date().toISOString(),
+      // The code a later lab continues from: the latest that passed.
+      ...(report.passed ? { passedCode: source } : {}) });
+    showReport(result, report, reportOptions);
+    showPart($("part"), page.parts, report);
     if (!performance.getEntriesByName("course:first-result").length) {
       performance.mark("course:first-result");
     }

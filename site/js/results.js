@@ -3,7 +3,7 @@
 // checks is said once, at the top, with the checks it blocks).
 const QUIET_CAUSES = new Set(["", "not run", "stopped"]);
 
-export function showReport(section, report, { next = null, earlier = "" } = {}) {
+export function showReport(section, report, { next = null, earlier = "", parts = [] } = {}) {
   section.hidden = false;
   section.dataset.passed = String(report.passed === true);
   section.replaceChildren();
@@ -23,10 +23,53 @@ export function showReport(section, report, { next = null, earlier = "" } = {}) 
   if (report.error) section.append(preformatted(report.error, "report-error"));
   const shared = sharedCauses(report.checks);
   for (const [cause, names] of shared) section.append(causeBox(cause, names));
-  const list = document.createElement("ol");
-  list.className = "checks";
-  for (const check of report.checks) list.append(checkItem(check, shared.has(check.cause)));
-  section.append(list);
+  const byName = new Map(report.checks.map((check) => [check.name, check]));
+  const groups = parts.length
+    ? parts.map((part) => ({ part, checks: part.checks.map((n) => byName.get(n)).filter(Boolean) }))
+    : [{ part: null, checks: report.checks }];
+  const first = firstOpenPart(parts, report);
+  groups.forEach(({ part, checks }, index) => {
+    if (part) section.append(partHeading(part, index, parts.length, checks, index === first));
+    const list = document.createElement("ol");
+    list.className = "checks";
+    list.start = 1 + groups.slice(0, index).reduce((n, g) => n + g.checks.length, 0);
+    for (const check of checks) list.append(checkItem(check, shared.has(check.cause)));
+    section.append(list);
+  });
+}
+
+// The index of the first part with a failing check, or -1 when every part passes.
+function firstOpenPart(parts, report) {
+  const passed = new Map(report.checks.map((check) => [check.name, check.passed === true]));
+  return parts.findIndex((part) => part.checks.some((name) => passed.get(name) !== true));
+}
+
+function partHeading(part, index, count, checks, current) {
+  const heading = document.createElement("h4");
+  heading.className = "part-heading";
+  heading.dataset.testid = "part-heading";
+  const done = checks.filter((check) => check.passed === true).length;
+  const state = done === checks.length ? "✓ done" : `${done} of ${checks.length} pass`;
+  heading.textContent = `Part ${index + 1} of ${count}: ${part.title} — ${state}`;
+  if (current) {
+    heading.dataset.current = "true";
+    heading.append(" (you are here)");
+  }
+  return heading;
+}
+
+// Where the learner is, shown under the lab's title: the first part not yet passing.
+export function showPart(line, parts, report) {
+  if (!parts || !parts.length) return;
+  line.hidden = false;
+  if (!report) {
+    line.textContent = `This lab has ${parts.length} parts; part 1: ${parts[0].title}.`;
+    return;
+  }
+  const index = firstOpenPart(parts, report);
+  line.textContent = index < 0
+    ? `All ${parts.length} parts pass.`
+    : `You are on part ${index + 1} of ${parts.length}: ${parts[index].title}.`;
 }
 
 // Causes that fail two checks or more, in report order: cause -> names of the checks.

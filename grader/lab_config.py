@@ -1,0 +1,146 @@
+"""A lab's `lab.yaml`: the lab an author builds on, and the lab's ordered parts.
+
+    builds_on: 04-value     # this lab continues the learner's own code of an earlier lab
+    extend: extend.py       # appended to that code when this lab first opens
+    provided: provided.py   # the course's code for the earlier lab, given only when asked
+    parts:                  # ordered parts, each naming its checks in the checks' order
+      - title: "+ and *, with their backward steps"
+        checks: ["a Value holds its number, and its grad starts at 0", ...]
+
+Every field is optional; a lab without the file is one part with no earlier lab. What the
+file says is read here; what it must agree with (the checks, the other labs) is judged by
+`problems()`, with the file's own line numbers, for `course check` and the build.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+FILE = "lab.yaml"
+FIELDS = ("builds_on", "extend", "provided", "parts")
+
+
+@dataclass
+class Part:
+    title: str
+    checks: list[str]
+    line: int = 1
+
+
+@dataclass
+class LabConfig:
+    path: Path
+    builds_on: str = ""
+    extend: Path | None = None
+    provided: Path | None = None
+    parts: list[Part] = field(default_factory=list)
+    lines: dict[str, int] = field(default_factory=dict)  # field -> line in lab.yaml
+
+
+@dataclass
+class ConfigProblem:
+    path: Path
+    line: int
+    message: str
+
+
+def load(folder: Path, problems: list) -> LabConfig:
+    """The lab's config; a missing file is the empty config. Problems are appended as
+    ConfigProblem (the course model turns them into its own)."""
+    path = folder / FILE
+    config = LabConfig(path=path)
+    if not path.is_file():
+        return config
+    try:
+        root = yaml.compose(path.read_text(encoding="utf-8"))
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problems.append(ConfigProblem(path, mark.line + 1 if mark else 1, f"{FILE} is not valid YAML: {exc}"))
+        return config
+    if data is None:
+        return config
+    if not isinstance(data, dict):
+        problems.append(ConfigProblem(path, 1, f"{FILE} must be a mapping of {', '.join(FIELDS)}"))
+        return config
+    config.lines = {key.value: key.start_mark.line + 1 for key, _ in root.value}
+    line = lambda name: config.lines.get(name, 1)  # noqa: E731
+    for name in sorted(set(data) - set(FIELDS)):
+        problems.append(ConfigProblem(path, line(name), f"unknown field '{name}' (fields: {', '.join(FIELDS)})"))
+    builds_on = data.get("builds_on", "")
+    if not isinstance(builds_on, str):
+        problems.append(ConfigProblem(path, line("builds_on"), "'builds_on:' must name a lab, like 04-value"))
+    else:
+        config.builds_on = builds_on.strip()
+    for name in ("extend", "provided"):
+        value = data.get(name)
+        if value is None:
+            continue
+        target = folder / value if isinstance(value, str) else None
+        if target is None or "/" in value or not target.is_file():
+            problems.append(ConfigProblem(path, line(name), f"'{name}:' must name a .py file in this lab's folder"))
+            continue
+        setattr(config, name, target)
+    if (config.extend or config.provided) and not config.builds_on:
+        problems.append(ConfigProblem(path, 1, "'extend:' and 'provided:' need 'builds_on:' (the lab they continue)"))
+    config.parts = _parts(data.get("parts"), root, path, problems)
+    return config
+
+
+def _parts(value, root, path: Path, problems: list) -> list[Part]:
+    if value is None:
+        return []
+    nodes = dict((key.value, node) for key, node in root.value).get("parts")
+    items = nodes.value if isinstance(value, list) else []
+    if not isinstance(value, list) or not value:
+        problems.append(ConfigProblem(path, 1, "'parts:' must be a list of {title, checks}"))
+        return []
+    parts = []
+    for number, (item, node) in enumerate(zip(value, items), 1):
+        line = node.start_mark.line + 1
+        ok = (isinstance(item, dict) and isinstance(item.get("title"), str) and item["title"].strip()
+              and isinstance(item.get("checks"), list) and item["checks"]
+              and all(isinstance(c, str) for c in item["checks"]))
+        if not ok:
+            problems.append(ConfigProblem(path, line, f"part {number} needs 'title:' (text) and "
+                                                      "'checks:' (a list of check names)"))
+            continue
+        parts.append(Part(title=item["title"].strip(), checks=list(item["checks"]), line=line))
+    return parts
+
+
+def problems(config: LabConfig, check_names: list[str], earlier: list[str]) -> list[ConfigProblem]:
+    """What the config says that the lab's checks or the course's labs contradict.
+    `earlier` are the slugs of the labs before this one, in order."""
+    found = []
+    if config.builds_on and config.builds_on not in earlier:
+        found.append(ConfigProblem(config.path, config.lines.get("builds_on", 1),
+                                   f"'builds_on: {config.builds_on}' must name an earlier lab "
+                                   f"({', '.join(earlier) or 'there is none'})"))
+    if config.parts:
+        listed = [name for part in config.parts for name in part.checks]
+        for part in config.parts:
+            for name in part.checks:
+                if name not in check_names:
+                    found.append(ConfigProblem(config.path, part.line,
+                                               f"part {part.title!r} lists {name!r}, which is no check of this lab"))
+        missing = [name for name in check_names if name not in listed]
+        if missing:
+            found.append(ConfigProblem(config.path, config.lines.get("parts", 1),
+                                       f"every check belongs to a part; not listed: {', '.join(map(repr, missing))}"))
+        twice = sorted({name for name in listed if listed.count(name) > 1})
+        if twice:
+            found.append(ConfigProblem(config.path, config.lines.get("parts", 1),
+                                       f"a check is listed in two places: {', '.join(map(repr, twice))}"))
+        if not missing and not twice and listed != [n for n in check_names if n in listed]:
+            found.append(ConfigProblem(config.path, config.lines.get("parts", 1),
+                                       "the parts must list the checks in the order checks.py defines them"))
+    return found
+
+
+def part_of(config: LabConfig) -> dict[str, str]:
+    """Check name -> the title of its part (empty when the lab has no parts)."""
+    return {name: part.title for part in config.parts for name in part.checks}

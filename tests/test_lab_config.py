@@ -1,0 +1,88 @@
+"""lab.yaml: a lab's parts and the earlier lab it builds on, as `course check` judges them."""
+
+from __future__ import annotations
+
+import shutil
+import textwrap
+
+import pytest
+
+from grader import course as course_model
+from grader import lab_config
+from tests.conftest import ROOT, run_course
+
+CHECKS = ["first", "second", "third"]
+
+
+def _config(tmp_path, text: str):
+    (tmp_path / "lab.yaml").write_text(textwrap.dedent(text), encoding="utf-8")
+    (tmp_path / "extend.py").write_text("# more\n", encoding="utf-8")
+    found = []
+    config = lab_config.load(tmp_path, found)
+    return config, found
+
+
+def test_parts_read_in_order_with_their_lines(tmp_path):
+    config, found = _config(tmp_path, """\
+        parts:
+          - title: One
+            checks: [first]
+          - title: Two
+            checks: [second, third]
+        """)
+    assert found == []
+    assert [(p.title, p.checks, p.line) for p in config.parts] == [
+        ("One", ["first"], 2), ("Two", ["second", "third"], 4)]
+    assert lab_config.problems(config, CHECKS, []) == []
+    assert lab_config.part_of(config)["third"] == "Two"
+
+
+@pytest.mark.parametrize("parts, says", [
+    ("[{title: A, checks: [first, second]}]", "not listed: 'third'"),
+    ("[{title: A, checks: [first, second, third, fourth]}]", "'fourth', which is no check"),
+    ("[{title: A, checks: [first, second]}, {title: B, checks: [second, third]}]", "listed in two places"),
+    ("[{title: A, checks: [second, first, third]}]", "in the order checks.py defines them"),
+])
+def test_parts_that_contradict_the_checks_are_problems(tmp_path, parts, says):
+    config, found = _config(tmp_path, f"parts: {parts}\n")
+    assert found == []
+    messages = [p.message for p in lab_config.problems(config, CHECKS, [])]
+    assert any(says in m for m in messages), messages
+
+
+def test_builds_on_must_name_an_earlier_lab(tmp_path):
+    config, found = _config(tmp_path, "builds_on: 07-later\nextend: extend.py\n")
+    assert found == [] and config.extend == tmp_path / "extend.py"
+    problem, = lab_config.problems(config, CHECKS, ["01-graphs"])
+    assert "must name an earlier lab (01-graphs)" in problem.message and problem.line == 1
+
+
+def test_a_broken_lab_yaml_says_where(tmp_path):
+    _, found = _config(tmp_path, "builds_on: 04-value\nparts: [oops\n")
+    assert found and "not valid YAML" in found[0].message and found[0].line >= 2
+    _, found = _config(tmp_path, "builds_on: 04-value\nprovided: nowhere.py\ncolour: blue\n")
+    assert {(p.line, p.message.split(" (")[0]) for p in found} == {
+        (2, "'provided:' must name a .py file in this lab's folder"), (3, "unknown field 'colour'")}
+
+
+def test_course_check_refuses_a_starter_that_passes_another_lab(tmp_path):
+    # Lab 5's starter carrying lab 4's answer is exactly what the course must never ship.
+    for folder in ("lessons", "labs"):
+        shutil.copytree(ROOT / folder, tmp_path / folder,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    answer = (ROOT / "labs" / "04-value" / "solution.py").read_text(encoding="utf-8")
+    (tmp_path / "labs" / "05-backward" / "starter.py").write_text(answer, encoding="utf-8")
+    done = run_course("check", "--runtime", "python", "--course", str(tmp_path))
+    assert done.returncode != 0
+    assert "starter.py fails 04-value: no page's starting code passes any lab" in done.stderr
+
+
+def test_the_courses_own_lab_yaml_files_agree_with_their_labs():
+    course = course_model.load(ROOT)
+    assert course.problems == []
+    order = list(course.labs)
+    from grader.core.run import load_checks
+
+    for slug, lab in course.labs.items():
+        names = [fn.check_name for fn in load_checks(lab.checks_source(), slug)[0]]
+        assert lab_config.problems(lab.config, names, order[:order.index(slug)]) == []
