@@ -28,7 +28,8 @@ def make_export(path: Path, labs: dict[str, str], version: str = VERSION, extra=
     """A zip with manifest.json, one NN-slug.py per lab and a progress record."""
     manifest = {"course": "autograd-course", "version": version,
                 "exported_at": "2026-03-01T12:00:00Z",
-                "labs": [{"slug": slug, "file": f"{slug}.py"} for slug in labs]}
+                "labs": [{"slug": slug, "file": f"{slug}.py"} for slug in labs],
+                "written_by": "tests"}  # a field the grader does not know: ignored
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("manifest.json", json.dumps(manifest, indent=2))
         for slug, source in labs.items():
