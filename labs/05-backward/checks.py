@@ -13,10 +13,36 @@ matches exactly what that bug gives. Inputs are drawn from the grading's seed (`
 
 from math import exp as _exp, isclose, tanh as _tanh
 
-from grader.core.checks import CheckFailed, attempt, check, close, expect, inputs, need, number, slope
+from grader.core.checks import CheckFailed, attempt as _attempt, check, close, expect, inputs, need
+from grader.core.checks import number, slope
 
 BUDGET = 1000   # reads of the deep graph's input that a sweep may make (a real one needs ~30)
 DEPTH = 40      # levels of that graph: 2**40 paths from its output to its input
+
+
+UNHASHABLE = ("Your Value cannot go in a set (TypeError: unhashable type): it defines __eq__, and "
+              "Python then sets __hash__ to None. micrograd keeps a node's children in a set and "
+              "backward() keeps a visited set, so both need Values that can be hashed. Delete "
+              "__eq__: nodes are told apart by identity, and two Values holding the same number "
+              "are still two different nodes.")
+
+
+def attempt(what, fn, *args):
+    """Call learner code (see grader.core.checks.attempt); an unhashable Value is named."""
+    try:
+        return _attempt(what, fn, *args)
+    except CheckFailed as failure:
+        cause = failure.__cause__
+        if type(cause) is TypeError and "unhashable" in _said(cause):
+            raise CheckFailed(f"`{what}` raised TypeError: {_said(cause)}. {UNHASHABLE}") from cause
+        raise
+
+
+def _said(exc):
+    try:
+        return str(exc)[:200]
+    except Exception:
+        return ""
 
 
 # -- helpers: one formula, evaluated on learner Values or on plain floats -------------------
@@ -140,7 +166,8 @@ def in_graph(learner, op, name, local, h_value, rng):
 
 
 @check("a Value holds its data and a grad of 0",
-       "Value(x) should store x in .data and start .grad at 0.")
+       "A new Value holds its number, and no gradient has flowed back into it yet.",
+       "In __init__: self.data = data and self.grad = 0.")
 def basics(learner):
     rng = inputs("basics")
     for x in (2.5, _draw(rng, -5, 5)):
@@ -169,7 +196,8 @@ def seeds(learner):
 
 @check("gradients flow back through a chain, output first",
        "A node may pass its grad on only once that grad is complete.",
-       "Walk the topological order in reverse: from the output back to the inputs.")
+       "Walk the topological order in reverse, from the output back to the inputs: "
+       "for v in reversed(topo): ...")
 def chain_order(learner):
     rng = inputs("chain")
     x0, c1, c2, c3 = (_draw(rng, -3, 3) for _ in range(4))
@@ -262,7 +290,9 @@ def _power_slip(k):
 
 
 @check("powers have the right gradient",
-       "d(a**k)/da = k * a**(k-1).")
+       "The power rule: bring the power down in front, and lower it by one.",
+       "d(a**k)/da = k * a**(k-1): in __pow__, self.grad += k * self.data ** (k - 1) * out.grad "
+       "(or store k * self.data ** (k - 1) as the local gradient).")
 def powers(learner):
     rng = inputs("pow")
     for k in (2, 3, -1, 0.5, 1.5):
@@ -316,7 +346,8 @@ def nonlinear(learner):
 
 @check("a node reused by two others is processed once",
        "If the topological sort can reach a node twice, it must still list it once.",
-       "Keep a set of visited nodes in the topological sort.")
+       "Keep a set of visited nodes in the topological sort: if v not in visited: "
+       "visited.add(v), build each child, then topo.append(v).")
 def visits_once(learner):
     rng = inputs("visits")
     x0, u, w = _draw(rng, 0.5, 1.5), _draw(rng, 0.5, 2.0), _draw(rng, 1.5, 3.0)
@@ -408,7 +439,10 @@ def reflected(learner):
 
 
 @check("grads accumulate across backward() calls on graphs that share a leaf",
-       "backward() must not reset the leaves' grads; frameworks make you zero them yourself.")
+       "backward() adds into the grads that are there: what if a leaf already holds a gradient "
+       "from an earlier call?",
+       "Set only the output's grad (self.grad = 1) in backward(), never the other nodes': "
+       "zeroing them is the training loop's job (train_step), not backward()'s.")
 def across_calls(learner):
     (a,) = leaves_of(learner, [2.0])
     first = attempt("a * 3", lambda: a * 3.0)
@@ -422,8 +456,10 @@ def across_calls(learner):
 
 
 @check("backward() works on each graph, whatever else was built before or after it",
+       "Which nodes belong to the graph of the output you call backward() on?",
        "backward() must find its graph by following the output's children, not from a record "
-       "of everything computed so far (a global list or tape).")
+       "of everything computed so far (a global list or tape): build(self) over _prev or "
+       "_children.")
 def graphs_built_together(learner):
     (a,) = leaves_of(learner, [2.0])
     first = attempt("a * 3", lambda: a * 3.0)
@@ -440,7 +476,9 @@ def graphs_built_together(learner):
 
 
 @check("a tiny neural network gets every weight's gradient",
-       "Everything above, together: a 2-3-1 tanh network with a squared-error loss.")
+       "Everything above, together: a 2-3-1 tanh network with a squared-error loss.",
+       "If only this check fails, compare one weight's gradient with a nudge of that weight: "
+       "the first check above that fails names the operation to fix.")
 def tiny_net(learner):
     rng = inputs("net")
     weights = [round(rng.uniform(-1, 1), 3) for _ in range(13)]
@@ -456,3 +494,287 @@ def tiny_net(learner):
     for i, (g, want) in enumerate(zip(got, expected_grads(loss, weights))):
         close(g, want, f"the gradient of weight {i + 1}", tol=1e-4)
     expect(len(got) == 13, "every weight should get a gradient")
+
+
+# -- part 3: closing the loop, one training step ---------------------------------------------
+
+def _line(rng):
+    """A line w*x + b to fit to three points, a start (w, b) and a learning rate."""
+    points = [(_draw(rng, -2.0, 2.0), round(rng.uniform(-2.0, 2.0), 3)) for _ in range(3)]
+    return points, _draw(rng, -1.5, 1.5), _draw(rng, -1.5, 1.5), round(rng.uniform(0.02, 0.06), 3)
+
+
+def _line_loss(w, b, points):
+    """sum of (w*x + b - y)**2, on plain floats or on learner Values."""
+    total = None
+    for x, y in points:
+        term = (w * x + b - y) ** 2
+        total = term if total is None else total + term
+    return total
+
+
+def _line_grads(w, b, points):
+    return (sum(2 * (w * x + b - y) * x for x, y in points),
+            sum(2 * (w * x + b - y) for x, y in points))
+
+
+def _step(learner, params, loss_fn, lr, what):
+    """Call the learner's train_step; return the loss number it gives."""
+    train_step = need(learner, "train_step")
+    got = attempt(what, train_step, params, loss_fn, lr)
+    if type(got) is need(learner, "Value"):
+        raise CheckFailed(f"`{what}` returned the loss as a Value: return its number, "
+                          "loss.data, so a training loop can print it.")
+    return number(got, f"the loss `{what}` returns")
+
+
+def _line_shown(points, lr):
+    pts = ", ".join(f"({_f(x)}, {_f(y)})" for x, y in points)
+    return f"the loss sum of (w*x + b - y)**2 over the points {pts}, lr = {_f(lr)}"
+
+
+@check("one training step: zero, forward, backward, then each parameter moves downhill",
+       "A step is four lines: zero the grads, loss = loss_fn(), loss.backward(), update.",
+       "The gradient points uphill (the way the loss grows): move each parameter the other "
+       "way, by lr times its gradient.",
+       "for p in params: p.data -= lr * p.grad, after loss.backward(); return loss.data.")
+def one_step(learner):
+    rng = inputs("one step")
+    points, w0, b0, lr = _line(rng)
+    w, b = leaves_of(learner, [w0, b0])
+    shown = f"w = {_f(w0)}, b = {_f(b0)} and {_line_shown(points, lr)}"
+    loss = _step(learner, [w, b], lambda: _line_loss(w, b, points), lr,
+                 "train_step([w, b], loss_fn, lr)")
+    close(loss, _line_loss(w0, b0, points), f"The loss train_step returns for {shown}",
+          why="Return the loss of this step's forward pass (loss.data), before the update.")
+    for leaf, name, start, g in zip((w, b), "wb", (w0, b0), _line_grads(w0, b0, points)):
+        got_g = grad_of(leaf, name)
+        close(got_g, g, f"{name}.grad after one step, for {shown}",
+              why="train_step must call loss.backward() on the loss it built." if got_g == 0
+              else "")
+        moved = data_of(leaf, name)
+        if _same(moved, start + lr * g) and g != 0:
+            up = _line_loss(w0 + lr * (g if name == "w" else 0), b0 + lr * (g if name == "b" else 0),
+                            points)
+            raise CheckFailed(f"{name} moved from {_f(start)} to {_f(moved)}, WITH its gradient "
+                              f"{_f(g)} (start + lr * grad): that climbs, and the loss would go "
+                              f"up from {_f(loss)} to {_f(up)}. Step against the gradient: "
+                              f"p.data -= lr * p.grad.")
+        if _same(moved, start - g) and not _same(lr, 1.0):
+            raise CheckFailed(f"{name} moved from {_f(start)} to {_f(moved)}, a whole gradient "
+                              f"({_f(g)}) at once: scale the step by the learning rate, "
+                              f"p.data -= lr * p.grad, with lr = {_f(lr)}.")
+        close(moved, start - lr * g, f"{name}.data after one step, for {shown}")
+
+
+@check("each training step starts from zeroed gradients",
+       "backward() only ever adds into .grad. What is still in p.grad from the last step?",
+       "Zero every parameter's grad in each step, before loss.backward(): "
+       "for p in params: p.grad = 0.")
+def zeroes_each_step(learner):
+    rng = inputs("zeroes")
+    points, w0, b0, lr = _line(rng)
+    w, b = leaves_of(learner, [w0, b0])
+    shown = _line_shown(points, lr)
+    right, piled = [w0, b0], [w0, b0]  # float trajectories: zeroing each step, and not
+    total = [0.0, 0.0]
+    for k in (1, 2, 3):
+        _step(learner, [w, b], lambda: _line_loss(w, b, points), lr,
+              f"train_step([w, b], loss_fn, lr), step {k}")
+        fresh = _line_grads(right[0], right[1], points)
+        pile = _line_grads(piled[0], piled[1], points)
+        total = [t + g for t, g in zip(total, pile)]
+        right = [p - lr * g for p, g in zip(right, fresh)]
+        piled = [p - lr * t for p, t in zip(piled, total)]
+        gw = grad_of(w, "w")
+        if k > 1 and _same(gw, total[0], 1e-7) and not _same(gw, fresh[0], 1e-7):
+            raise CheckFailed(
+                f"After step {k} of train_step on {shown}, starting at w = {_f(w0)}, b = "
+                f"{_f(b0)}: w.grad is {_f(gw)}, but the gradient of step {k}'s loss is "
+                f"{_f(pile[0])}. {_f(gw)} = {_f(total[0] - pile[0])} (left from the steps "
+                f"before) + {_t(pile[0])}: the gradients pile up, because backward() adds into "
+                f".grad, and every step moves by the sum of all gradients so far (w is now "
+                f"{_f(data_of(w, 'w'))} instead of {_f(right[0])}). Zero every p.grad in each "
+                f"step, before loss.backward().")
+        close(gw, fresh[0], f"w.grad after step {k} on {shown}")
+        for leaf, name, want in zip((w, b), "wb", right):
+            close(data_of(leaf, name), want, f"{name}.data after step {k} on {shown}")
+
+
+# -- part 4: a neuron, a layer, a network (micrograd's nn.py) --------------------------------
+
+def _values(learner, got, what):
+    """A learner list of Values (a parameters() list, a layer's outputs), as a list."""
+    Value = need(learner, "Value")
+    items = attempt(f"listing {what}", list, got)
+    for item in items:
+        if type(item) is not Value:
+            raise CheckFailed(f"{what} should hold Values, but one item is a "
+                              f"{type(item).__name__}.")
+    return items
+
+
+def _params(learner, model, what):
+    method = attempt(f"reading {what}.parameters", getattr, model, "parameters")
+    return _values(learner, attempt(f"{what}.parameters()", method), f"{what}.parameters()")
+
+
+def _set(params, numbers):
+    for p, x in zip(params, numbers):
+        attempt("setting a parameter's .data", setattr, p, "data", x)
+
+
+def _net(flat, sizes, x):
+    """The float network: per layer, per neuron, its weights then its bias; tanh everywhere."""
+    i = 0
+    for nin, nout in zip(sizes, sizes[1:]):
+        out = []
+        for _ in range(nout):
+            act = flat[i + nin]
+            for wj, xj in zip(flat[i:i + nin], x):
+                act += wj * xj
+            out.append(_tanh(act))
+            i += nin + 1
+        x = out
+    return x
+
+
+def _count(sizes):
+    return sum((nin + 1) * nout for nin, nout in zip(sizes, sizes[1:]))
+
+
+@check("a Neuron computes tanh(w·x + b) from its weights and its bias",
+       "A neuron weighs each input, adds them up with its bias, and squashes the sum with "
+       "tanh. Build it from the Values self.w and self.b, so gradients can reach them.",
+       "__call__: act = self.b, then act = act + wi * xi for each pair in zip(self.w, x); "
+       "return act.tanh(). parameters(): return self.w + [self.b].")
+def neuron(learner):
+    Neuron = need(learner, "Neuron")
+    rng = inputs("neuron")
+    wide = attempt("Neuron(60)", Neuron, 60)
+    start = [data_of(p, "a parameter of Neuron(60)") for p in _params(learner, wide, "Neuron(60)")]
+    expect(len(start) == 61, f"Neuron(60).parameters() should list its 60 weights and then its "
+                             f"bias, 61 Values, but it lists {len(start)}.")
+    expect(start[-1] == 0.0 and all(-1.0 <= x <= 1.0 for x in start) and min(start) < -0.5 < 0.5
+           < max(start), "A new Neuron's weights should start random in [-1, 1] and its bias "
+                         "at 0, as the given __init__ makes them.")
+    n = attempt("Neuron(3)", Neuron, 3)
+    params = _params(learner, n, "Neuron(3)")
+    if len(params) == 3:
+        raise CheckFailed("Neuron(3).parameters() lists 3 Values, the weights only: add the "
+                          "bias, self.w + [self.b], or training can never move it.")
+    expect(len(params) == 4, f"Neuron(3).parameters() should list 3 weights and a bias, 4 "
+                             f"Values, but it lists {len(params)}.")
+    ws, bias = [_draw(rng, -1.0, 1.0) for _ in range(3)], _draw(rng, -1.0, 1.0)
+    xs = [_draw(rng, -2.0, 2.0) for _ in range(3)]
+    _set(params, ws + [bias])
+    raw = sum(w * x for w, x in zip(ws, xs)) + bias
+    shown = f"weights {', '.join(map(_f, ws))}, bias {_f(bias)} and x = {', '.join(map(_f, xs))}"
+    out = attempt("Neuron(3)(x)", n, xs)
+    expect(type(out) is need(learner, "Value"), "A neuron's output should be a Value.")
+    got = data_of(out, "the neuron's output")
+    if _same(got, raw):
+        raise CheckFailed(f"The neuron's output with {shown} is {_f(got)}, the sum w·x + b "
+                          f"itself: squash it with tanh, return act.tanh().")
+    if _same(got, _tanh(raw - bias)):
+        raise CheckFailed(f"The neuron's output with {shown} is {_f(got)} = tanh(w·x), without "
+                          f"the bias {_f(bias)}: add self.b to the sum.")
+    close(got, _tanh(raw), f"The neuron's output with {shown}, tanh(w·x + b),",
+          why="parameters() lists the weights first, then the bias.")
+    backward(out, "the neuron's output")
+    slope_out = 1 - _tanh(raw) ** 2
+    for i, (p, want) in enumerate(zip(params, [slope_out * x for x in xs] + [slope_out])):
+        name = f"weight {i + 1}" if i < 3 else "the bias"
+        close(grad_of(p, name), want, f"The gradient of {name} after backward(), with {shown}",
+              why="Build the output from the parameter Values themselves (wi * xi), not from "
+                  "their .data, or no gradient can reach them.")
+
+
+@check("an MLP runs its layers in order, and parameters() lists every weight and bias",
+       "Each layer's output list is the next layer's input; the parameters of a network are "
+       "those of all its neurons.",
+       "Layer: outs = [n(x) for n in self.neurons], return outs[0] if there is one, else outs; "
+       "parameters(): [p for n in self.neurons for p in n.parameters()]. MLP: for layer in "
+       "self.layers: x = layer(x); parameters(): every layer's, in order.")
+def mlp(learner):
+    MLP = need(learner, "MLP")
+    rng = inputs("mlp")
+    for sizes in ([3, 4, 2], [2, 3, 1]):
+        what = f"MLP({sizes[0]}, {sizes[1:]})"
+        net = attempt(what, MLP, sizes[0], sizes[1:])
+        params = _params(learner, net, what)
+        weights, want = _count(sizes) - sum(sizes[1:]), _count(sizes)
+        if len(params) == weights:
+            raise CheckFailed(f"{what}.parameters() lists {weights} Values: the weights, but "
+                              f"none of the {sum(sizes[1:])} biases (one per neuron), so "
+                              f"training could never move them. Collect each neuron's "
+                              f"parameters() (its weights and its bias).")
+        expect(len(params) == want, f"{what}.parameters() should list {want} Values (every "
+                                    f"neuron's weights and bias), but it lists {len(params)}.")
+        expect(len({id(p) for p in params}) == want, f"{what}.parameters() lists a Value twice.")
+        flat = [round(rng.uniform(-1.0, 1.0), 3) for _ in range(want)]
+        xs = [_draw(rng, -2.0, 2.0) for _ in range(sizes[0])]
+        _set(params, flat)
+        wanted = _net(flat, sizes, xs)
+        got = attempt(f"{what}(x)", net, xs)
+        shown = f"{what}(x) with x = {', '.join(map(_f, xs))}"
+        if sizes[-1] == 1:
+            if type(got) is not need(learner, "Value"):
+                raise CheckFailed(f"{shown} should give one Value, as its last layer has one "
+                                  f"neuron, but it gives a {type(got).__name__}: a Layer of "
+                                  f"one neuron returns that neuron's Value, outs[0].")
+            got = [got]
+        else:
+            got = _values(learner, got, shown)
+            expect(len(got) == sizes[-1], f"{shown} should give a list of {sizes[-1]} Values, "
+                                          f"one per neuron of its last layer, but it gives "
+                                          f"{len(got)}.")
+        for i, (out, want_out) in enumerate(zip(got, wanted)):
+            close(data_of(out, f"output {i + 1}"), want_out, f"Output {i + 1} of {shown}",
+                  why="Feed each layer's outputs to the next layer, in order (parameters() "
+                      "goes layer by layer, neuron by neuron).")
+    backward(got[0], f"the output of {what}")
+    for i, p in enumerate(params):
+        want_g = slope(lambda t: _net(flat[:i] + [t] + flat[i + 1:], sizes, xs)[0], flat[i])
+        close(grad_of(p, f"parameter {i + 1}"), want_g, f"The gradient of parameter {i + 1} of "
+              f"{what} after backward() on its output, x = {', '.join(map(_f, xs))}", tol=1e-4)
+
+
+@check("train_step trains your MLP: the loss falls, step by step",
+       "Everything together: an MLP, a loss over a few points, and your train_step in a loop.",
+       "The loss is built afresh from the network in each step: "
+       "train_step(net.parameters(), lambda: sum((net(x) - y)**2 ...), lr).")
+def trains_mlp(learner):
+    MLP = need(learner, "MLP")
+    rng = inputs("trains")
+    sizes, lr = [2, 4, 1], 0.05
+    data = [([_draw(rng, -1.5, 1.5), _draw(rng, -1.5, 1.5)], y) for y in (0.5, -0.5, 0.5, -0.5)]
+    net = attempt("MLP(2, [4, 1])", MLP, 2, [4, 1])
+    params = _params(learner, net, "MLP(2, [4, 1])")
+    expect(len(params) == _count(sizes), "MLP(2, [4, 1]).parameters() should list 17 Values.")
+    flat = [round(rng.uniform(-1.0, 1.0), 3) for _ in params]
+    _set(params, flat)
+
+    def loss_fn():
+        total = None
+        for x, y in data:
+            term = (net(x) - y) ** 2
+            total = term if total is None else total + term
+        return total
+
+    def plain(ps):
+        return sum((_net(ps, sizes, x)[0] - y) ** 2 for x, y in data)
+
+    losses = []
+    for k in range(1, 9):
+        got = _step(learner, params, loss_fn, lr, f"train_step(net.parameters(), loss_fn, "
+                                                  f"{lr}), step {k}")
+        want = plain(flat)
+        close(got, want, f"The loss train_step returns at step {k} of training MLP(2, [4, 1]) "
+                         f"on 4 points", tol=1e-4)
+        losses.append(got)
+        grads = [slope(lambda t: plain(flat[:i] + [t] + flat[i + 1:]), flat[i])
+                 for i in range(len(flat))]
+        flat = [p - lr * g for p, g in zip(flat, grads)]
+    expect(losses[-1] < losses[0], f"The loss should fall while training, but it went from "
+                                   f"{_f(losses[0])} to {_f(losses[-1])}.")

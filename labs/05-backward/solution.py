@@ -1,6 +1,8 @@
-"""Reference solution for lab 5: a scalar Value with reverse-mode autodiff (micrograd design)."""
+"""Reference solution for lab 5: a scalar Value with reverse-mode autodiff (micrograd design),
+a training step and a small network (micrograd's nn.py)."""
 
 import math
+import random
 
 
 class Value:
@@ -106,3 +108,64 @@ class Value:
 
     def __repr__(self):
         return f"Value(data={self.data}, grad={self.grad})"
+
+
+# ---- Closing the loop: a training step, then micrograd's nn.py -------------------
+
+
+def train_step(params, loss_fn, lr):
+    """One step of gradient descent; returns the loss's number (before the step)."""
+    for p in params:
+        p.grad = 0.0
+    loss = loss_fn()
+    loss.backward()
+    for p in params:
+        p.data -= lr * p.grad
+    return loss.data
+
+
+class Neuron:
+    """tanh(w1*x1 + ... + wn*xn + b) of n inputs."""
+
+    def __init__(self, nin):
+        self.w = [Value(random.uniform(-1, 1)) for _ in range(nin)]
+        self.b = Value(0.0)
+
+    def __call__(self, x):
+        act = self.b
+        for wi, xi in zip(self.w, x):
+            act = act + wi * xi
+        return act.tanh()
+
+    def parameters(self):
+        return self.w + [self.b]
+
+
+class Layer:
+    """nout neurons, each seeing the same inputs."""
+
+    def __init__(self, nin, nout):
+        self.neurons = [Neuron(nin) for _ in range(nout)]
+
+    def __call__(self, x):
+        outs = [n(x) for n in self.neurons]
+        return outs[0] if len(outs) == 1 else outs
+
+    def parameters(self):
+        return [p for n in self.neurons for p in n.parameters()]
+
+
+class MLP:
+    """Layers one after another: MLP(2, [4, 1]) takes 2 inputs, 4 hidden neurons, 1 output."""
+
+    def __init__(self, nin, nouts):
+        sizes = [nin] + nouts
+        self.layers = [Layer(sizes[i], sizes[i + 1]) for i in range(len(nouts))]
+
+    def __call__(self, x):
+        for layer in self.layers:
+            x = layer(x)
+        return x
+
+    def parameters(self):
+        return [p for layer in self.layers for p in layer.parameters()]
