@@ -14,7 +14,8 @@ number()/close() before anything is compared.
 
 import math
 
-from grader.core.checks import check, CheckFailed, expect, inputs, need, attempt, number, close, slope
+from grader.core.checks import check, CheckFailed, expect, inputs, need, number, close, slope
+from grader.core.checks import attempt as _attempt
 
 MAX_NODES = 200  # far more than any graph built here
 
@@ -40,6 +41,30 @@ def _xs(seed, n, low, high, gap=0.2):
         if abs(x) > gap and abs(x - 1) > gap:
             xs.append(x)
     return xs
+
+
+UNHASHABLE = ("Your Value cannot go in a set (TypeError: unhashable type): it defines __eq__, and "
+              "Python then sets __hash__ to None, so set(_children) fails (and so would the "
+              "visited set of lab 5's backward()). Delete __eq__: nodes are told apart by "
+              "identity, and two Values holding the same number are still two different nodes.")
+
+
+def attempt(what, fn, *args):
+    """Call learner code (see grader.core.checks.attempt); an unhashable Value is named."""
+    try:
+        return _attempt(what, fn, *args)
+    except CheckFailed as failure:
+        cause = failure.__cause__
+        if type(cause) is TypeError and "unhashable" in _said(cause):
+            raise CheckFailed(f"`{what}` raised TypeError: {_said(cause)}. {UNHASHABLE}") from cause
+        raise
+
+
+def _said(exc):
+    try:
+        return str(exc)[:200]
+    except Exception:
+        return ""
 
 
 # --- reading learner Values -----------------------------------------------------------------
@@ -275,7 +300,7 @@ def add_and_mul(learner):
               [(y, swapped)], tol=1e-5)
 
 
-@check("each result remembers its children",
+@check("a + b and a * b remember their children",
        "When an operation makes its result, pass it the Values it was made from.",
        "out = Value(self.data * other.data, (self, other), '*'), and __init__ keeps them: "
        "self._prev = set(_children).")
@@ -283,19 +308,19 @@ def remembers_children(learner):
     Value = need(learner, "Value")
     x, y = _xs(403, 2, 0.3, 2.0)
     a, b = new(Value, x), new(Value, y)
-    cases = (("a + b", lambda: a + b, "a and b", [a, b]),
-             ("a * b", lambda: a * b, "a and b", [a, b]),
-             ("a ** 2", lambda: a ** 2, "a", [a]),
-             ("a.relu()", lambda: a.relu(), "a", [a]),
-             ("a.tanh()", lambda: a.tanh(), "a", [a]),
-             ("a.exp()", lambda: a.exp(), "a", [a]))
-    for what, build, names, wanted in cases:
-        kids = children_of(result(Value, what, build), f"({what})")
-        for child in wanted:
-            expect(any(kid is child for kid in kids),
-                   f"({what}) should remember {names} as its children, but it remembers "
-                   f"{len(kids)} child(ren) and {'a' if child is a else 'b'} is not one of them. "
-                   f"Pass the inputs when you make the result: Value(..., (self, other), ...).")
+    for what, build in (("a + b", lambda: a + b), ("a * b", lambda: a * b)):
+        remembers(result(Value, what, build), what, [(a, "a"), (b, "b")])
+
+
+def remembers(out, what, children):
+    """Fail unless `out` (made by `what`) lists every (child, name) among its children."""
+    kids = children_of(out, f"({what})")
+    names = " and ".join(name for _, name in children)
+    for child, name in children:
+        expect(any(kid is child for kid in kids),
+               f"({what}) should remember {names} as its children, but it remembers "
+               f"{len(kids)} child(ren) and {name} is not one of them. Pass the inputs when you "
+               f"make the result: Value(..., (self, other), ...), or (self,) for one input.")
 
 
 @check("a value used twice collects both shares (a * a, a + a)",
@@ -322,7 +347,8 @@ def used_twice(learner):
 
 
 @check("a ** k for a plain number k",
-       "The power rule: d(a**k)/da = k * a**(k-1), with k a plain int or float.",
+       "How fast does a**k move when a is nudged? The power comes down in front, and the "
+       "power drops by one (k is a plain int or float).",
        "In __pow__'s _backward: self.grad += k * self.data ** (k - 1) * out.grad.")
 def power(learner):
     Value = need(learner, "Value")
@@ -330,6 +356,7 @@ def power(learner):
         a = new(Value, x)
         what = f"a ** {k}"
         out = result(Value, what, lambda: a ** k)
+        remembers(out, what, [(a, "a")])
         close(data_of(out, f"({what})"), x ** k, f"({what}).data with a = {_f(x)}")
         (g,) = local_grads(out, what, [(a, "a")])
         judge(g, k * x ** (k - 1), f"The local gradient of {what} for a (a = {_f(x)})",
@@ -348,6 +375,7 @@ def relu_tanh_exp(learner):
     for x in [-1.5, 2.0, 0.0, below_one] + _xs(406, 4, -3.0, 3.0):
         a = new(Value, x)
         out = result(Value, "a.relu()", lambda: a.relu())
+        remembers(out, "a.relu()", [(a, "a")])
         close(data_of(out, "a.relu()"), max(0.0, x), f"a.relu().data with a = {_f(x)}")
         (g,) = local_grads(out, "a.relu()", [(a, "a")])
         if x == 0:
@@ -367,6 +395,7 @@ def relu_tanh_exp(learner):
     for x in _xs(407, 5, -2.0, 2.0):
         a = new(Value, x)
         out = result(Value, "a.tanh()", lambda: a.tanh())
+        remembers(out, "a.tanh()", [(a, "a")])
         close(data_of(out, "a.tanh()"), math.tanh(x), f"a.tanh().data with a = {_f(x)}")
         (g,) = local_grads(out, "a.tanh()", [(a, "a")])
         judge(g, slope(math.tanh, x), f"The local gradient of a.tanh() (a = {_f(x)})",
@@ -376,6 +405,7 @@ def relu_tanh_exp(learner):
     for x in _xs(408, 5, -2.0, 2.0):
         a = new(Value, x)
         out = result(Value, "a.exp()", lambda: a.exp())
+        remembers(out, "a.exp()", [(a, "a")])
         close(data_of(out, "a.exp()"), math.exp(x), f"a.exp().data with a = {_f(x)}")
         (g,) = local_grads(out, "a.exp()", [(a, "a")])
         judge(g, slope(math.exp, x), f"The local gradient of a.exp() (a = {_f(x)})",

@@ -19,22 +19,26 @@ Use += so that a value used twice (a * a) collects BOTH shares.
 This lab checks the operations and their local gradients; the full backward pass
 over a whole graph comes in the next lab.
 
-What to write
--------------
-- Value(x): data = x, grad = 0.0, no children, a _backward that does nothing.
-- a + b, a * b, where either side may be a plain number: wrap it with Value(...).
-  Python calls __radd__ / __rmul__ for 2 + v and 2 * v (the int doesn't know Values).
-- a ** k for a plain int or float k          local gradient k * a**(k-1)
-- a.relu()   output max(0, a)                local gradient 1 if a > 0 else 0
-- a.tanh()   output t = tanh(a)              local gradient 1 - t**2 (t is the OUTPUT)
-- a.exp()    output e**a                     local gradient e**a (the output again)
-- derived ops, built from the ones above so they need no _backward of their own:
-      -a = a * -1,  a - b = a + (-b),  a / b = a * b**-1,
-      and the reflected ones 2 - v (__rsub__) and 2 / v (__rtruediv__).
+What to write, in three parts (Check tells you the first part not yet passing)
+-------------------------------------------------------------------------------
+Part 1: Value(x) (data = x, grad = 0.0, no children, a _backward that does nothing),
+        then a + b and a * b with their _backward. Either side may be a plain number:
+        wrap it with Value(...). Press Run: the "Try it" at the bottom calls one
+        backward step by hand and prints what it should give.
+Part 2: a ** k for a plain int or float k    local gradient k * a**(k-1)
+        a.relu()   output max(0, a)           local gradient 1 if a > 0 else 0
+        a.tanh()   output t = tanh(a)         local gradient 1 - t**2 (t is the OUTPUT)
+        a.exp()    output e**a                local gradient e**a (the output again)
+Part 3: derived ops, built from the ones above so they need no _backward of their own:
+            -a = a * -1,  a - b = a + (-b),  a / b = a * b**-1,
+        and the reflected ones for a plain number on the left: 2 + v (__radd__),
+        2 * v (__rmul__), 2 - v (__rsub__), 2 / v (__rtruediv__). Python calls them
+        because the int on the left does not know Values.
 
 (Another accepted design, used by microgpt: instead of _prev and _backward, each
 result stores `_children` (a tuple) and `_local_grads` (a tuple of numbers, one per
-child, same order). The checks accept either.)
+child, same order). The checks accept either. Lab 5 continues this file: it adds
+backward() to YOUR Value.)
 
 Replace each `raise NotImplementedError(...)` with your code.
 """
@@ -100,3 +104,19 @@ class Value:
 
     def __rtruediv__(self, other):  # other / self
         raise NotImplementedError("Value.__rtruediv__")
+
+
+# Try it (part 1): press Run --------------------------------------------------------
+
+try:
+    a, b = Value(2.0), Value(-3.0)
+    out = a * b
+    out.grad = 2.0       # pretend a gradient of 2 has arrived at out from above
+    out._backward()      # one backward step by hand: * hands its shares to a and b
+    print("out.data", out.data, " a.grad", a.grad, " b.grad", b.grad)
+    print("should be: out.data -6.0  a.grad -6.0  b.grad 4.0   (b.data * 2, a.data * 2)")
+except NotImplementedError as todo:
+    print("Not written yet:", todo)
+except Exception:  # your code raised: the traceback says where; Check still runs every check
+    import traceback
+    traceback.print_exc()
