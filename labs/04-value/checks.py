@@ -254,9 +254,9 @@ def judge(got, expected, what, wrongs=(), tol=1e-6):
 
 
 @check("a Value holds its number, and its grad starts at 0",
-       "In __init__, keep the number in self.data and set self.grad = 0.0.",
-       "Results of operations are Values too, made with Value(...), so their grad also starts "
-       "at 0: nothing has flowed back yet.")
+       "A Value holds its number, and no gradient has flowed back into it yet, whether you "
+       "made it or an operation did (results are made with Value(...) too).",
+       "In __init__: self.data = data and self.grad = 0.0.")
 def holds_data(learner):
     Value = need(learner, "Value")
     for x in [2, -3.5] + _xs(401, 3, -5.0, 5.0):
@@ -415,10 +415,10 @@ def relu_tanh_exp(learner):
 
 
 @check("negation, subtraction and division",
+       "You already have +, * and **: each of these is one of them in disguise, and then it "
+       "needs no _backward of its own (d(a/b)/db = -a / b**2 comes out of the power rule).",
        "Build them from the operations you have: -a = a * -1, a - b = a + (-b), "
-       "a / b = a * b**-1.",
-       "Then they need no _backward of their own: their nodes already know their local "
-       "gradients, and d(a/b)/db = -a / b**2 comes out of the power rule.")
+       "a / b = a * b**-1.")
 def derived_ops(learner):
     Value = need(learner, "Value")
     cases = (("-a", lambda a, b: -a, lambda s, t: -s),
