@@ -108,3 +108,131 @@ def test_checks_import_only_the_standard_library_and_the_core():
             for name in names:
                 top = name.split(".")[0]
                 assert name.startswith("grader.core") or top in sys.stdlib_module_names, (path, name)
+
+
+# -- labs that build one engine: lab 5 continues the learner's lab-4 Value ---------------------
+
+LAB5_PART = "# ---- Lab 5 starts here"
+
+
+def _lab5_part_filled_in(course, design="microgpt"):
+    """The lab-5 part of extend.py as a learner fills it in (from the microgpt alternative);
+    for micrograd's design, backward() walks `_prev` and calls each node's `_backward()`."""
+    source = (course.labs["05-backward"].folder / "alternatives" / "stored_local_grads.py").read_text()
+    part = source[source.index(LAB5_PART):]
+    if design == "micrograd":
+        loop = ("        for child, local in zip(v._children, v._local_grads):\n"
+                "            child.grad += local * v.grad\n")
+        assert loop in part and "in v._children:" in part
+        part = part.replace(loop, "        v._backward()\n").replace("in v._children:", "in v._prev:")
+    return part
+
+
+def _try_it(path):
+    text = path.read_text()
+    return text[text.index("# Try it"):]
+
+
+def _grade_source(course, slug, source):
+    checks, _ = load_checks(course.labs[slug].checks_source(), slug)
+    return grade(slug, checks, source, f"{slug}.py")
+
+
+def test_lab_five_starts_from_provided_and_extend(course):
+    lab = course.labs["05-backward"]
+    extend = (lab.folder / "extend.py").read_text()
+    alternative = (lab.folder / "alternatives" / "stored_local_grads.py").read_text()
+    provided = (lab.folder / "provided.py").read_text()
+    value = provided[provided.index("import math"):]
+    assert value in alternative, "the alternative is provided.py's Value, then the lab-5 part"
+    for line in extend.splitlines():  # every definition extend.py asks for, in the same form
+        if line.startswith(("def ", "class ", "Value.backward = ")) or line.startswith("    def "):
+            assert line.split("#")[0].rstrip() in alternative, line
+
+
+@pytest.mark.parametrize(("lab_four_file", "design"), [("solution.py", "micrograd"),
+                                                      ("alternatives/stored_local_grads.py", "microgpt")])
+def test_the_lab_five_part_works_on_either_lab_four_design(course, lab_four_file, design):
+    """A learner's passing lab-4 Value, in either design, plus the lab-5 part filled in."""
+    lab_four = (course.labs["04-value"].folder / lab_four_file).read_text()
+    assert _grade_source(course, "04-value", lab_four).passed
+    extend = (course.labs["05-backward"].folder / "extend.py").read_text()
+    assert "v._backward()" in extend and "zip(v._children, v._local_grads)" in extend
+    report = _grade_source(course, "05-backward",
+                           lab_four + "\n\n" + _lab5_part_filled_in(course, design))
+    assert report.passed, [(c.name, c.message) for c in report.checks if not c.passed]
+
+
+def test_starting_points_of_lab_five_pass_nothing_they_should_not(course):
+    lab = course.labs["05-backward"]
+    provided = (lab.folder / "provided.py").read_text()
+    extend = (lab.folder / "extend.py").read_text()
+    assert _grade_source(course, "04-value", provided).passed
+    start = _grade_source(course, "05-backward", provided + "\n\n" + extend)
+    assert not start.passed and not start.error
+    assert [c.passed for c in start.checks[:2]] == [True, False]
+    assert "backward() is yours to write" in start.checks[1].message
+    assert "Not written yet: backward() is yours to write" in start.stdout
+    starter = _grade_source(course, "05-backward", lab.starter.read_text())
+    assert not starter.passed and "does not define `Value`" in starter.checks[0].message
+    for slug in SLUGS:
+        assert not _grade_source(course, slug, extend).passed
+
+
+def test_each_try_it_prints_what_it_says_it_should(course):
+    import contextlib
+    import io
+
+    four, five = course.labs["04-value"], course.labs["05-backward"]
+    runs = [(four.solution.read_text() + "\n" + _try_it(four.starter),
+             ["out.data -6.0  a.grad -6.0  b.grad 4.0"]),
+            ((five.folder / "alternatives" / "stored_local_grads.py").read_text() + "\n"
+             + _try_it(five.folder / "extend.py"),
+             ["part 1: 4.0 2.0", "loss 16.0 w 1.8", "loss 5.76 w 2.28", "loss 2.0736 w 2.568",
+              "part 4: 17 parameters"])]
+    for source, wanted in runs:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(compile(source, "try_it.py", "exec"), {"__name__": "try_it"})
+        for text in wanted:
+            assert text in out.getvalue(), (text, out.getvalue())
+        assert "Traceback" not in out.getvalue()
+
+
+def test_lab_four_starter_runs_its_try_it_without_crashing(course):
+    report = _grade_source(course, "04-value", course.labs["04-value"].starter.read_text())
+    assert not report.error and "Not written yet: Value.__init__" in report.stdout
+
+
+@pytest.mark.parametrize("slug", ["04-value", "05-backward"])
+def test_parts_list_every_check_once_in_order(course, slug):
+    from grader import lab_config
+
+    lab = course.labs[slug]
+    names = [fn.check_name for fn in load_checks(lab.checks_source(), slug)[0]]
+    assert len(lab.config.parts) >= 3
+    assert [n for part in lab.config.parts for n in part.checks] == names
+    assert lab_config.problems(lab.config, names, SLUGS[:SLUGS.index(slug)]) == []
+
+
+def test_a_value_that_defines_eq_is_named_in_both_labs(course):
+    """__eq__ makes Value unhashable: set(_children) and the visited set raise TypeError."""
+    for slug, file in (("04-value", "solution.py"), ("05-backward", "solution.py")):
+        source = (course.labs[slug].folder / file).read_text().replace(
+            "    def __repr__(self):\n",
+            "    def __eq__(self, other):\n        return self.data == other.data\n\n"
+            "    def __repr__(self):\n", 1)
+        report = _grade_source(course, slug, source)
+        first = next(c for c in report.checks if not c.passed)
+        assert "unhashable" in first.message and "defines __eq__" in first.message, first.message
+
+
+def test_skipping_the_zeroing_shows_the_piled_up_numbers(course):
+    lab = course.labs["05-backward"]
+    report = _grade(course, "05-backward", lab.folder / "mistakes" / "skips_zero_grad.py")
+    message = next(c for c in report.checks if not c.passed).message
+    import re
+    grad, left, fresh = (float(x) for x in re.search(
+        r"w\.grad is (\S+), but the gradient of step 2's loss is (?:\S+)\. \S+ = (\S+) \(left "
+        r"from the steps before\) \+ \(?(-?[\d.]+)\)?", message).groups())
+    assert abs(grad - (left + fresh)) < 1e-3 * max(1.0, abs(grad)) and fresh != 0
