@@ -39,3 +39,22 @@ def make_export(path: Path, labs: dict[str, str], version: str = VERSION, extra=
         for name, data in extra:
             archive.writestr(name, data)
     return path
+
+
+def checks(slug: str) -> int:
+    """How many hidden checks the lab has (labs grow; tests should not hard-code it)."""
+    from grader import course as course_model
+    from grader.grading import submissions
+
+    lab = course_model.load(ROOT).lab(slug)
+    return len(submissions(lab, [("", "")])[0].check_names)
+
+
+def python_score(slug: str, source: str) -> int:
+    """The score CPython's runtime gives `source`: what every other path must agree with."""
+    from grader import course as course_model
+    from grader.grading import grade
+    from grader.runtimes.python import PythonRuntime
+
+    lab = course_model.load(ROOT).lab(slug)
+    return grade(lab, [("x.py", source)], PythonRuntime(timeout=30))[0].score

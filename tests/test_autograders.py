@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT, run_course
-from tests.exports_support import make_export, solution, starter
+from tests.exports_support import checks, make_export, python_score, solution, starter
 
 VENV = Path(sys.executable).parent.parent
 LAB = "05-backward"
@@ -113,10 +113,10 @@ def _run(script: Path, env: dict) -> subprocess.CompletedProcess:
 
 @pytest.mark.pyodide
 @pytest.mark.parametrize("name, files, score, words", [
-    ("correct", {f"{LAB}.py": solution(LAB).encode()}, 13.0, "13 of 13 checks pass"),
-    ("wrong", {f"{LAB}.py": starter(LAB).encode()}, 1.0, "1 of 13 checks pass"),
-    ("broken", {f"{LAB}.py": b"def backward(:\n"}, 0.0, "Python could not read your file"),
-    ("export", None, 13.0, f"learner.zip:{LAB}.py: 13 of 13 checks pass"),
+    ("correct", {f"{LAB}.py": solution(LAB).encode()}, "all", "{s} of {n} checks pass"),
+    ("wrong", {f"{LAB}.py": starter(LAB).encode()}, "starter", "{s} of {n} checks pass"),
+    ("broken", {f"{LAB}.py": b"def backward(:\n"}, "none", "Python could not read your file"),
+    ("export", None, "all", "learner.zip:" + LAB + ".py: {s} of {n} checks pass"),
 ])
 def test_run_autograder_writes_gradescope_results(gradescope_zip, tmp_path, name, files, score,
                                                   words):
@@ -127,8 +127,11 @@ def test_run_autograder_writes_gradescope_results(gradescope_zip, tmp_path, name
     _run(root / "run_autograder", {"AUTOGRADER_ROOT": str(root),
                                    "COURSE_AUTOGRADER_VENV": str(VENV)})
     results = json.loads((root / "results" / "results.json").read_text())
-    assert results["score"] == score and words in results["output"], results["output"]
-    assert len(results["tests"]) == 13
+    total = checks(LAB)
+    expected = {"all": total, "starter": python_score(LAB, starter(LAB)), "none": 0}[score]
+    assert results["score"] == expected
+    assert words.format(s=expected, n=total) in results["output"], results["output"]
+    assert len(results["tests"]) == total
     assert not (root / "results" / "results.json.partial").exists()
 
 
@@ -160,7 +163,7 @@ def _grade_root(root: Path, files: dict[str, bytes]) -> Path:
 @pytest.mark.pyodide
 @pytest.mark.parametrize("name, source, gradable, score", [
     ("correct", solution(LAB).encode(), True, 1.0),
-    ("wrong", starter(LAB).encode(), True, 1 / 13),
+    ("wrong", starter(LAB).encode(), True, "starter"),
     ("broken", b"def backward(:\n", False, 0.0),
 ])
 def test_the_prairielearn_entrypoint_writes_results(prairielearn_dir, tmp_path, name, source,
@@ -169,8 +172,10 @@ def test_the_prairielearn_entrypoint_writes_results(prairielearn_dir, tmp_path, 
     _run(prairielearn_dir / "entrypoint", {"GRADE_ROOT": str(root),
                                            "COURSE_AUTOGRADER_VENV": str(VENV)})
     results = json.loads((root / "results" / "results.json").read_text())
+    if score == "starter":
+        score = python_score(LAB, starter(LAB)) / checks(LAB)
     assert results["gradable"] is gradable and results["score"] == pytest.approx(score)
-    assert len(results["tests"]) == 13 and results["succeeded"] is True
+    assert len(results["tests"]) == checks(LAB) and results["succeeded"] is True
 
 
 def test_the_prairielearn_entrypoint_writes_a_result_when_setup_went_wrong(prairielearn_dir,

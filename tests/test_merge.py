@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from tests.conftest import run_course
-from tests.exports_support import make_export, solution, starter
+from tests.exports_support import checks, make_export, python_score, solution, starter
 
 N = 3
 
@@ -108,5 +108,6 @@ def test_merge_writes_every_format(tmp_path):
         assert done.returncode == 1 and "3 of 4 file(s) passed" in done.stdout
         assert target.stat().st_size > 0
     assert "3 of 4 file(s) passed." in (tmp_path / "merged.text").read_text()
-    assert json.loads((tmp_path / "merged.gradescope").read_text())["score"] == 8 + 8 + 13 + 1
+    assert json.loads((tmp_path / "merged.gradescope").read_text())["score"] == (
+        2 * checks("04-value") + checks("05-backward") + python_score("05-backward", starter("05-backward")))
     assert "exports/learner01.zip:05-backward.py" in (tmp_path / "merged.junit").read_text()
