@@ -232,7 +232,22 @@ def test_skipping_the_zeroing_shows_the_piled_up_numbers(course):
     report = _grade(course, "05-backward", lab.folder / "mistakes" / "skips_zero_grad.py")
     message = next(c for c in report.checks if not c.passed).message
     import re
-    grad, left, fresh = (float(x) for x in re.search(
-        r"w\.grad is (\S+), but the gradient of step 2's loss is (?:\S+)\. \S+ = (\S+) \(left "
-        r"from the steps before\) \+ \(?(-?[\d.]+)\)?", message).groups())
-    assert abs(grad - (left + fresh)) < 1e-3 * max(1.0, abs(grad)) and fresh != 0
+    found = re.search(r"After step 2 .*, w is (\S+), but it should be (\S+)\. Step 2 moved w by "
+                      r"-lr \* \(?(\S+?)\)?, and \S+ = (\S+) \(left in w\.grad from the steps "
+                      r"before\) \+ \(?([-\d.]+)\)? \(this step's gradient\)", message)
+    got, right, total, left, fresh = (float(x.rstrip(",")) for x in found.groups())
+    assert abs(total - (left + fresh)) < 1e-3 * max(1.0, abs(total)) and left != 0 and fresh != 0
+    assert abs(got - right) > 1e-3
+
+
+def test_zeroing_after_the_update_is_accepted_too(course):
+    """optimizer.step(); optimizer.zero_grad() is a common ritual as well: only piling up fails."""
+    lab = course.labs["05-backward"]
+    source = (lab.folder / "alternatives" / "stored_local_grads.py").read_text()
+    first = "    for p in params:\n        p.grad = 0\n    loss = loss_fn()\n"
+    last = "        p.data -= lr * p.grad\n    return loss.data\n"
+    assert first in source and last in source
+    source = source.replace(first, "    loss = loss_fn()\n").replace(
+        last, "        p.data -= lr * p.grad\n        p.grad = 0\n    return loss.data\n")
+    report = _grade_source(course, "05-backward", source)
+    assert report.passed, [(c.name, c.message) for c in report.checks if not c.passed]

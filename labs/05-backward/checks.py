@@ -548,11 +548,13 @@ def one_step(learner):
     close(loss, _line_loss(w0, b0, points), f"The loss train_step returns for {shown}",
           why="Return the loss of this step's forward pass (loss.data), before the update.")
     for leaf, name, start, g in zip((w, b), "wb", (w0, b0), _line_grads(w0, b0, points)):
-        got_g = grad_of(leaf, name)
-        close(got_g, g, f"{name}.grad after one step, for {shown}",
-              why="train_step must call loss.backward() on the loss it built." if got_g == 0
-              else "")
         moved = data_of(leaf, name)
+        if _same(moved, start - lr * g, 1e-7):
+            continue
+        if _same(moved, start) and grad_of(leaf, name) == 0.0:
+            raise CheckFailed(f"{name} stayed at {_f(start)} after one step on {shown}, and its "
+                              f"grad is 0: call loss.backward() on the loss you built, then "
+                              f"update.")
         if _same(moved, start + lr * g) and g != 0:
             up = _line_loss(w0 + lr * (g if name == "w" else 0), b0 + lr * (g if name == "b" else 0),
                             points)
@@ -564,7 +566,8 @@ def one_step(learner):
             raise CheckFailed(f"{name} moved from {_f(start)} to {_f(moved)}, a whole gradient "
                               f"({_f(g)}) at once: scale the step by the learning rate, "
                               f"p.data -= lr * p.grad, with lr = {_f(lr)}.")
-        close(moved, start - lr * g, f"{name}.data after one step, for {shown}")
+        close(moved, start - lr * g, f"{name}.data after one step, for {shown}",
+              why=f"Its gradient there is {_f(g)}: it should move by -lr * grad.")
 
 
 @check("each training step starts from zeroed gradients",
@@ -581,24 +584,24 @@ def zeroes_each_step(learner):
     for k in (1, 2, 3):
         _step(learner, [w, b], lambda: _line_loss(w, b, points), lr,
               f"train_step([w, b], loss_fn, lr), step {k}")
-        fresh = _line_grads(right[0], right[1], points)
-        pile = _line_grads(piled[0], piled[1], points)
+        fresh, pile = _line_grads(right[0], right[1], points), _line_grads(piled[0], piled[1], points)
+        before = total
         total = [t + g for t, g in zip(total, pile)]
         right = [p - lr * g for p, g in zip(right, fresh)]
         piled = [p - lr * t for p, t in zip(piled, total)]
-        gw = grad_of(w, "w")
-        if k > 1 and _same(gw, total[0], 1e-7) and not _same(gw, fresh[0], 1e-7):
+        got = [data_of(w, "w"), data_of(b, "b")]
+        if k > 1 and all(_same(x, y, 1e-7) for x, y in zip(got, piled)) \
+                and not _same(piled[0], right[0], 1e-7):
             raise CheckFailed(
                 f"After step {k} of train_step on {shown}, starting at w = {_f(w0)}, b = "
-                f"{_f(b0)}: w.grad is {_f(gw)}, but the gradient of step {k}'s loss is "
-                f"{_f(pile[0])}. {_f(gw)} = {_f(total[0] - pile[0])} (left from the steps "
-                f"before) + {_t(pile[0])}: the gradients pile up, because backward() adds into "
-                f".grad, and every step moves by the sum of all gradients so far (w is now "
-                f"{_f(data_of(w, 'w'))} instead of {_f(right[0])}). Zero every p.grad in each "
-                f"step, before loss.backward().")
-        close(gw, fresh[0], f"w.grad after step {k} on {shown}")
-        for leaf, name, want in zip((w, b), "wb", right):
-            close(data_of(leaf, name), want, f"{name}.data after step {k} on {shown}")
+                f"{_f(b0)}, w is {_f(got[0])}, but it should be {_f(right[0])}. Step {k} moved w "
+                f"by -lr * {_t(total[0])}, and {_f(total[0])} = {_f(before[0])} (left in w.grad "
+                f"from the steps before) + {_t(pile[0])} (this step's gradient): the gradients "
+                f"pile up, because backward() adds into .grad, so every step moves by the sum "
+                f"of all gradients so far. Zero every p.grad in each step, before "
+                f"loss.backward().")
+        for value, name, want in zip(got, "wb", right):
+            close(value, want, f"{name}.data after step {k} on {shown}")
 
 
 # -- part 4: a neuron, a layer, a network (micrograd's nn.py) --------------------------------
