@@ -251,3 +251,21 @@ def test_zeroing_after_the_update_is_accepted_too(course):
         last, "        p.data -= lr * p.grad\n        p.grad = 0\n    return loss.data\n")
     report = _grade_source(course, "05-backward", source)
     assert report.passed, [(c.name, c.message) for c in report.checks if not c.passed]
+
+
+@pytest.mark.parametrize("runtime", ["python"])
+def test_a_try_it_that_raises_names_the_line_and_every_check_still_runs(course, runtime):
+    """The Try it runs on Check too: an error in it must not stop the file from loading, and
+    must not trip the grading seal (traceback.print_exc does: it is not used)."""
+    from grader import grading
+    from grader.grading import make_runtime
+
+    lab = course.labs["04-value"]
+    broken = lab.solution.read_text().replace("self.grad += other.data * out.grad",
+                                              "self.grad += other.dat * out.grad", 1)
+    line = broken.splitlines().index("            self.grad += other.dat * out.grad") + 1
+    source = broken + "\n" + _try_it(lab.starter)
+    (report,) = grading.grade(lab, [("broken.py", source)], make_runtime(runtime, course.root, 10.0))
+    assert not report.error, report.error
+    assert f"Try it stopped at line {line}: AttributeError" in report.stdout
+    assert "no attribute 'dat'" in next(c for c in report.checks if not c.passed).message

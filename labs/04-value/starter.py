@@ -117,6 +117,8 @@ try:
     print("should be: out.data -6.0  a.grad -6.0  b.grad 4.0   (b.data * 2, a.data * 2)")
 except NotImplementedError as todo:
     print("Not written yet:", todo)
-except Exception:  # your code raised: the traceback says where; Check still runs every check
-    import traceback
-    traceback.print_exc()
+except Exception as error:  # your code raised: say where, and let Check still run every check
+    where = error.__traceback__
+    while where.tb_next:
+        where = where.tb_next
+    print(f"Try it stopped at line {where.tb_lineno}: {type(error).__name__}: {error}")
