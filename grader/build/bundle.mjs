@@ -1,17 +1,21 @@
 // Bundle the front end with esbuild: the page script, the Python worker, and the stylesheet
 // (with KaTeX's fonts). Names carry a content hash, so they can be cached for good.
 // usage: node bundle.mjs <siteDir> <outDir> <node_modules>   -> stdout: JSON {entry: output}
-import { join, relative } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [siteDir, outDir, nodeModules] = process.argv.slice(2);
 const esbuild = await import(pathToFileURL(join(nodeModules, "esbuild/lib/main.js")).href);
 
-const entries = { app: "js/app.js", worker: "js/worker.js", style: "styles/app.css" };
+const entries = { app: "js/app.js", worker: "js/worker.js", style: "styles/app.css",
+  katex: "styles/katex.css" };
 const result = await esbuild.build({
   entryPoints: Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, join(siteDir, v)])),
   outdir: join(outDir, "assets"),
   entryNames: "[name]-[hash]",
+  // Chunks for what dynamic import() loads later (pictures, the graph, Train it, export).
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
   assetNames: "fonts/[name]-[hash]",
   bundle: true,
   format: "esm",
@@ -26,8 +30,14 @@ const result = await esbuild.build({
 const outputs = {};
 for (const [file, info] of Object.entries(result.metafile.outputs)) {
   if (info.entryPoint) {
-    const name = Object.entries(entries).find(([, v]) => info.entryPoint.endsWith(v))[0];
-    outputs[name] = relative(outDir, file);
+    // Dynamically imported modules are entry points too; only ours are named in `entries`.
+    const entry = Object.entries(entries).find(([, v]) => info.entryPoint.endsWith(v));
+    if (entry) outputs[entry[0]] = relative(outDir, file);
+    // The chunks the page script imports at once: preloaded, so they are not a second wave.
+    if (entry && entry[0] === "app") {
+      outputs.appChunks = info.imports.filter((i) => i.kind === "import-statement")
+        .map((i) => relative(outDir, resolve(i.path)));
+    }
   }
 }
 process.stdout.write(JSON.stringify(outputs));

@@ -214,7 +214,9 @@ def _bundle(out: Path, node_modules: Path) -> dict[str, str]:
     if done.returncode != 0:
         raise BuildError(f"bundling the front end failed:\n{done.stderr.strip()[-2000:]}")
     outputs = json.loads(done.stdout)
-    return {"js": outputs["app"], "worker": outputs["worker"], "css": outputs["style"]}
+    return {"js": outputs["app"], "worker": outputs["worker"], "css": outputs["style"],
+            "katex": outputs["katex"],
+            "preload": outputs.get("appChunks", [])}
 
 
 def _hashed(out: Path, path: str, text: str) -> str:

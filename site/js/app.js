@@ -1,6 +1,7 @@
 // Entry point of every page: progress on the home page, quiz and lab on lesson pages.
+// The editor comes first: everything else (pictures, films, the home page's export) is a
+// chunk of its own, fetched once the editor takes typing.
 import { startLab } from "./lab.js";
-import { startMyWork } from "./my-work.js";
 import { startPictures } from "./pictures/index.js";
 import * as progress from "./progress.js";
 import { startQuizzes } from "./quiz.js";
@@ -20,15 +21,15 @@ function showProgress() {
 
 if (page.kind === "index") {
   showProgress();
-  startMyWork(document.querySelector(".my-work"), {
+  import("./my-work.js").then(({ startMyWork }) => startMyWork(document.querySelector(".my-work"), {
     labs: page.labs, version: page.courseVersion, onChange: showProgress,
-  });
+  }));
 }
 
 if (page.kind === "lesson") {
+  startLab(document.querySelector(".lab"), page);
   startQuizzes(document, page.slug);
   startPictures(document);
-  startLab(document.querySelector(".lab"), page);
 }
 
 if ("serviceWorker" in navigator && page.serviceWorker) {

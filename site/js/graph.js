@@ -17,11 +17,6 @@ export function format(x) {
   return String(parseFloat(x.toPrecision(4)));
 }
 
-export function hideGraph(section) {
-  section.hidden = true;
-  section.replaceChildren();
-}
-
 export function renderGraph(section, graph) {
   section.replaceChildren();
   section.hidden = false;  // before measuring: hidden elements have no size

@@ -1,12 +1,15 @@
 // The lab on a lesson page: editor, Run, Check, Stop, Reset, status, output and results.
 import { openingCode, showCarry } from "./carry.js";
-import { startTraining } from "./capstone.js";
 import { createEditor, replace, text } from "./editor.js";
-import { hideGraph, renderGraph } from "./graph.js";
 import { startLabFiles } from "./lab-files.js";
 import { Python } from "./python.js";
 import * as progress from "./progress.js";
 import { showOutput, showPart, showReport } from "./results.js";
+
+function hideGraph(section) {
+  section.hidden = true;
+  section.replaceChildren();
+}
 
 export function startLab(root, page) {
   const $ = (id) => root.querySelector(`[data-testid="${id}"]`);
@@ -92,19 +95,23 @@ export function startLab(root, page) {
     busy(true);
     working("Running your code…");
     const answer = await python.run(text(view));
+    if (!answer.restarted && !answer.failure) {
+      showOutput(output, answer.run);
+      await showGraph(answer.run.graph);  // Run is done when what it shows is there
+    }
     busy(false);
     refocus(buttons.run);
     if (answer.restarted) return restarted(answer, "Run");
     if (answer.failure) return failed(answer);
-    showOutput(output, answer.run);
-    showGraph(answer.run.graph);
     say(answer.stoppedBy ? "Stopped." : "Python is ready.", "ready");
   }
 
   // The computation graph of the Value the code left, if any; a drawing failure costs only it.
-  function showGraph(data) {
+  // Its layout library is a chunk of its own, fetched on the first graph.
+  async function showGraph(data) {
     if (!data || !data.nodes || !data.nodes.length) return hideGraph(graph);
     try {
+      const { renderGraph } = await import("./graph.js");
       renderGraph(graph, data);
     } catch (error) {
       console.error("could not draw the graph", error);
@@ -182,9 +189,9 @@ export function startLab(root, page) {
   }
 
   if (page.train) {
-    startTraining(root.querySelector('[data-testid="train"]'), {
-      python, busy, stop, labURL: page.urls.lab, source: () => text(view),
-    });
+    import("./capstone.js").then(({ startTraining }) => startTraining(
+      root.querySelector('[data-testid="train"]'),
+      { python, busy, stop, labURL: page.urls.lab, source: () => text(view) }));
   }
 
   startLabFiles(root, { view, lab: page.lab, version: page.courseVersion, say });

@@ -1,26 +1,21 @@
 // Interactive pictures on lesson pages. lesson.html puts one hidden <figure data-picture=SLUG>
 // on every lesson; a lesson that has a picture module gets it drawn and shown, the others
 // keep the empty figure hidden, so adding a picture never touches the template again.
-import { startBranching } from "./branching.js";
-import { startChainRule } from "./chain-rule.js";
-import { startForward } from "./forward.js";
-import { startSweep } from "./sweep.js";
-import { startValue } from "./value.js";
-
+// Each picture is its own chunk, fetched after the editor is up: a lesson loads only its own.
 const PICTURES = {
-  "01-graphs": startForward,
-  "02-chain-rule": startChainRule,
-  "03-branching": startBranching,
-  "04-value": startValue,
-  "05-backward": startSweep,
+  "01-graphs": () => import("./forward.js").then((m) => m.startForward),
+  "02-chain-rule": () => import("./chain-rule.js").then((m) => m.startChainRule),
+  "03-branching": () => import("./branching.js").then((m) => m.startBranching),
+  "04-value": () => import("./value.js").then((m) => m.startValue),
+  "05-backward": () => import("./sweep.js").then((m) => m.startSweep),
 };
 
-export function startPictures(root) {
+export async function startPictures(root) {
   for (const figure of root.querySelectorAll("figure[data-picture]")) {
-    const start = PICTURES[figure.dataset.picture];
-    if (!start) continue;
+    const load = PICTURES[figure.dataset.picture];
+    if (!load) continue;
     try {
-      start(figure);
+      (await load())(figure);
       figure.hidden = false;
     } catch (error) {
       // A broken picture must not take the lab down with it: leave it hidden and say why.
