@@ -221,6 +221,9 @@ def test_the_built_site_contains_no_reference_solution(course, site):
     # Lines a learner sees anyway (starters, lessons, the checks' own oracles) are not the
     # solutions'; every other line of some length is.
     shipped = "".join(lab.starter.read_text() + lab.checks_source() for lab in course.labs.values())
+    # lab.yaml's extend and provided are starting code the page gives out on purpose.
+    shipped += "".join(path.read_text() for lab in course.labs.values()
+                       for path in (lab.config.extend, lab.config.provided) if path)
     shipped += "".join(lesson.path.read_text() for lesson in course.lessons)
     for lab in course.labs.values():
         distinctive = [line.strip() for line in lab.solution.read_text().splitlines()

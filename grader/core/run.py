@@ -229,6 +229,8 @@ def _run_check(fn, module, filename: str, guard) -> CheckResult:
             where = learner_frame(cause, filename, guard)
             result.message += _where(cause, where)
             result.cause = _cause_of(cause, where)
+        else:  # the same sentence on several checks ("does not define `Value`") is one cause
+            result.cause = result.message
         return result
     except KeyboardInterrupt as exc:
         where = learner_frame(exc, filename, guard)
