@@ -1,5 +1,3 @@
-
-
 # ---- Lab 5 starts here ---------------------------------------------------------
 # Above: your Value from lab 4. Below: what lab 5 adds to it, in four parts.
 # Replace each `raise NotImplementedError(...)` with your code; press Run to try it
