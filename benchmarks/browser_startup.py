@@ -1,6 +1,6 @@
 """Benchmark: how fast a lesson page gets going in headless Chromium. Prints figures only.
 
-    python benchmarks/browser_startup.py [--runs 5]
+    python benchmarks/browser_startup.py [--runs 5] [--no-throttle]
 
 For a cold cache (a new browser profile) and a warm one (the same profile, second visit):
   editor usable    navigation start -> the CodeMirror editor exists and takes input
@@ -9,6 +9,10 @@ For a cold cache (a new browser profile) and a warm one (the same profile, secon
                    was usable (the learner does not wait for Python)
 and the bytes transferred (encoded, as sent over the wire) on the cold visit, split into
 what the page loads and what its service worker then copies for offline use.
+Beside the course, in the same run and from the same server: the plainest page that grades
+the same Value on npm's stock Pyodide ("stock plain page"), and the same page on the course's
+own Pyodide files ("plain page, course files"), cold and warm, with the ratios; then one cold
+visit of each on a throttled connection (20 Mbit/s, 40 ms), where bytes weigh more than CPU.
 Medians over runs; compare within one run. The site is built and served like `course serve`.
 """
 
@@ -26,12 +30,17 @@ sys.path.insert(0, str(ROOT))
 from grader import course as course_model  # noqa: E402
 from grader.build.site import build_site  # noqa: E402
 from grader.runtimes.node import pyodide_dir  # noqa: E402
+from benchmarks.plain_pages import write_plain_page  # noqa: E402
 from tests.browser_support import CHROMIUM, FLAGS, serve  # noqa: E402
 
 MARKS = ("course:editor-usable", "course:python-ready", "course:first-result")
 
 
-def visit(context, url: str) -> tuple[dict, dict]:
+THROTTLE = {"offline": False, "latency": 40, "downloadThroughput": 20e6 / 8,
+            "uploadThroughput": 20e6 / 8}
+
+
+def visit(context, url: str, plain: bool = False, throttle: bool = False) -> tuple[dict, dict]:
     sizes = {"page": 0, "offline copy": 0}
 
     def count(request) -> None:
@@ -42,13 +51,19 @@ def visit(context, url: str) -> tuple[dict, dict]:
 
     context.on("requestfinished", count)
     page = context.new_page()
+    if throttle:
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", THROTTLE)
     page.goto(url)
-    page.wait_for_function("window.courseEditor !== undefined")
-    page.click("[data-testid=check]")
+    if not plain:  # the learner presses Check as soon as the editor takes input
+        page.wait_for_function("window.courseEditor !== undefined", timeout=120_000)
+        page.click("[data-testid=check]")
     page.wait_for_function("performance.getEntriesByName('course:first-result').length > 0",
-                           timeout=120_000)
+                           timeout=180_000)
+    names = MARKS[2:] if plain else MARKS
     marks = page.evaluate("""names => Object.fromEntries(names.map(n =>
-        [n, performance.getEntriesByName(n)[0].startTime / 1000]))""", list(MARKS))
+        [n, performance.getEntriesByName(n)[0].startTime / 1000]))""", list(names))
     page.wait_for_timeout(2000)  # the service worker keeps its copy of the course meanwhile
     page.close()
     context.remove_listener("requestfinished", count)
@@ -59,37 +74,75 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--lesson", default="05-backward")
+    parser.add_argument("--no-throttle", action="store_true", help="skip the throttled visits")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     course = course_model.load(ROOT)
     pyodide = pyodide_dir(ROOT)
+    value = (course.labs["05-backward"].solution).read_text(encoding="utf-8")
     with tempfile.TemporaryDirectory() as folder:
-        build_site(course, Path(folder) / "site", pyodide=pyodide, node_modules=pyodide.parent)
-        server, base = serve(Path(folder) / "site")
-        url = f"{base}lessons/{args.lesson}/index.html"
-        cold, warm, transfer = [], [], []
+        site = Path(folder) / "site"
+        build_site(course, site, pyodide=pyodide, node_modules=pyodide.parent)
+        course_pyodide = next((site / "pyodide").iterdir())
+        write_plain_page(site / "plain-stock", pyodide, value)
+        write_plain_page(site / "plain-course", course_pyodide, value)
+        server, base = serve(site)
+        pages = {"course": (f"{base}lessons/{args.lesson}/index.html", False),
+                 "stock plain page": (f"{base}plain-stock/index.html", True),
+                 "plain page, course files": (f"{base}plain-course/index.html", True)}
+        results = {name: {"cold": [], "warm": [], "sent": []} for name in pages}
+        throttled = {}
         with sync_playwright() as playwright:
-            for _ in range(args.runs):
-                with tempfile.TemporaryDirectory() as profile:
-                    context = playwright.chromium.launch_persistent_context(
-                        profile, executable_path=CHROMIUM, args=FLAGS)
-                    marks, sent = visit(context, url)
-                    cold.append(marks)
-                    transfer.append(sent)
-                    warm.append(visit(context, url)[0])
-                    context.close()
-        server.shutdown()
+            def context(profile):
+                return playwright.chromium.launch_persistent_context(
+                    profile, executable_path=CHROMIUM, args=FLAGS)
 
+            for _ in range(args.runs):
+                for name, (url, plain) in pages.items():  # interleaved: load hits all alike
+                    with tempfile.TemporaryDirectory() as profile:
+                        browser = context(profile)
+                        marks, sent = visit(browser, url, plain)
+                        results[name]["cold"].append(marks)
+                        results[name]["sent"].append(sent)
+                        results[name]["warm"].append(visit(browser, url, plain)[0])
+                        browser.close()
+            if not args.no_throttle:
+                for name, (url, plain) in pages.items():
+                    with tempfile.TemporaryDirectory() as profile:
+                        browser = context(profile)
+                        throttled[name] = visit(browser, url, plain, throttle=True)[0]
+                        browser.close()
+        server.shutdown()
+    report(args, results, throttled)
+
+
+def report(args, results: dict, throttled: dict) -> None:
+    median = statistics.median
     print(f"{args.lesson} in headless Chromium, {args.runs} runs (median, min-max)")
-    for label, runs in (("cold", cold), ("warm", warm)):
-        for mark in MARKS:
-            values = [r[mark] for r in runs]
-            print(f"  {label:4} {mark.split(':')[1]:15} {statistics.median(values):6.2f} s"
-                  f"   ({min(values):.2f}-{max(values):.2f})")
-    for kind in ("page", "offline copy"):
-        values = [t[kind] / 1e6 for t in transfer]
-        print(f"  cold visit, bytes transferred for the {kind}: {statistics.median(values):.2f} MB")
+    for name, runs in results.items():
+        print(f"{name}:")
+        for label in ("cold", "warm"):
+            for mark in runs[label][0]:
+                values = [r[mark] for r in runs[label]]
+                print(f"  {label:4} {mark.split(':')[1]:15} {median(values):6.2f} s"
+                      f"   ({min(values):.2f}-{max(values):.2f})")
+        for kind in ("page", "offline copy"):
+            values = [t[kind] / 1e6 for t in runs["sent"]]
+            if max(values):
+                print(f"  cold visit, bytes transferred for the {kind}: {median(values):.2f} MB")
+    first = "course:first-result"
+    result = {name: {label: median([r[first] for r in runs[label]]) for label in ("cold", "warm")}
+              for name, runs in results.items()}
+    course = result["course"]
+    print("ratios of the first graded result (higher: the course is faster):")
+    for name in ("stock plain page", "plain page, course files"):
+        for label in ("cold", "warm"):
+            print(f"  {name} / course, {label}: {result[name][label] / course[label]:.2f}x")
+    if throttled:
+        print("throttled, 20 Mbit/s and 40 ms, one cold visit each (first graded result):")
+        for name, marks in throttled.items():
+            print(f"  {name:26} {marks[first]:6.2f} s")
 
 
 if __name__ == "__main__":
