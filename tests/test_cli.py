@@ -97,7 +97,10 @@ def test_course_check_reports_every_problem_with_file_and_line(tmp_path):
     assert "lessons/02-chain-rule.md:2: front matter needs 'title:'" in err
     assert "lessons/02-chain-rule.md:2: unknown front matter field 'titel'" in err
     assert "lessons/05-backward.md:4: 'train:' must be true or false" in err
-    assert "6 problem(s)" in done.stdout
+    # A starter that is lab 5's answer passes lab 4 as well: no page's starter may.
+    assert ("labs/05-backward/starter.py:1: starter.py fails 04-value: no page's starting code "
+            "passes any lab") in err
+    assert "7 problem(s)" in done.stdout
 
 
 def test_course_new_scaffolds_a_lesson_that_checks_clean(tmp_path):
@@ -154,7 +157,11 @@ def test_check_writes_junit_with_a_case_per_graded_file(tmp_path):
                            "04-value", "05-backward"}
     lab = suites["05-backward"]
     graded = 3 + len(list((root / "labs" / "05-backward" / "mistakes").glob("*.py")))
-    assert lab.get("failures") == "1" and int(lab.get("tests")) == graded
+    # Besides its own files, each lab's checks grade the course's starting code (lab.yaml).
+    own = [c for c in lab if "starting code passes any lab" not in c.get("name")
+           and not c.get("name").startswith("provided")]
+    assert lab.get("failures") == "1" and len(own) == graded
+    assert int(lab.get("tests")) == len(list(lab))
     failing = [c for c in lab if c.find("failure") is not None]
     assert [c.get("name") for c in failing] == [
         "no_seed.py fails 'backward() seeds the output with 1' with its message"]

@@ -112,7 +112,11 @@ def learner_limits():
 
 def load_checks(checks_source: str, lab: str) -> tuple[list, dict]:
     """Execute a lab's checks.py from source: its checks in order, and its namespace."""
-    namespace = {"__name__": f"checks_{lab.replace('-', '_')}", "__builtins__": builtins}
+    # The checks get their own copy of the builtins as they are now: learner code that later
+    # rebinds `builtins.abs` (say) changes its own world, not the checks' (and the seal still
+    # sees it and disqualifies the file).
+    namespace = {"__name__": f"checks_{lab.replace('-', '_')}",
+                 "__builtins__": dict(builtins.__dict__)}
     exec(compile(checks_source, f"<checks of {lab}>", "exec"), namespace)
     return collect(namespace), namespace
 
