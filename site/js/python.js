@@ -13,16 +13,30 @@ export class Python {
 
   start() {
     this.ready = false;
+    this.onStatus("loading");
+    // The first worker was started by the page itself (lesson.html), before this script came.
+    const early = globalThis.courseEarlyPython;
+    globalThis.courseEarlyPython = null;
+    if (early) {
+      this.worker = early.worker;
+      this.interrupt = early.interrupt;
+      this.listen();
+      for (const data of early.messages) this.receive(data);
+      return;
+    }
     this.worker = new Worker(this.urls.worker, { type: "module" });
     // Stop can interrupt Python only where SharedArrayBuffer exists (COOP/COEP headers).
     this.interrupt = globalThis.crossOriginIsolated ? new Int32Array(new SharedArrayBuffer(4)) : null;
-    this.worker.onmessage = ({ data }) => this.receive(data);
-    this.worker.onerror = (event) => this.onStatus("broken", event.message || "the worker failed");
+    this.listen();
     this.worker.postMessage({
       type: "init", pyodideURL: this.urls.pyodide, coreURL: this.urls.core, labURL: this.urls.lab,
       snapshotKey: this.urls.snapshotKey, interruptBuffer: this.interrupt,
     });
-    this.onStatus("loading");
+  }
+
+  listen() {
+    this.worker.onmessage = ({ data }) => this.receive(data);
+    this.worker.onerror = (event) => this.onStatus("broken", event.message || "the worker failed");
   }
 
   receive(data) {
