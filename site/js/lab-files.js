@@ -36,20 +36,24 @@ export function decodeSource(bytes, name) {
   }
 }
 
+// Hand bytes to the browser's downloads, as a file named `name`.
+export function saveFile(blob, name) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
 export function startLabFiles(root, { view, lab, version, say, onOpened }) {
   const download = root.querySelector('[data-testid="download"]');
   const open = root.querySelector('[data-testid="open-file"]');
   const picker = root.querySelector(".open-file-input");
 
   download.addEventListener("click", () => {
-    const blob = new Blob([fileText(lab, version, text(view))], { type: "text/x-python" });
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(blob);
-    link.download = `${lab}.py`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    saveFile(new Blob([fileText(lab, version, text(view))], { type: "text/x-python" }), `${lab}.py`);
     say(`Downloaded ${lab}.py.`, "ready");
   });
 

@@ -2,7 +2,7 @@
 // the format `course grade` reads, docs/grading.md), Import (the same zip back, after a
 // preview of what it replaces) and Clear (code, progress and the local Python snapshot).
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
-import { decodeSource, fileText, withoutHeader } from "./lab-files.js";
+import { decodeSource, fileText, saveFile, withoutHeader } from "./lab-files.js";
 import * as progress from "./progress.js";
 import { SNAPSHOTS } from "./snapshots.js";
 
@@ -25,7 +25,8 @@ export function startMyWork(root, { labs, version, onChange }) {
     const files = exportFiles(labs, version);
     if (!files) return say("There is nothing to export yet: no lab has any code of yours.");
     const stamp = new Date().toISOString().slice(0, 10);
-    save(zipSync(files, { level: 6 }), `autograd-course-work-${stamp}.zip`);
+    saveFile(new Blob([zipSync(files, { level: 6 })], { type: "application/zip" }),
+      `autograd-course-work-${stamp}.zip`);
     const count = JSON.parse(strFromU8(files["manifest.json"])).labs.length;
     say(`Exported ${count} lab${count === 1 ? "" : "s"} with your progress.`);
   });
@@ -80,16 +81,6 @@ function exportFiles(labs, version) {
   files["manifest.json"] = strToU8(JSON.stringify(manifest, null, 2));
   files["progress.json"] = strToU8(JSON.stringify(record, null, 2));
   return files;
-}
-
-function save(bytes, name) {
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(new Blob([bytes], { type: "application/zip" }));
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
 // An export read and checked: {labs: [{lesson, lab, code, record}]} or {error}.
