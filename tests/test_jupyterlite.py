@@ -136,7 +136,11 @@ def test_every_lab_has_a_notebook_with_summary_starter_and_check_cell(course, li
         assert [c["cell_type"] for c in cells] == ["markdown", "code", "code"]
         assert lesson.title in text[0] and lesson.summary in text[0]
         assert all(term.term in text[0] for term in lesson.key_terms)
-        assert text[1] == "%%writefile lab.py\n" + course.labs[lesson.lab].starter.read_text()
+        lab = course.labs[lesson.lab]
+        starter = lab.starter.read_text()
+        if lab.config.extend:  # a lab that continues another: the starter, then what it adds
+            starter = starter.rstrip() + "\n\n\n" + lab.config.extend.read_text()
+        assert text[1] == "%%writefile lab.py\n" + starter
         assert f"check({lesson.lab!r}, 'lab.py')" in text[2]
 
 
@@ -206,3 +210,16 @@ def test_the_check_function_grades_a_file_like_the_cli(course, tmp_path, monkeyp
     assert not failing.passed and "Hint:" in as_text(failing)
     with pytest.raises(FileNotFoundError, match="run the cell above"):
         check("05-backward", "missing.py", checks_source=lab.checks_source())
+
+
+def test_a_lab_that_builds_on_another_opens_with_what_it_adds_and_no_stand_in(course):
+    # Lab 5 continues the learner's lab-4 Value: its notebook holds the starter and what the
+    # lab adds (extend.py), never the course's stand-in for lab 4 (provided.py).
+    from grader.build.lite_notebooks import notebook
+
+    lab = next(lab for lab in course.labs.values() if lab.config.extend and lab.config.provided)
+    lesson = next(lesson for lesson in course.lessons if lesson.lab == lab.slug)
+    cells = {c["id"]: "".join(c["source"]) for c in json.loads(notebook(course, lesson))["cells"]}
+    assert lab.config.extend.read_text().strip() in cells["starter"]
+    provided = [line for line in lab.config.provided.read_text().splitlines() if len(line) > 30]
+    assert provided and not any(line in cells["starter"] for line in provided)

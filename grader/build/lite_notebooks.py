@@ -36,7 +36,12 @@ def notebooks(course: Course) -> dict[str, str]:
 
 
 def notebook(course: Course, lesson: Lesson) -> str:
-    starter = course.labs[lesson.lab].starter.read_text(encoding="utf-8")
+    lab = course.labs[lesson.lab]
+    starter = lab.starter.read_text(encoding="utf-8")
+    if lab.config and lab.config.extend:  # a lab that continues an earlier one (lab.yaml)
+        # The notebook keeps no earlier work: the learner pastes their own code above what
+        # this lab adds. The course's stand-in is never written in, unasked.
+        starter = starter.rstrip() + "\n\n\n" + lab.config.extend.read_text(encoding="utf-8")
     cells = [
         _cell("markdown", "lesson", _intro(lesson)),
         _cell("code", "starter", f"%%writefile {LAB_FILE}\n{starter}"),
