@@ -19,6 +19,8 @@ from __future__ import annotations
 import math
 from random import Random as _Random
 
+from .handles import Remote
+
 _isclose = math.isclose
 _isfinite = math.isfinite
 _seed = [0]  # this grading's seed: set once per job (job.py), before any check runs
@@ -53,6 +55,8 @@ def expect(condition: bool, message: str) -> None:
 def need(learner, name: str):
     """An attribute the learner's module must define."""
     try:
+        if isinstance(learner, Remote):  # the module lives in the learner's interpreter
+            return type(learner).__need__(learner, name)
         return object.__getattribute__(learner, name)
     except AttributeError:
         raise CheckFailed(f"Your file does not define `{name}`.") from None

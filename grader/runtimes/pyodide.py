@@ -21,7 +21,8 @@ from pathlib import Path
 from ..core.report import Report
 from .frames import FrameReader
 from .node import SetupError, compiled_stdlib, host_command, pyodide_dir
-from .submission import CRASHED, REACHED, TIMEOUT, Submission, core_sources, new_token
+from .submission import (CRASHED, OVER_LIMIT, REACHED, TIMEOUT, Submission, core_sources,
+                         new_token)
 
 NAME = "pyodide"
 BOOT_TIMEOUT = 180.0  # seconds for a host to boot Python and make its snapshot
@@ -42,6 +43,7 @@ class NodeHost:
         threading.Thread(target=self._pump, args=(self.proc.stderr, self.errors.append),
                          daemon=True).start()
         self.next_id = 0
+        self.calls: list[int] = []  # requests each report's checks made of the learner's side
         self.boot_seconds = self._boot()
 
     @staticmethod
@@ -98,6 +100,8 @@ class NodeHost:
                 break
         seconds = time.perf_counter() - started
         if "report" in found and isinstance(found["report"], dict):
+            calls = found["report"].get("calls")
+            self.calls.append(calls if type(calls) is int else 0)
             try:
                 return submission.accept(Report.from_dict(found["report"]), NAME), True
             except (KeyError, TypeError, ValueError):
@@ -108,6 +112,8 @@ class NodeHost:
             return submission.failed(TIMEOUT.format(timeout=timeout), NAME, seconds), True
         if found.get("failure") == "reached":
             return submission.failed(REACHED.format(detail=detail), NAME, seconds), True
+        if found.get("failure") in ("memory", "large"):
+            return submission.failed(OVER_LIMIT.format(detail=detail), NAME, seconds), True
         return submission.failed(CRASHED.format(detail=detail), NAME, seconds), True
 
     def refused_requests(self) -> list[str]:

@@ -47,6 +47,8 @@ REACHED = ("This submission tried to reach the grading machine ({detail}), so it
 TIMEOUT = ("Your code ran for more than {timeout:g} s and was stopped. Look for a loop that "
            "never ends (a while loop whose condition never changes, or a recursion with no "
            "base case).")
+OVER_LIMIT = ("Your code went over a limit of the grading machine ({detail}) and was stopped; "
+              "it fails. A lab needs little memory and prints little.")
 CRASHED = ("The Python interpreter running your code stopped before it could report ({detail}). "
            "This happens when a submission exits the interpreter, exhausts its memory, or tries "
            "to reach the grading machine; it fails.")

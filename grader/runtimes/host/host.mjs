@@ -6,25 +6,28 @@
 //   in:  {"type": "init", "core": {"grader/core/run.py": "...", ...}}
 //        {"type": "job", "id": 1, "token": "<secret>", "timeout": 10, "job": {...}}
 //   out: "\nREADY <ms>\n" once, then per job "\n<token> {"id": 1, "report": {...}}\n"
-//        or "\n<token> {"id": 1, "failure": "timeout" | "crashed" | "reached", "detail": "..."}\n"
+//        or "\n<token> {"id": 1, "failure": "timeout" | "crashed" | "memory" | "large", ...}\n"
 //
-// Each job runs in a fresh worker thread holding a fresh interpreter restored from a memory
-// snapshot, and that worker is terminated before the result is written. Only this thread
-// knows the job's token; learner code (in the worker) can write to our stdout, but it cannot
-// frame a result the parent will accept.
+// Two kinds of worker thread, each with an interpreter restored from its own copy of one
+// memory snapshot: one checks' worker (checker.mjs), which holds the lab's checks and never
+// runs learner code, and per job a fresh learner worker (worker.mjs), which runs the file and
+// nothing else. They talk through a channel made for that job (channel.mjs). Only this thread
+// knows the job's token, measures memory and sizes, and frames the result.
 import { Worker } from "node:worker_threads";
 import { createInterface } from "node:readline";
 import { readFileSync } from "node:fs";
 import "./binding-shim.mjs";
+import { close, newChannel } from "./channel.mjs";
 
 const pyodideDir = process.argv[2];
 const stdLibURL = process.argv[3] || undefined;  // the stdlib zip with bytecode, when built
-const workerURL = new URL("./worker.mjs", import.meta.url);
-// process.stdout/stderr, not fs.writeSync: a pipe may take only part of a large frame at a
-// time, and a frame cut short is a verdict lost. The streams finish every write.
 const write = (text) => process.stdout.write(text);
 const say = (text) => process.stderr.write(text);
 const REFUSED = "NETWORK-REFUSED";  // said on stderr for every refused request: tests count them
+const REPORT_LIMIT = 1024 * 1024;   // bytes of one report's JSON
+const MEMORY_LIMIT = 2.5 * 1024 ** 3;  // bytes this process may hold in all (both workers'
+// wasm memories, JS heaps and ArrayBuffers), measured here where no submission can reach
+const GRACE = 5000;  // ms past a job's time limit before the checks' worker is presumed hung
 
 // Nothing is ever fetched: Pyodide and every file it needs are on disk. A request means
 // something tried to reach a CDN or the internet; refuse it loudly.
@@ -33,19 +36,19 @@ globalThis.fetch = async function fetch(url) {
   throw new Error(`blocked by the grader: fetch ${url}`);
 };
 
-let snapshot = null;  // SharedArrayBuffer: one copy of the snapshot for every worker
-let wasmModule = null;  // Pyodide's wasm, compiled once here instead of once per worker
+let snapshot = null;   // Uint8Array, never shared: every worker gets a copy of its own
+let wasmModule = null; // Pyodide's wasm, compiled once (a Module is immutable)
 let core = null;
-let spare = null;     // the next worker, restoring its interpreter while a job runs
+let spare = null;      // the next learner worker, restoring while a job runs
+let checker = null;    // the checks' worker
 
-function startWorker() {
-  const worker = new Worker(workerURL, {
-    workerData: { pyodideDir, stdLibURL, snapshot, wasmModule, core },
+function startWorker(url, quietOutput) {
+  const copy = snapshot.slice().buffer;
+  const worker = new Worker(url, {
+    workerData: { pyodideDir, stdLibURL, snapshot: copy, wasmModule, core },
+    transferList: [copy],
     stdout: true,   // learner output stays in the worker's streams, never in ours
     stderr: true,
-    // No resourceLimits: Node ignores them when --max-old-space-size is given (node.py sets
-    // it), and that flag already caps every worker's JavaScript heap. Asking anyway cost each
-    // worker ~30 ms of CPU.
   });
   worker.stdout.resume();
   let forwarded = 0;
@@ -53,6 +56,7 @@ function startWorker() {
     // Learner output is dropped; only the worker's own reports of refused requests pass.
     for (const line of String(chunk).split("\n")) {
       if (line.startsWith(REFUSED) && forwarded++ < 20) say(`\n${line.slice(0, 240)}\n`);
+      else if (!quietOutput && line.trim()) say(`checker: ${line.slice(0, 500)}\n`);
     }
   });
   const ready = new Promise((resolve, reject) => {
@@ -64,6 +68,9 @@ function startWorker() {
   return { worker, ready };
 }
 
+const learnerWorker = () => startWorker(new URL("./worker.mjs", import.meta.url), true);
+const checksWorker = () => startWorker(new URL("./checker.mjs", import.meta.url), false);
+
 async function makeSnapshot() {
   // This thread never runs learner code: it boots Python once and snapshots it.
   const { loadPyodide } = await import(new URL("pyodide.mjs", `file://${pyodideDir}/`).href);
@@ -72,37 +79,68 @@ async function makeSnapshot() {
     py.FS.mkdirTree("/grader_core/" + path.split("/").slice(0, -1).join("/"));
     py.FS.writeFile("/grader_core/" + path, text);
   }
-  py.runPython("import sys; sys.path.insert(0, '/grader_core'); import grader.core.job");
-  const bytes = py.makeMemorySnapshot();
-  const shared = new SharedArrayBuffer(bytes.byteLength);
-  new Uint8Array(shared).set(bytes);
-  return shared;
+  py.runPython("import sys; sys.path.insert(0, '/grader_core'); "
+    + "import grader.core.agent, grader.core.split");
+  return py.makeMemorySnapshot().slice();
 }
 
 function runJob(slot, message) {
-  // Resolves with what this thread will frame: a report from the worker or a failure.
+  // Resolves with what this thread will frame: a report from the checks or a failure.
   return new Promise((resolve) => {
-    const { worker } = slot;
+    const learner = slot.worker;
+    const channel = newChannel();
     let settled = false;
     const settle = (value) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      worker.terminate().then(() => resolve(value), () => resolve(value));
+      clearInterval(watch);
+      current.worker.off("exit", ended);
+      learner.terminate().then(() => resolve(value), () => resolve(value));
     };
-    const timer = setTimeout(() => settle({ failure: "timeout",
-      detail: `ran for more than ${message.timeout} s` }), message.timeout * 1000);
+    const fail = (failure, detail) => {
+      // The learner worker is stopped; the checks' worker is waiting on it, or hung.
+      close(channel);
+      settle({ failure, detail });
+    };
+    const timer = setTimeout(() => {
+      restartChecker();  // the checks' worker did not answer in time: never reuse it
+      fail("timeout", `ran for more than ${message.timeout} s`);
+    }, message.timeout * 1000 + GRACE);
+    const watch = setInterval(() => {
+      const used = process.memoryUsage();
+      const total = Math.max(used.rss, used.heapUsed + used.external + used.arrayBuffers);
+      if (total > MEMORY_LIMIT) {
+        restartChecker();
+        fail("memory", `used more than ${Math.round(MEMORY_LIMIT / 1024 ** 2)} MB`);
+      }
+    }, 50);
+    // When the learner's interpreter ends by itself, the checks' side stops waiting for it.
+    learner.on("exit", () => close(channel));
+    learner.on("error", () => close(channel));
     const { port1, port2 } = new MessageChannel();
     port1.once("message", (m) => {
-      if (m && Array.isArray(m.attempts) && m.attempts.length) {
-        settle({ failure: "reached", detail: m.attempts.map(String).join("; ") });
-      } else if (m && typeof m.report === "string") settle({ reportJSON: m.report });
-      else settle({ failure: "crashed", detail: String(m && m.error || "the worker sent no report") });
+      if (m && typeof m.report === "string") {
+        if (Buffer.byteLength(m.report) > REPORT_LIMIT) {
+          settle({ failure: "large", detail: `its report was more than ${REPORT_LIMIT} bytes` });
+        } else settle({ reportJSON: m.report });
+      } else settle({ failure: "crashed", detail: String(m && m.error || "no report").slice(0, 300) });
     });
-    worker.on("error", (e) => settle({ failure: "crashed", detail: `${e && e.code || ""} ${e && e.message || e}`.trim() }));
-    worker.on("exit", (code) => settle({ failure: "crashed", detail: `the interpreter ended (exit ${code}) before reporting` }));
-    worker.postMessage({ type: "job", job: JSON.stringify(message.job), port: port2 }, [port2]);
+    const current = checker;
+    const ended = (code) => {
+      if (checker === current) checker = null;
+      fail("crashed", `the checks' interpreter ended (exit ${code})`);
+    };
+    current.worker.once("exit", ended);
+    learner.postMessage({ type: "serve", channel });
+    current.worker.postMessage({ type: "job", job: JSON.stringify({ ...message.job, timeout: message.timeout }), channel,
+      port: port2 }, [port2]);
   });
+}
+
+function restartChecker() {
+  if (checker) checker.worker.terminate();
+  checker = null;
 }
 
 function frame(token, id, outcome) {
@@ -110,6 +148,17 @@ function frame(token, id, outcome) {
     ? `{"id": ${id}, "report": ${outcome.reportJSON}}`
     : JSON.stringify({ id, failure: outcome.failure, detail: outcome.detail });
   write(`\n${token} ${body}\n`);
+}
+
+async function ready(slot, start) {
+  try {
+    await slot.ready;
+    return slot;
+  } catch {
+    const fresh = start();  // the worker died before its job: start another
+    await fresh.ready;
+    return fresh;
+  }
 }
 
 async function main() {
@@ -122,22 +171,19 @@ async function main() {
       core = message.core;
       snapshot = await makeSnapshot();
       wasmModule = await WebAssembly.compile(readFileSync(`${pyodideDir}/pyodide.asm.wasm`));
-      spare = startWorker();
-      await spare.ready;
+      checker = checksWorker();
+      spare = learnerWorker();
+      await Promise.all([checker.ready, spare.ready]);
       write(`\nREADY ${Math.round(performance.now() - started)}\n`);
     } else if (message.type === "job") {
-      let slot = spare;
-      try {
-        await slot.ready;
-      } catch {
-        slot = startWorker();  // the spare died before its job: start another
-        await slot.ready;
-      }
-      spare = startWorker();
+      const slot = await ready(spare, learnerWorker);
+      spare = learnerWorker();
+      checker = await ready(checker || checksWorker(), checksWorker);
       frame(message.token, message.id, await runJob(slot, message));
     }
   }
   if (spare) await spare.worker.terminate();
+  if (checker) await checker.worker.terminate();
 }
 
 main().catch((e) => {

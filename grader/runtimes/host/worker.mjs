@@ -1,8 +1,11 @@
-// One grading worker: restores a fresh interpreter from the host's memory snapshot, closes
-// the doors a submission could use to reach the machine, grades exactly one job, and is
-// terminated by the host afterwards. The checking itself is Python (grader.core.job).
+// The learner's worker: restores a fresh interpreter from its own copy of the memory
+// snapshot, closes the doors a submission could use to reach the machine, runs exactly one
+// learner file and answers the checks' requests about it (grader.core.agent), and is
+// terminated by the host afterwards. It never sees a check, a seed or a verdict.
 import { parentPort, workerData } from "node:worker_threads";
 import "./binding-shim.mjs";
+import { restore } from "./boot.mjs";
+import { endpoint } from "./channel.mjs";
 
 // Captured before any learner code exists, so patching prototypes later changes nothing here.
 const apply = Reflect.apply;
@@ -11,54 +14,33 @@ const OUTPUT_LIMIT = 64 * 1024;
 const MEMORY_LIMIT = 1024 * 1024 * 1024;  // bytes of wasm memory a submission may grow to
 const attempts = [];  // doors this job tried; any of them disqualifies it
 
-const { pyodideDir, stdLibURL, snapshot, wasmModule, core } = workerData;
-
-// Pyodide compiles its wasm from bytes; hand it the module the host compiled already.
-const instantiate = WebAssembly.instantiate;
-WebAssembly.instantiate = async function instantiateOnce(source, imports) {
-  if (source instanceof WebAssembly.Module) return instantiate(source, imports);
-  WebAssembly.instantiate = instantiate;
-  return { instance: await instantiate(wasmModule, imports), module: wasmModule };
-};
-const { loadPyodide } = await import(new URL("pyodide.mjs", `file://${pyodideDir}/`).href);
-
 let printed = 0;
 const quiet = (text) => {
   // Output written below Python's sys.stdout (os.write to fd 1/2): counted, kept small.
   printed += text.length;
   if (printed < OUTPUT_LIMIT) process.stderr.write(text + "\n");
 };
-const py = await loadPyodide({
-  indexURL: pyodideDir + "/",
-  stdLibURL,  // a snapshot restores only over the very stdlib it was made with
-  _loadSnapshot: new Uint8Array(snapshot),
-  stdout: quiet,
-  stderr: quiet,
-  env: { HOME: "/home/pyodide" },
-});
-for (const [path, text] of Object.entries(core)) {
-  py.FS.mkdirTree("/grader_core/" + path.split("/").slice(0, -1).join("/"));
-  py.FS.writeFile("/grader_core/" + path, text);
-}
-const runJob = py.runPython("import grader.core.job; grader.core.job.run_job");
+const py = await restore(workerData, quiet);
+const serve = py.runPython("import grader.core.agent; grader.core.agent.serve");
+const jsAttempts = () => attempts.slice(0, 5).map(String).join("\n");
 
 limitMemory();
 closeDoors();
 apply(post, parentPort, [{ type: "ready" }]);
 
-// `on`, not `once`: the listener keeps this thread alive after it replies, so the reply is
-// never raced by the thread's own exit. The host terminates it.
+// `on`, not `once`: the listener keeps this thread alive after it is done, so it is never
+// raced by the thread's own exit. The host terminates it.
 let done = false;
 parentPort.on("message", (message) => {
-  if (done) return;
+  if (done || !message || message.type !== "serve") return;
   done = true;
-  let reply;
+  const { send, receive } = endpoint(message.channel, 1);
   try {
-    reply = { report: String(runJob(message.job)), attempts: attempts.slice(0, 5) };
-  } catch (error) {
-    reply = { error: String(error && error.message || error).slice(0, 2000) };
+    serve(send, receive, jsAttempts);  // returns when the checks' side says the job is over
+  } catch {
+    // The checks' side sees a channel that stops answering, and the host sees this exit.
+    process.exit(3);
   }
-  apply(post, message.port, [reply]);
 });
 
 function limitMemory() {

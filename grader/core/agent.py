@@ -1,0 +1,199 @@
+"""The learner's side of the wall: run the learner's file and do what the checks ask of it.
+
+This module runs in the learner's own interpreter, which never holds a check, a seed or a
+verdict. It seals the interpreter (seal.py, the second wall), then answers requests from the
+checks' interpreter until the job is over: compile and run the file, read an attribute, call
+a function, apply an operator. Everything here can be reached and changed by the learner's
+code; that changes only the answers this submission gives, which is all it could ever do.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import operator
+import sys
+
+from . import seal
+from .handles import BUILTIN_ERRORS, SPECIALS, rebuild_error
+from .link import Link
+from .run import CappedText, exec_module, learner_frame, learner_limits
+from .wire import PLAIN, Codec
+
+
+def _operations() -> dict:
+    o = operator
+    ops = {"getattr": getattr, "setattr": setattr, "delattr": delattr,
+           "need": object.__getattribute__, "repr": repr, "str": str, "format": format,
+           "bool": bool, "len": len, "hash": hash, "iter": iter, "next": next,
+           "reversed": reversed, "float": float, "int": int, "index": o.index, "round": round,
+           "trunc": math.trunc, "floor": math.floor, "ceil": math.ceil, "neg": o.neg,
+           "pos": o.pos, "abs": o.abs, "invert": o.invert, "contains": o.contains,
+           "getitem": o.getitem, "setitem": o.setitem, "delitem": o.delitem, "dir": dir,
+           "copy": copy.copy, "deepcopy": copy.deepcopy, "divmod": divmod, "pow": pow,
+           "enter": lambda x: type(x).__enter__(x),
+           "exit": lambda x, *a: type(x).__exit__(x, *a)}
+    for name in ("eq", "ne", "lt", "le", "gt", "ge"):
+        ops[name] = getattr(o, name)
+    for name in ("add", "sub", "mul", "matmul", "truediv", "floordiv", "mod", "lshift",
+                 "rshift", "and", "xor", "or"):
+        fn = name + "_" if name in ("and", "or") else name
+        ops[name], ops["i" + name] = getattr(o, fn), getattr(o, "i" + name)
+    ops["ipow"] = o.ipow
+    ops["getattr_as"] = lambda cls, obj, name: cls.__getattribute__(obj, name)
+    ops["subclass"] = _subclass
+    return ops
+
+
+def _subclass(name: str, bases: tuple, methods: dict):
+    """A check's subclass of learner classes, made here: each method calls the check's."""
+    def method(callback):
+        def forward(self, *args, **kwargs):
+            return callback(self, *args, **kwargs)
+        return forward
+    return type(name, bases, {k: method(v) for k, v in methods.items()})
+
+
+def describe(cls) -> dict:
+    """What the checks' side needs to mirror a class: its name and the special methods it
+    defines (looked up in its own MRO, not on `object`, not on its metaclass)."""
+    defined, unhashable = [], False
+    mro = type.__dict__["__mro__"].__get__(cls)
+    for special in SPECIALS + ("__hash__",):
+        for klass in mro:
+            found = type.__dict__["__dict__"].__get__(klass).get(special, _MISSING)
+            if found is _MISSING:
+                continue
+            if special == "__hash__":
+                unhashable = found is None
+                if found is not None and klass is not object:
+                    defined.append("__hash__")
+            elif found is not object.__dict__.get(special, _MISSING):
+                defined.append(special)
+            break
+    name = type.__dict__["__name__"].__get__(cls)
+    return {"name": name, "specials": defined, "unhashable": unhashable}
+
+
+_MISSING = object()
+
+
+class Callback:
+    """A function of the checks, as the learner's code sees it: calling it asks the checks."""
+
+    __slots__ = ("_link",)
+
+    def __init__(self, link):
+        self._link = link
+
+    def __call__(self, *args, **kwargs):
+        return self._link.request("call", self, args, kwargs)
+
+    def __repr__(self):
+        return "<a function of the checks>"
+
+
+class Agent:
+    """One job on the learner's side: the file, the link, and what was printed."""
+
+    def __init__(self, send, receive, js_attempts=None):
+        self.codec = Codec(self._stand_in, describe)
+        self.link = Link(send, receive, self.codec, self.serve, self.pack_error,
+                         self.unpack_error)
+        self.ops = _operations()
+        self.js_attempts = js_attempts
+        self.filename, self.source, self.code = "", "", None
+        self.finished = False
+        self.guard = None
+
+    def unpack_error(self, info):
+        """A check's exception, raised here as a builtin one (or RuntimeError), remembering
+        the original so that it is itself again when it reaches the checks."""
+        exc = rebuild_error({**info, "own": None}, {}) if type(info) is dict else RuntimeError()
+        if type(info) is dict and isinstance(info.get("own"), Callback):
+            exc.checks_error = info["own"]
+        return exc
+
+    def _stand_in(self, ref, info, codec):
+        return Callback(self.link)
+
+    def run(self) -> None:
+        ours = [name for name in sys.modules if name.split(".")[0] == "grader"]
+        self.guard = seal.seal(tuple(sys.modules[name].__dict__ for name in ours))
+        for name in ours:
+            del sys.modules[name]
+        self.out, self.err = CappedText(), CappedText()
+        sys.stdout, sys.stderr = self.out, self.err
+        with learner_limits():
+            self.link.serve_until(lambda: self.finished)
+
+    def serve(self, op: str, args: list):
+        if op == "call":
+            return self._call(*args)
+        if op == "compile":
+            self.source, self.filename = args
+            if self.source.startswith("\ufeff"):  # a UTF-8 BOM, as `python file.py` accepts
+                self.source = self.source[1:]
+            with self.guard.compiling():
+                self.code = compile(self.source, self.filename, "exec")
+            return None
+        if op == "exec":
+            return exec_module(self.code, self.source, self.filename)
+        if op == "finish":
+            self.finished = True
+            attempts = list(self.guard.attempts[:5])
+            if self.js_attempts is not None:
+                attempts += [a for a in str(self.js_attempts()).split("\n") if a]
+            return {"stdout": self.out.value(), "stderr": self.err.value(),
+                    "attempts": attempts, "intact": self.guard.intact()}
+        value = self.ops[op](*args)
+        if op == "subclass":  # the checks' side holds the class already: tell it its number
+            return self.codec.encode(value)["M"]
+        return value
+
+    def _call(self, fn, args, kwargs):
+        """Call learner code; report back which list or dict arguments it changed, so the
+        checks' own copies change too (a check may test that arguments are left alone)."""
+        encode = self.codec.encode
+        watched = [(i, a) for i, a in enumerate(args) if type(a) in (list, dict)]
+        watched += [(k, a) for k, a in kwargs.items() if type(a) in (list, dict)]
+        before = [encode(a) for _, a in watched]
+        value = fn(*args, **kwargs)
+        changes = [[key, a] for (key, a), was in zip(watched, before) if encode(a) != was]
+        return value, changes
+
+    def pack_error(self, exc: BaseException) -> dict:
+        """An exception as data: type, message, builtin base, plain args, the learner's line."""
+        cls = type(exc)
+        name = cls.__name__
+        base = next((c.__name__ for c in cls.__mro__ if BUILTIN_ERRORS.get(c.__name__) is c),
+                    "Exception")
+        builtin = BUILTIN_ERRORS.get(name) is cls
+        try:
+            message = str(exc)[:300]
+        except BaseException:
+            message = "(its message could not be shown)"
+        args = exc.args if builtin and _plain(exc.args, 2) else None
+        where = learner_frame(exc, self.filename, self.guard) if self.filename else None
+        packed = {"type": name[:80], "builtin": builtin, "base": base, "message": message,
+                  "args": args, "where": list(where) if where else None}
+        own = getattr(exc, "__dict__", {}).get("checks_error")
+        if isinstance(own, Callback):  # a check's exception passing back through our code
+            packed["own"] = own
+        return packed
+
+
+def _plain(value, depth: int) -> bool:
+    """Small plain data only (an exception's args, such as a KeyError's key)."""
+    kind = type(value)
+    if kind is str:
+        return len(value) <= 300
+    if kind in PLAIN:
+        return True
+    return kind is tuple and depth > 0 and len(value) <= 8 and all(
+        _plain(v, depth - 1) for v in value)
+
+
+def serve(send, receive, js_attempts=None) -> None:
+    """Entry point for the learner's worker (host/worker.mjs)."""
+    Agent(send, receive, js_attempts).run()

@@ -1,0 +1,282 @@
+"""The checks' side of the wall: learner objects as handles that behave like the objects.
+
+A handle holds no learner state; every use of it (an attribute, a call, an operator, `len`,
+`bool`, iteration, ...) is one request to the learner's interpreter, which does the real
+thing and answers with plain data or another handle. Each learner class becomes one real
+class here, named like it and given exactly the special methods the learner's class has, so
+that `type(x) is Value`, `isinstance`, `callable(x)`, `hasattr(type(x), "items")`, reflected
+operators and "unsupported operand" errors all behave as they would on the objects themselves.
+Identity is kept: one learner object is one handle, so `is`, sets and dicts of handles work
+without asking the learner (unless its class defines `__eq__`/`__hash__`).
+
+A learner exception arrives as its type's name, its message and its line in the learner's
+file (see `rebuild_error`); a builtin type is rebuilt as itself (KeyError stays a KeyError).
+"""
+
+from __future__ import annotations
+
+import builtins
+
+from .link import Link
+
+# special method -> (operation asked of the learner, how the handle's own arguments map)
+_BINARY = ("add", "sub", "mul", "matmul", "truediv", "floordiv", "mod", "divmod", "pow",
+           "lshift", "rshift", "and", "xor", "or")
+_UNARY = ("neg", "pos", "abs", "invert", "iter", "next", "reversed", "len", "bool", "hash",
+          "float", "int", "index", "trunc", "floor", "ceil", "str", "enter")
+_OTHER = ("eq", "ne", "lt", "le", "gt", "ge", "contains", "getitem", "setitem", "delitem",
+          "format", "round", "exit", "call")
+# What the learner's side reports about a class: which of these it defines itself.
+SPECIALS = tuple(f"__{n}__" for n in _BINARY + tuple("r" + n for n in _BINARY)
+                 + tuple("i" + n for n in _BINARY if n != "divmod") + _UNARY + _OTHER)
+# Results that Python itself insists on, checked here so a lie is the learner's TypeError.
+_RESULT = {"len": int, "bool": bool, "hash": int, "float": float, "int": int, "index": int,
+           "str": str, "format": str, "repr": str}
+
+BUILTIN_ERRORS = {name: value for name, value in vars(builtins).items()
+                  if isinstance(value, type) and issubclass(value, BaseException)}
+
+
+class Remote:
+    """What every handle is an instance of (each learner class gets its own subclass)."""
+
+    __slots__ = ()
+
+
+class Handles:
+    """The handle classes of one job: made as learner objects and classes first cross."""
+
+    def __init__(self, link: Link):
+        self.link = link
+        self.classes: dict[int, type] = {}
+        self.meta = _metaclass(link)
+        self.errors: dict[tuple, type] = {}
+        self.base = _base(link)
+
+    def stand_in(self, ref: int, info: dict, codec):
+        """The local object for learner object `ref` (wire.Codec calls this)."""
+        if "class" in info:
+            return self._class(info["class"])
+        cls = info.get("of")
+        if not (isinstance(cls, type) and issubclass(cls, Remote)):
+            cls = self._class({"name": "object", "specials": []})
+        return object.__new__(cls)
+
+    def _class(self, info, ref=None) -> type:
+        if type(info) is not dict:
+            info = {}
+        name = info.get("name")
+        name = name[:80] if type(name) is str and name.isidentifier() else "object"
+        specials = info.get("specials")
+        specials = [s for s in specials if s in SPECIALS] if type(specials) is list else []
+        namespace = {"__slots__": (), "__module__": "submission", "__qualname__": name}
+        for special in specials:
+            namespace[special] = _forward(self.link, special[2:-2])
+        if info.get("unhashable") is True:
+            namespace["__hash__"] = None
+        cls = self.meta(name, (self.base,), namespace, mirror=True)
+        namespace_getattribute(cls, self.link)
+        return cls
+
+
+def namespace_getattribute(cls, link: Link) -> None:
+    """Attribute reads on a handle are the learner class's own lookup (`cls.__getattribute__`
+    there), so that `super().__getattribute__(name)` in a check's subclass of a learner class
+    means what it says. Attributes of a check's own subclass are read here."""
+    request, plain_get = link.request, object.__getattribute__
+
+    def __getattribute__(self, name):
+        for klass in type(self).__mro__:
+            if klass is cls:
+                break
+            if name in klass.__dict__:
+                return plain_get(self, name)
+        if name[:2] == "__" and name in cls.__dict__:
+            return plain_get(self, name)
+        return request("getattr_as", cls, self, name)
+
+    type.__setattr__(cls, "__getattribute__", __getattribute__)
+
+
+def _forward(link: Link, name: str):
+    """The method for one special name: ask the learner's side, check the result's type."""
+    request = link.request
+    if name.startswith("r") and name[1:] in _BINARY:
+        op = name[1:]
+
+        def method(self, other):
+            return request(op, other, self)
+    elif name == "call":
+        def method(self, *args, **kwargs):
+            return call(request, self, args, kwargs)
+    else:
+        wanted = _RESULT.get(name)
+
+        def method(self, *args):
+            value = request(name, self, *args)
+            if wanted is not None and type(value) is not wanted:
+                raise TypeError(f"__{name}__ returned {type(value).__name__}, "
+                                f"not {wanted.__name__}")
+            return value
+    method.__name__ = f"__{name}__"
+    return method
+
+
+def _base(link: Link) -> type:
+    request = link.request
+
+    class Handle(Remote):
+        """A learner object: attributes are read, set and deleted in the learner's interpreter."""
+
+        __slots__ = ()
+
+        def __getattr__(self, name):
+            return request("getattr", self, name)
+
+        def __setattr__(self, name, value):
+            request("setattr", self, name, value)
+
+        def __delattr__(self, name):
+            request("delattr", self, name)
+
+        def __repr__(self):
+            value = request("repr", self)
+            return value if type(value) is str else object.__repr__(self)
+
+        def __dir__(self):
+            return request("dir", self)
+
+        def __copy__(self):
+            return request("copy", self)
+
+        def __deepcopy__(self, memo):
+            return request("deepcopy", self)
+
+        def __need__(self, name):
+            # checks.need: a name the learner's module defines itself (no module __getattr__)
+            return request("need", self, name)
+
+        def __reduce_ex__(self, protocol):
+            raise TypeError("a learner object cannot be pickled on the checks' side")
+
+    return Handle
+
+
+def _metaclass(link: Link) -> type:
+    request = link.request
+
+    class LearnerClass(type):
+        """A learner class: calling it makes a learner object; its attributes are the learner's.
+
+        A check may subclass a learner class (`class Counted(Value)`, to count how often the
+        learner's code touches a node): the subclass is then made in the learner's
+        interpreter too, its methods calling back the check's own, so the learner's code
+        meets the check's methods and the check meets the learner's."""
+
+        def __new__(mcls, name, bases, namespace, mirror=False, **kwargs):
+            cls = super().__new__(mcls, name, bases, namespace, **kwargs)
+            if not mirror:
+                methods = {k: v for k, v in namespace.items() if type(v) is _function}
+                ref = request("subclass", name, tuple(bases), methods)
+                if type(ref) is not int:
+                    raise TypeError("the learner's side did not make the subclass")
+                link.codec.theirs[ref] = cls
+                link.codec.ref_of_theirs[id(cls)] = ref
+            return cls
+
+        def __init__(cls, name, bases, namespace, mirror=False, **kwargs):
+            super().__init__(name, bases, namespace, **kwargs)
+
+        def __call__(cls, *args, **kwargs):
+            return call(request, cls, args, kwargs)
+
+        def __getattr__(cls, name):
+            if name.startswith("__") and name.endswith("__"):
+                raise AttributeError(name)  # Python's own probes (__origin__, ...) stay here
+            return request("getattr", cls, name)
+
+        def __repr__(cls):
+            value = request("repr", cls)
+            return value if type(value) is str else type.__repr__(cls)
+
+    return LearnerClass
+
+
+_function = type(lambda: None)
+
+
+def call(request, target, args: tuple, kwargs: dict):
+    """Call a learner function; then change our own list and dict arguments as the learner's
+    code changed its copies of them, so a check still sees what a call did to its arguments."""
+    reply = request("call", target, args, kwargs)
+    if type(reply) is not tuple or len(reply) != 2 or type(reply[1]) is not list:
+        raise TypeError("the learner's side answered a call with something else")
+    value, changes = reply
+    for change in changes:
+        if type(change) is not list or len(change) != 2:
+            continue
+        key, new = change
+        if type(key) is int and 0 <= key < len(args):
+            patch(args[key], new)
+        elif type(key) is str and key in kwargs:
+            patch(kwargs[key], new)
+    return value
+
+
+def patch(mine, new):
+    """Make list or dict `mine` hold what `new` holds, keeping our objects where unchanged
+    (so that `is` still holds for an item the learner's code did not replace)."""
+    if type(mine) is list and type(new) is list:
+        mine[:] = [_kept(mine[i], v) if i < len(mine) else v for i, v in enumerate(new)]
+    elif type(mine) is dict and type(new) is dict:
+        for key in [k for k in mine if k not in new]:
+            del mine[key]
+        for key, value in new.items():
+            mine[key] = _kept(mine[key], value) if key in mine else value
+
+
+def _kept(mine, new):
+    return mine if _same(mine, new) else new
+
+
+def _same(a, b) -> bool:
+    """Equal as plain data (never asks a handle: handles are the same only if identical)."""
+    if a is b:
+        return True
+    kind = type(a)
+    if kind is not type(b) or isinstance(a, Remote):
+        return False
+    if kind in (list, tuple):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    if kind is dict:
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    return kind in (bool, int, float, str, type(None)) and a == b
+
+
+def rebuild_error(info, errors: dict) -> BaseException:
+    """An exception of the learner's, as data, made into one to raise here."""
+    if type(info) is not dict:
+        info = {}
+    own = info.get("own")
+    if isinstance(own, BaseException) and not isinstance(own, Remote):
+        return own  # raised by a check's own function, passed through the learner's code
+    name = info.get("type") if type(info.get("type")) is str else "Exception"
+    message = info.get("message") if type(info.get("message")) is str else ""
+    args = info.get("args") if type(info.get("args")) is tuple else (message,)
+    cls = BUILTIN_ERRORS.get(name) if info.get("builtin") is True else None
+    if cls is None:
+        base = BUILTIN_ERRORS.get(info.get("base"), Exception)
+        key = (name[:80], base)
+        cls = errors.get(key)
+        if cls is None:
+            label = key[0] if key[0].isidentifier() else "LearnerError"
+            cls = errors[key] = type(label, (base,), {"__module__": "submission"})
+    try:
+        exc = cls(*args)
+    except Exception:
+        exc = cls(message)
+    where = info.get("where")
+    if (type(where) is list and len(where) == 2 and type(where[0]) is int
+            and type(where[1]) is str):
+        exc.learner_where = (where[0], where[1][:80])
+    return exc

@@ -1,0 +1,141 @@
+"""A synchronous call between two interpreters that take turns on one channel.
+
+Both sides use this: the checks' side asks the learner's side to do things to learner
+objects ("call this", "add these"), and the learner's side may, while doing so, call back a
+function of the checks (a check passes its own `f` to the learner's `nudge(f, x)`). Only one
+side runs at a time, so a call is a stack discipline over two interpreters:
+
+    request  {"q": id, "op": name, "a": [args...]}
+    reply    {"r": id, "v": value}          or {"r": id, "x": {exception}}
+
+`send(text)` and `receive(ms)` are the channel (host/channel.mjs): `receive` returns None when
+its time is up. The checks' side gives every outermost request a time limit; when it passes,
+or the other side breaks the protocol, the link is dead and every request raises `Stopped`.
+"""
+
+from __future__ import annotations
+
+import time
+
+from .wire import Codec, WireError
+
+NESTING = 100  # calls in flight between the two sides at once (a recursion through both)
+_clock = time.monotonic
+
+
+class Stopped(KeyboardInterrupt):
+    """The learner's side ran past its time limit or broke the link: nothing more is asked of
+    it. A KeyboardInterrupt, so a check stops as it does on the page's Stop."""
+
+    def __init__(self, reason: str, seconds: float = 0.0):
+        super().__init__(reason)
+        self.reason = reason
+        self.seconds = seconds
+
+
+class Link:
+    def __init__(self, send, receive, codec: Codec, serve, pack_error, unpack_error,
+                 call_seconds: float | None = None, deadline: float | None = None):
+        self.send, self.receive = send, receive
+        self.codec = codec
+        self.serve = serve               # serve(op, args) -> value: the requests we answer
+        self.pack_error = pack_error     # our exception -> plain data
+        self.unpack_error = unpack_error  # their exception data -> an exception to raise
+        self.call_seconds = call_seconds  # None: wait for ever (the learner's side)
+        self.deadline = deadline          # the whole job's end, on the checks' side
+        self.next_id = 0
+        self.depth = 0
+        self.call_deadline = None
+        self.started = 0.0
+        self.dead: Stopped | None = None
+        self.calls = 0                    # requests made (a benchmark figure)
+
+    def request(self, op: str, *args):
+        if self.dead is not None:
+            raise self.dead
+        if self.depth >= NESTING:
+            raise RecursionError("calls between your code and the checks nested too deeply")
+        self.next_id += 1
+        me = self.next_id
+        self.calls += 1
+        outermost = self.depth == 0
+        if outermost and self.call_seconds is not None:
+            end = _clock() + self.call_seconds
+            self.call_deadline = end if self.deadline is None else min(end, self.deadline)
+            self.started = _clock()
+        message = self.codec.write({"q": me, "op": op, "a": self.codec.encode(list(args))})
+        self.depth += 1
+        try:
+            self._send(message)
+            while True:
+                data = self._receive()
+                if "r" in data:
+                    if data["r"] != me:
+                        self._break("a reply to a call that was not made")
+                    if "x" in data:
+                        raise self.unpack_error(self._decode(data["x"]))
+                    return self._decode(data.get("v"))
+                self._answer(data)
+        finally:
+            self.depth -= 1
+
+    def serve_until(self, finished) -> None:
+        """The learner's side: answer requests until `finished()` says the job is over."""
+        while not finished():
+            data = self._receive()
+            if "q" not in data:
+                self._break("a reply where a request was due")
+            self._answer(data)
+
+    # -- the rest is the protocol itself -----------------------------------------------
+    def _answer(self, data: dict) -> None:
+        ident, op, args = data.get("q"), data.get("op"), data.get("a")
+        if type(ident) is not int or type(op) is not str or type(args) is not list:
+            self._break("a request that is not one")
+        try:
+            value = self.serve(op, self._decode(args))
+            reply = self.codec.write({"r": ident, "v": self.codec.encode(value)})
+        except Stopped:
+            raise
+        except BaseException as exc:  # anything a served call raises goes back as data
+            reply = self.codec.write({"r": ident, "x": self.codec.encode(self.pack_error(exc))})
+        self._send(reply)
+
+    def _decode(self, data):
+        try:
+            return self.codec.decode(data)
+        except WireError as exc:
+            self._break(str(exc))
+
+    def _send(self, text: str) -> None:
+        try:
+            self.send(text)
+        except Exception as exc:  # the channel refuses a message larger than it holds
+            if self.call_seconds is None:
+                raise
+            self._break(f"a message the channel could not carry ({str(exc)[:100]})")
+
+    def _receive(self) -> dict:
+        if self.call_seconds is None:
+            text = self.receive(-1)
+        else:
+            left = self.call_deadline - _clock()
+            text = self.receive(max(0.0, left) * 1000) if left > 0 else None
+            if text is None:
+                self.dead = Stopped("time", _clock() - self.started)
+                raise self.dead
+        if text == "":  # the host closed the channel: the other interpreter has ended
+            self._break("gone")
+        if type(text) is not str:
+            self._break("no message")
+        try:
+            data = self.codec.loads(text)
+        except WireError as exc:
+            self._break(str(exc))
+        if type(data) is not dict:
+            self._break("a message that is not one")
+        return data
+
+    def _break(self, why: str):
+        self.dead = Stopped("broken: " + why)
+        raise self.dead

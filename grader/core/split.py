@@ -1,0 +1,200 @@
+"""Grade one job from the checks' interpreter, with the learner's file in another one.
+
+The host (host/checker.mjs) calls `run_job` here, in an interpreter that never runs learner
+code: the lab's checks, their seed and the report live only here. The learner's module is a
+handle (handles.py); every use of it is a request over the channel to the learner's
+interpreter (agent.py). What comes back is plain data or more handles, so nothing the
+learner's code does in its own interpreter (frames, gc, patched `math` or `random`, the JS
+bridge, its memory) can reach a check, the verdict, or another submission.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+from .checks import CheckFailed, use_seed
+from .handles import Handles, rebuild_error
+from .job import seed_of
+from .link import Link, Stopped
+from .report import Report, encode
+from .run import (OUTPUT_LIMIT, STOPPED, STOPPED_BEFORE, CheckResult, _cause_of,
+                  _where, describe, load_checks, not_run, syntax_message)
+from .wire import Codec
+
+TIMEOUT = ("Your code ran for more than {timeout:g} s and was stopped. Look for a loop that "
+           "never ends (a while loop whose condition never changes, or a recursion with no "
+           "base case).")
+GONE = ("The Python interpreter running your code stopped before it could report ({detail}). "
+        "This happens when a submission exits the interpreter, exhausts its memory, or tries "
+        "to reach the grading machine; it fails.")
+BROKEN = ("This submission tried to reach the grading machine (it broke the link between its "
+          "interpreter and the checks: {detail}), so it fails.")
+REACHED = ("This submission tried to reach the grading machine ({detail}), so it fails. "
+           "Labs need only plain Python.")
+CHANGED = ("This submission changed the grader's own objects, so it fails. "
+           "Labs never need to touch builtins or the checker.")
+
+
+def where_of(exc: BaseException):
+    """(line, function) in the learner's file, as the learner's side reported it."""
+    where = exc.__dict__.get("learner_where") if hasattr(exc, "__dict__") else None
+    return where if type(where) is tuple else None
+
+
+def run_job(job_json: str, send, receive) -> str:
+    """`{"lab", "file", "source", "checks_source", "timeout"[, "seed", "runtime"]}` in, a
+    report's JSON out. `send`/`receive` are this job's channel to the learner's worker."""
+    job = json.loads(job_json)
+    started = time.monotonic()
+    timeout = float(job.get("timeout", 10.0))
+    use_seed(job.get("seed", seed_of(job["source"])))
+    checks, _ = load_checks(job["checks_source"], job["lab"])
+    errors: dict = {}
+    link = Link(send, receive, None, _refuse, _pack, lambda info: rebuild_error(info, errors),
+                call_seconds=float(job.get("call_seconds", timeout)), deadline=started + timeout)
+    handles = Handles(link)
+    handles.errors = errors
+    link.codec = Codec(handles.stand_in)
+    report = Report(lab=job["lab"], file=job["file"], runtime=job.get("runtime", "pyodide"))
+    module = _load(link, job["source"], job["file"], report, timeout)
+    if module is None:
+        report.checks = not_run(checks, "your file could not be loaded (see above).")
+    else:
+        for index, fn in enumerate(checks):
+            result = run_check(fn, module, timeout)
+            report.checks.append(result)
+            if result.cause == STOPPED:
+                report.interrupted = True
+                report.checks += not_run(checks[index + 1:], STOPPED_BEFORE)
+                break
+    _finish(link, report, checks, timeout)
+    report.seconds = time.monotonic() - started
+    return encode({**report.to_dict(), "calls": link.calls})
+
+
+def _refuse(op, args):
+    """What the learner's side may ask of this one: only to call a function a check gave it."""
+    if op != "call" or len(args) != 3:
+        raise PermissionError("the checks' side only answers calls of its own functions")
+    fn, call_args, kwargs = args
+    if type(call_args) is not tuple or type(kwargs) is not dict:
+        raise TypeError("a call needs arguments")
+    return fn(*call_args, **kwargs)
+
+
+def _pack(exc: BaseException) -> dict:
+    """An exception of a check's own function, as the learner's code will see it."""
+    try:
+        message = str(exc)[:300]
+    except Exception:
+        message = ""
+    return {"type": type(exc).__name__, "builtin": True, "base": "Exception",
+            "message": message, "args": None, "where": None, "own": exc}
+
+
+def _load(link: Link, source: str, filename: str, report: Report, timeout: float):
+    try:
+        link.request("compile", source, filename)
+    except SyntaxError as exc:
+        report.error = syntax_message(exc)
+        return None
+    except Stopped as stop:
+        _stopped(report, stop, timeout)
+        return None
+    except BaseException as exc:
+        report.error = f"Your file could not be read as Python: {type(exc).__name__}: {exc}"
+        return None
+    try:
+        return link.request("exec")
+    except Stopped as stop:
+        _stopped(report, stop, timeout)
+        return None
+    except BaseException as exc:
+        report.error = "Running your file failed: " + describe(exc, filename, None, where_of(exc))
+        report.interrupted = isinstance(exc, KeyboardInterrupt)
+        return None
+
+
+def _stopped(report: Report, stop: Stopped, timeout: float) -> None:
+    report.interrupted = True
+    if stop.reason == "time":
+        report.error = TIMEOUT.format(timeout=timeout)
+    elif stop.reason == "broken: gone":
+        report.error = GONE.format(detail="its interpreter ended")
+    else:
+        report.error = BROKEN.format(detail=stop.reason[len("broken: "):])
+
+
+def run_check(fn, module, timeout: float) -> CheckResult:
+    result = CheckResult(name=fn.check_name, passed=False, hints=list(fn.check_hints))
+    started = time.monotonic()
+    try:
+        fn(module)
+    except CheckFailed as failure:
+        result.message = str(failure.args[0]) if failure.args else "This check failed."
+        cause = failure.__cause__
+        if cause is not None:
+            where = where_of(cause)
+            result.message += _where(cause, where)
+            result.cause = _cause_of(cause, where)
+        return result
+    except Stopped as stop:
+        result.message = (f"Your code was stopped after {time.monotonic() - started:.1f} s in "
+                          "this check: does a loop there ever end?")
+        if stop.reason != "time":
+            result.message = "Not run: your code's interpreter stopped answering the checks."
+        result.cause = STOPPED
+        return result
+    except KeyboardInterrupt as exc:  # raised by the learner's own code
+        where = where_of(exc)
+        at = f", at line {where[0]} of your file (in `{where[1]}`)" if where else ""
+        result.message = f"Your code was stopped in this check{at}."
+        result.cause = STOPPED
+        return result
+    except BaseException as exc:
+        where = where_of(exc)
+        result.message = ("Your code raised an error during this check: "
+                          + describe(exc, "", None, where))
+        result.cause = _cause_of(exc, where)
+        return result
+    result.passed = True
+    return result
+
+
+def _finish(link: Link, report: Report, checks: list, timeout: float) -> None:
+    """Ask for what was printed and what the learner's seal saw; a dead link has neither."""
+    if link.dead is not None:
+        if not report.error:
+            _stopped(report, link.dead, timeout)
+        return
+    try:
+        done = link.request("finish")
+    except Stopped as stop:
+        _stopped(report, stop, timeout)
+        return
+    except BaseException:
+        done = None
+    if type(done) is not dict:
+        done = {}
+    report.stdout = _text(done.get("stdout"))
+    report.stderr = _text(done.get("stderr"))
+    attempts = done.get("attempts")
+    attempts = [a[:200] for a in attempts if type(a) is str] if type(attempts) is list else []
+    reason = ""
+    if attempts:
+        reason = REACHED.format(detail="; ".join(attempts[:3]))
+    elif done.get("intact") is not True:
+        reason = CHANGED
+    if reason:
+        report.error = reason
+        report.checks = not_run(checks, "this submission was disqualified (see above).")
+
+
+def _text(value) -> str:
+    """Learner output as kept in a report: a str, cut to the same size as on its side."""
+    if type(value) is not str:
+        return ""
+    if len(value) <= OUTPUT_LIMIT + 200:
+        return value
+    return value[:OUTPUT_LIMIT // 2] + "\n[output truncated]\n" + value[-OUTPUT_LIMIT // 2:]

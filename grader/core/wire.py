@@ -1,0 +1,139 @@
+"""What crosses between the checks' interpreter and the learner's: plain data by value, every
+other object as a reference the other side holds a stand-in for.
+
+Used on both sides (the same file is loaded into both interpreters). A value is written as
+JSON (ASCII only, so lone surrogates survive and the channel carries bytes it can count):
+
+    None, bool, int, float, str      as themselves
+    list                             a JSON array
+    tuple / dict                     {"T": [...]} / {"D": [[key, value], ...]}
+    an object of the writing side    {"M": ref} ("mine"), with {"C": class} the first time an
+                                     instance of a new class crosses, {"K": {...}} for a class
+    a stand-in for the reader's own  {"R": ref} ("yours")
+
+Only exact types count as plain: a subclass of list, dict or float is an object like any
+other. Reading never runs code of the writer: it builds trusted values or stand-ins, and a
+malformed message is a WireError, never a crash.
+"""
+
+from __future__ import annotations
+
+import json
+
+PLAIN = (type(None), bool, int, float, str)
+DEPTH = 40          # containers nested deeper than this cross as references
+MAX_DIGITS = 4000   # ints longer than this cross as references (int -> str refuses ~4300)
+
+_dumps = json.JSONEncoder(ensure_ascii=True, check_circular=False, allow_nan=True,
+                          separators=(",", ":")).encode
+_loads = json.JSONDecoder().decode
+_int_repr = int.__repr__
+
+
+class WireError(Exception):
+    """A message that does not follow the format: the other side broke its end of the link."""
+
+
+class Codec:
+    """One side's view: its own objects by ref number, and stand-ins for the other side's.
+
+    `stand_in(ref, info, codec)` makes the local object that represents the other side's
+    object `ref`; `describe(obj)` gives what the other side needs to know about one of ours
+    that is a class (the learner side describes its classes; the checks' side describes none).
+    """
+
+    def __init__(self, stand_in, describe=None):
+        self.stand_in = stand_in
+        self.describe = describe
+        self.mine: list = []                 # ref -> our object (kept alive for the job)
+        self.ref_of_mine: dict[int, int] = {}   # id(our object) -> ref
+        self.theirs: dict[int, object] = {}     # their ref -> our stand-in
+        self.ref_of_theirs: dict[int, int] = {}  # id(stand-in) -> their ref
+
+    # -- writing ------------------------------------------------------------------------
+    def write(self, envelope: dict) -> str:
+        """A message whose values are encoded already (see link.py)."""
+        return _dumps(envelope)
+
+    def encode(self, value, depth: int = 0):
+        kind = type(value)
+        if kind in PLAIN:
+            if kind is int and (value > 10 ** MAX_DIGITS or value < -10 ** MAX_DIGITS):
+                return self._reference(value)
+            return value
+        if depth < DEPTH:
+            if kind is list:
+                return [self.encode(item, depth + 1) for item in value]
+            if kind is tuple:
+                return {"T": [self.encode(item, depth + 1) for item in value]}
+            if kind is dict:
+                return {"D": [[self.encode(k, depth + 1), self.encode(v, depth + 1)]
+                              for k, v in dict.items(value)]}
+        ref = self.ref_of_theirs.get(id(value))
+        if ref is not None and self.theirs.get(ref) is value:
+            return {"R": ref}
+        return self._reference(value)
+
+    def _reference(self, value) -> dict:
+        ref = self.ref_of_mine.get(id(value))
+        if ref is not None:
+            return {"M": ref}
+        out = {}
+        if self.describe is not None:
+            # type(), never isinstance(): that would read the object's own __class__
+            if issubclass(type(value), type):
+                out["K"] = self.describe(value)
+            else:
+                out["C"] = self.encode(type(value))
+        ref = len(self.mine)
+        self.mine.append(value)
+        self.ref_of_mine[id(value)] = ref
+        return {"M": ref, **out}
+
+    # -- reading ------------------------------------------------------------------------
+    def loads(self, text: str):
+        try:
+            data = _loads(text)
+        except (ValueError, RecursionError, MemoryError) as exc:
+            raise WireError(f"unreadable message ({type(exc).__name__})") from None
+        return data
+
+    def decode(self, data, depth: int = 0):
+        kind = type(data)
+        if kind in PLAIN:
+            return data
+        if depth > DEPTH + 2:
+            raise WireError("nested too deeply")
+        if kind is list:
+            return [self.decode(item, depth + 1) for item in data]
+        if kind is not dict or len(data) not in (1, 2):
+            raise WireError("not a value")
+        if "T" in data and type(data["T"]) is list:
+            return tuple(self.decode(item, depth + 1) for item in data["T"])
+        if "D" in data and type(data["D"]) is list:
+            out = {}
+            for pair in data["D"]:
+                if type(pair) is not list or len(pair) != 2:
+                    raise WireError("not a dict item")
+                out[self.decode(pair[0], depth + 1)] = self.decode(pair[1], depth + 1)
+            return out
+        if "R" in data:
+            ref = data["R"]
+            if type(ref) is not int or not 0 <= ref < len(self.mine):
+                raise WireError("a reference to nothing of ours")
+            return self.mine[ref]
+        if "M" in data and type(data["M"]) is int:
+            ref = data["M"]
+            known = self.theirs.get(ref)
+            if known is not None:
+                return known
+            info = {}
+            if "K" in data:
+                info["class"] = data["K"]
+            elif "C" in data:
+                info["of"] = self.decode(data["C"], depth + 1)
+            made = self.stand_in(ref, info, self)
+            self.theirs[ref] = made
+            self.ref_of_theirs[id(made)] = ref
+            return made
+        raise WireError("not a value")

@@ -1,0 +1,26 @@
+// Restore one interpreter from the host's memory snapshot: shared by the checks' worker and
+// the learner's worker. `snapshot` is this worker's own copy (an ArrayBuffer transferred to
+// it alone), so nothing one interpreter does to its memory can reach another's start.
+export async function restore({ pyodideDir, stdLibURL, snapshot, wasmModule, core }, output) {
+  // Pyodide compiles its wasm from bytes; hand it the module the host compiled already.
+  const instantiate = WebAssembly.instantiate;
+  WebAssembly.instantiate = async function instantiateOnce(source, imports) {
+    if (source instanceof WebAssembly.Module) return instantiate(source, imports);
+    WebAssembly.instantiate = instantiate;
+    return { instance: await instantiate(wasmModule, imports), module: wasmModule };
+  };
+  const { loadPyodide } = await import(new URL("pyodide.mjs", `file://${pyodideDir}/`).href);
+  const py = await loadPyodide({
+    indexURL: pyodideDir + "/",
+    stdLibURL,  // a snapshot restores only over the very stdlib it was made with
+    _loadSnapshot: new Uint8Array(snapshot),
+    stdout: output,
+    stderr: output,
+    env: { HOME: "/home/pyodide" },
+  });
+  for (const [path, text] of Object.entries(core)) {
+    py.FS.mkdirTree("/grader_core/" + path.split("/").slice(0, -1).join("/"));
+    py.FS.writeFile("/grader_core/" + path, text);
+  }
+  return py;
+}

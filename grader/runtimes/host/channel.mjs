@@ -1,0 +1,54 @@
+// One job's channel between the checks' worker and the learner's worker: a SharedArrayBuffer
+// made by the host for that job alone, on which the two interpreters take turns
+// (grader/core/link.py). Calls are synchronous on both sides: the sender stores its message
+// and the turn, the receiver sleeps in Atomics.wait until the turn is its own.
+//
+// Layout: Int32 words [turn, length, closed, unused], then the message bytes (ASCII JSON).
+// The learner's side can write here whatever it likes at any time; the checks' side copies a
+// message out once, bounded by the buffer, and treats it as data.
+export const HEADER = 16;
+export const CAPACITY = 4 * 1024 * 1024;  // bytes of one message
+const TURN = 0, LENGTH = 1, CLOSED = 2;
+
+export function newChannel() {
+  return new SharedArrayBuffer(HEADER + CAPACITY);
+}
+
+// The host says the learner's side has ended: a waiting checks' side wakes up to "".
+export function close(buffer) {
+  const words = new Int32Array(buffer, 0, 4);
+  Atomics.store(words, CLOSED, 1);
+  Atomics.notify(words, TURN);
+}
+
+// side 0 is the checks, side 1 the learner; returns the two functions Python calls.
+export function endpoint(buffer, side) {
+  const words = new Int32Array(buffer, 0, 4);
+  const bytes = new Uint8Array(buffer, HEADER);
+  const mine = side + 1, theirs = 2 - side;
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  const now = () => performance.now();
+  function send(text) {
+    const { read, written } = encoder.encodeInto(text, bytes);
+    if (read < text.length) throw new Error(`a message of ${text.length} bytes is more than ${CAPACITY}`);
+    Atomics.store(words, LENGTH, written);
+    Atomics.store(words, TURN, theirs);
+    Atomics.notify(words, TURN);
+  }
+  function receive(ms) {
+    // ms < 0: wait for ever. Returns null when the time is up, "" when the channel closed.
+    const end = ms < 0 ? Infinity : now() + ms;
+    for (;;) {
+      const turn = Atomics.load(words, TURN);
+      if (turn === mine) break;
+      if (Atomics.load(words, CLOSED)) return "";
+      const left = end - now();
+      if (left <= 0) return null;
+      Atomics.wait(words, TURN, turn, left === Infinity ? undefined : left);
+    }
+    const length = Math.min(Math.max(Atomics.load(words, LENGTH), 0), CAPACITY);
+    return decoder.decode(bytes.slice(0, length));
+  }
+  return { send, receive };
+}

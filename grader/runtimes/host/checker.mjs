@@ -1,0 +1,25 @@
+// The checks' worker: one trusted interpreter per host, which never runs learner code. For
+// each job it loads the lab's checks afresh (grader.core.split) and reaches the learner's
+// module only through the job's channel to that job's learner worker. Learner code cannot
+// write to this thread: it sees only the channel's bytes, which are read here as data.
+import { parentPort, workerData } from "node:worker_threads";
+import "./binding-shim.mjs";
+import { restore } from "./boot.mjs";
+import { endpoint } from "./channel.mjs";
+
+const apply = Reflect.apply;
+const post = MessagePort.prototype.postMessage;
+const py = await restore(workerData, (text) => process.stderr.write(text + "\n"));
+const runJob = py.runPython("import grader.core.split; grader.core.split.run_job");
+apply(post, parentPort, [{ type: "ready" }]);
+
+parentPort.on("message", (message) => {
+  const { send, receive } = endpoint(message.channel, 0);
+  let reply;
+  try {
+    reply = { report: String(runJob(message.job, send, receive)) };
+  } catch (error) {
+    reply = { error: String(error && error.message || error).slice(0, 2000) };
+  }
+  apply(post, message.port, [reply]);
+});
