@@ -97,6 +97,7 @@ class Agent:
     """One job on the learner's side: the file, the link, and what was printed."""
 
     def __init__(self, send, receive, js_attempts=None):
+        self.send = send
         self.codec = Codec(self._stand_in, describe)
         self.link = Link(send, receive, self.codec, self.serve, self.pack_error,
                          self.unpack_error)
@@ -124,8 +125,16 @@ class Agent:
             del sys.modules[name]
         self.out, self.err = CappedText(), CappedText()
         sys.stdout, sys.stderr = self.out, self.err
-        with learner_limits():
-            self.link.serve_until(lambda: self.finished)
+        try:
+            with learner_limits():
+                self.link.serve_until(lambda: self.finished)
+        except BaseException:
+            # Learner code broke this side's own machinery (say, by rebinding a builtin it
+            # uses): tell the checks why, in the one message they read as "it has ended".
+            changed = not self.guard.intact()
+            self.guard.restore()
+            self.send('{"gone":"%s"}' % ("changed" if changed else "failed"))
+            raise
 
     def serve(self, op: str, args: list):
         if op == "call":

@@ -134,6 +134,8 @@ class Link:
             self._break(str(exc))
         if type(data) is not dict:
             self._break("a message that is not one")
+        if "gone" in data:  # the other side's last word: it cannot go on
+            self._break("changed" if data["gone"] == "changed" else "gone")
         return data
 
     def _break(self, why: str):

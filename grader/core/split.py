@@ -122,6 +122,8 @@ def _stopped(report: Report, stop: Stopped, timeout: float) -> None:
         report.error = TIMEOUT.format(timeout=timeout)
     elif stop.reason == "broken: gone":
         report.error = GONE.format(detail="its interpreter ended")
+    elif stop.reason == "broken: changed":
+        report.error = CHANGED
     else:
         report.error = BROKEN.format(detail=stop.reason[len("broken: "):])
 

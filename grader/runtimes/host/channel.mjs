@@ -37,14 +37,14 @@ export function endpoint(buffer, side) {
     Atomics.notify(words, TURN);
   }
   function receive(ms) {
-    // ms < 0: wait for ever. Returns null when the time is up, "" when the channel closed.
+    // ms < 0: wait for ever. Returns undefined when the time is up, "" when the channel closed.
     const end = ms < 0 ? Infinity : now() + ms;
     for (;;) {
       const turn = Atomics.load(words, TURN);
       if (turn === mine) break;
       if (Atomics.load(words, CLOSED)) return "";
       const left = end - now();
-      if (left <= 0) return null;
+      if (left <= 0) return undefined;  // (null would reach Python as jsnull, not None)
       Atomics.wait(words, TURN, turn, left === Infinity ? undefined : left);
     }
     const length = Math.min(Math.max(Atomics.load(words, LENGTH), 0), CAPACITY);

@@ -108,13 +108,12 @@ function runJob(slot, message) {
       fail("timeout", `ran for more than ${message.timeout} s`);
     }, message.timeout * 1000 + GRACE);
     const watch = setInterval(() => {
-      const used = process.memoryUsage();
-      const total = Math.max(used.rss, used.heapUsed + used.external + used.arrayBuffers);
-      if (total > MEMORY_LIMIT) {
+      // Resident memory covers every worker's wasm memory, JS heap and ArrayBuffers alike.
+      if (process.memoryUsage.rss() > MEMORY_LIMIT) {
         restartChecker();
         fail("memory", `used more than ${Math.round(MEMORY_LIMIT / 1024 ** 2)} MB`);
       }
-    }, 50);
+    }, 100);
     // When the learner's interpreter ends by itself, the checks' side stops waiting for it.
     learner.on("exit", () => close(channel));
     learner.on("error", () => close(channel));
