@@ -17,7 +17,7 @@ import sys
 from . import seal
 from .handles import BUILTIN_ERRORS, SPECIALS, rebuild_error
 from .link import Link
-from .run import CappedText, exec_module, learner_frame, learner_limits
+from .run import OUTPUT_LIMIT, CappedText, exec_module, learner_frame, learner_limits
 from .wire import PLAIN, Codec
 
 
@@ -153,7 +153,8 @@ class Agent:
             attempts = list(self.guard.attempts[:5])
             if self.js_attempts is not None:
                 attempts += [a for a in str(self.js_attempts()).split("\n") if a]
-            return {"stdout": self.out.value(), "stderr": self.err.value(),
+            # Cut here too: learner code can reach these objects and stuff them.
+            return {"stdout": _cut(self.out.value()), "stderr": _cut(self.err.value()),
                     "attempts": attempts, "intact": self.guard.intact()}
         value = self.ops[op](*args)
         if op == "subclass":  # the checks' side holds the class already: tell it its number
@@ -190,6 +191,11 @@ class Agent:
         if isinstance(own, Callback):  # a check's exception passing back through our code
             packed["own"] = own
         return packed
+
+
+def _cut(text) -> str:
+    text = text if type(text) is str else ""
+    return text if len(text) <= OUTPUT_LIMIT else text[:OUTPUT_LIMIT] + "\n[output truncated]"
 
 
 def _plain(value, depth: int) -> bool:

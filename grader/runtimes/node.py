@@ -43,10 +43,10 @@ def pyodide_dir(root: Path) -> Path:
                      "pyodide package), or set COURSE_PYODIDE_DIR")
 
 
-def host_command(pyodide: Path, stdlib: Path | None = None) -> list[str]:
+def host_command(pyodide: Path, stdlib: Path | None = None, memory_mb: int = 2560) -> list[str]:
     extra = [f"--allow-fs-read={stdlib}"] if stdlib else []
     return (namespace_prefix() + [node_binary(), *permission_flags(pyodide), *extra, str(HOST),
-                                  str(pyodide)] + ([str(stdlib)] if stdlib else []))
+                                  str(pyodide), str(stdlib or ""), str(memory_mb)])
 
 
 def permission_flags(pyodide: Path) -> list[str]:

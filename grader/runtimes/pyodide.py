@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import collections
 import json
+import os
 import queue
 import subprocess
 import threading
@@ -29,11 +30,20 @@ BOOT_TIMEOUT = 180.0  # seconds for a host to boot Python and make its snapshot
 GRACE = 30.0          # seconds past a job's time limit before the host itself is presumed hung
 
 
+def memory_limit() -> int:
+    """MiB a host may hold in all (its two interpreters and everything they allocate);
+    $COURSE_GRADE_MEMORY_MB lowers or raises it (tests lower it)."""
+    try:
+        return max(256, int(os.environ.get("COURSE_GRADE_MEMORY_MB", "2560")))
+    except ValueError:
+        return 2560
+
+
 class NodeHost:
     """One Node process grading one submission at a time."""
 
     def __init__(self, pyodide: Path, stdlib: Path | None = None):
-        self.proc = subprocess.Popen(host_command(pyodide, stdlib), stdin=subprocess.PIPE,
+        self.proc = subprocess.Popen(host_command(pyodide, stdlib, memory_limit()), stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={},
                                      start_new_session=True)
         self.chunks: queue.Queue[bytes] = queue.Queue()
@@ -91,13 +101,18 @@ class NodeHost:
         deadline = started + timeout + GRACE
         while True:
             chunk = self._next_chunk(deadline)
+            seconds = time.perf_counter() - started
             if not chunk:  # the host ended or hung: only this submission can have done it
-                seconds = time.perf_counter() - started
                 return submission.failed(CRASHED.format(detail="the grading process ended"),
                                          NAME, seconds), False
             found = reader.feed(chunk)
             if found is not None and found.get("id") == self.next_id:
                 break
+            if reader.overflowed or time.perf_counter() > deadline:
+                # Data kept coming but no frame ended: the host is not fit to go on.
+                detail = ("it wrote more than the grader reads" if reader.overflowed
+                          else "it kept writing past its time limit")
+                return submission.failed(CRASHED.format(detail=detail), NAME, seconds), False
         seconds = time.perf_counter() - started
         if "report" in found and isinstance(found["report"], dict):
             calls = found["report"].get("calls")

@@ -25,8 +25,9 @@ const write = (text) => process.stdout.write(text);
 const say = (text) => process.stderr.write(text);
 const REFUSED = "NETWORK-REFUSED";  // said on stderr for every refused request: tests count them
 const REPORT_LIMIT = 1024 * 1024;   // bytes of one report's JSON
-const MEMORY_LIMIT = 2.5 * 1024 ** 3;  // bytes this process may hold in all (both workers'
-// wasm memories, JS heaps and ArrayBuffers), measured here where no submission can reach
+// Bytes this process may hold in all (both workers' wasm memories, JS heaps and
+// ArrayBuffers), measured here where no submission can reach.
+const MEMORY_LIMIT = (Number(process.argv[4]) || 2560) * 1024 ** 2;
 const GRACE = 5000;  // ms past a job's time limit before the checks' worker is presumed hung
 
 // Nothing is ever fetched: Pyodide and every file it needs are on disk. A request means

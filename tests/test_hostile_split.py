@@ -1,0 +1,79 @@
+"""The breaks of issue 13, graded in real Pyodide: each file here got through (or hurt a
+neighbour) when the checks shared the learner's interpreter, and must not now. Each file of
+tests/hostile/split/ says what it does; all of them fail in the old grader's favour of the
+attacker (seen before this layout: 15/18, 8/8 passed, a correct neighbour failed, 20 MB of
+output in a report, 3 GiB held past the cap)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grader import grading
+
+SPLIT = Path(__file__).resolve().parent / "hostile" / "split"
+TIMEOUT = 10.0
+MEMORY_MB = 1500  # the host's cap in this test, well below what array_buffers.py holds
+
+pytestmark = pytest.mark.pyodide
+
+
+@pytest.fixture(scope="module")
+def lab5(course, monkeypatch_module):
+    """One host, one file at a time, in this order: what one file does reaches the next."""
+    monkeypatch_module.setenv("COURSE_GRADE_MEMORY_MB", str(MEMORY_MB))
+    lab = course.labs["05-backward"]
+    solution = lab.solution.read_text()
+    files = [("poison_snapshot.py", (SPLIT / "poison_snapshot.py").read_text()),
+             ("after-poison.py", solution),
+             ("traceback_property.py", (SPLIT / "traceback_property.py").read_text()),
+             ("stdout_parts.py", (SPLIT / "stdout_parts.py").read_text()),
+             ("array_buffers.py", (SPLIT / "array_buffers.py").read_text()),
+             ("after-buffers.py", solution)]
+    runtime = grading.make_runtime("pyodide", course.root, TIMEOUT, 1)
+    return {r.file: r for r in grading.grade(lab, files, runtime)}
+
+
+@pytest.fixture(scope="module")
+def monkeypatch_module():
+    patch = pytest.MonkeyPatch()
+    yield patch
+    patch.undo()
+
+
+def test_a_traceback_property_cannot_mark_checks_passed(lab5):
+    report = lab5["traceback_property.py"]
+    assert report.score == 0 and not report.passed
+    assert "raised Sneaky: nothing here" in report.checks[0].message
+
+
+def test_one_submission_cannot_poison_the_interpreter_of_the_next(lab5):
+    assert "poisoned 1" in lab5["poison_snapshot.py"].stdout  # it did reach its own copy
+    assert lab5["after-poison.py"].passed, lab5["after-poison.py"].error
+
+
+def test_output_stuffed_past_its_cap_stays_out_of_the_report(lab5):
+    report = lab5["stdout_parts.py"]
+    assert not report.passed and len(report.stdout) < 70_000
+    assert len(report.to_json()) < 200_000
+
+
+def test_array_buffers_through_the_bridge_end_the_worker_with_a_reason(lab5):
+    report = lab5["array_buffers.py"]
+    assert not report.passed
+    assert f"went over a limit of the grading machine (used more than {MEMORY_MB} MB)" in report.error
+    assert "held" not in report.stdout  # stopped before it finished allocating
+    assert lab5["after-buffers.py"].passed, lab5["after-buffers.py"].error
+
+
+def test_patching_math_changes_only_the_learners_own_answers(course):
+    """math.tanh replaced by a function whose slope is the file's wrong local gradient: the
+    checks' math is their own, so the tanh check still fails, and only that one."""
+    lab = course.labs["04-value"]
+    source = (SPLIT / "patched_math.py").read_text()
+    (report,) = grading.grade(lab, [("patched_math.py", source)],
+                              grading.make_runtime("pyodide", course.root, TIMEOUT, 1))
+    failed = [c.name for c in report.checks if not c.passed]
+    assert failed == ["relu, tanh and exp: values and local gradients"]
+    assert "a.tanh().data" in next(c.message for c in report.checks if not c.passed)
