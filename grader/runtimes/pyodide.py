@@ -157,6 +157,7 @@ class PyodideRuntime:
         self.workers = workers
         self.boot_seconds: list[float] = []
         self.refused: list[str] = []  # requests any host refused (see NodeHost.refused_requests)
+        self.calls: list[int] = []    # per report: requests its checks made of learner code
 
     def grade(self, submissions: list[Submission]) -> list[Report]:
         if not submissions:
@@ -194,3 +195,4 @@ class PyodideRuntime:
     def _retire(self, host: NodeHost) -> None:
         host.close()
         self.refused += host.refused_requests()
+        self.calls += host.calls
