@@ -46,7 +46,8 @@ def main() -> None:
 @click.option("--results", "results_path", type=click.Path(dir_okay=False), default=None,
               help="Write the document to this file, not stdout (gradescope: results.json).")
 @click.option("--runtime", type=click.Choice(RUNTIMES), default="pyodide", show_default=True,
-              help="pyodide: sandboxed, for untrusted files; python: fast CPython, for authors.")
+              help="pyodide: the checks in an interpreter of their own, for strangers' files; "
+                   "python: fast CPython, checks and file in one process: your own files only.")
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=10.0, show_default=True,
               help="Seconds each file may run.")
 @click.option("--jobs", type=click.IntRange(min=1), default=default_jobs(), show_default=True,

@@ -77,3 +77,14 @@ def test_patching_math_changes_only_the_learners_own_answers(course):
     failed = [c.name for c in report.checks if not c.passed]
     assert failed == ["relu, tanh and exp: values and local gradients"]
     assert "a.tanh().data" in next(c.message for c in report.checks if not c.passed)
+
+
+def test_the_readme_and_the_help_say_what_the_cpython_runtime_does_not_promise():
+    from tests.conftest import ROOT, run_course
+
+    readme = (ROOT / "README.md").read_text()
+    safety = readme[readme.index("## Grading safety"):readme.index("## Benchmarks")]
+    assert "`--runtime python` **gives none of these guarantees, by design**" in safety
+    assert "never share an interpreter with learner code" in safety
+    shown = " ".join(run_course("grade", "--help").stdout.split())
+    assert "python: fast CPython, checks and file in one process: your own files only." in shown

@@ -1,8 +1,9 @@
 """Grade in CPython: a fresh `python -I -S` per submission, sealed like the Pyodide one.
 
-Fast (≈ 50 ms a file) and good for writing labs. It shares the machine with the learner's code
-far more than the Pyodide runtime does (only the seal and rlimits stand between them), so
-grade files from strangers with the default runtime, Pyodide.
+Fast (≈ 50 ms a file) and good for writing labs. By design it gives none of the Pyodide
+runtime's guarantees: the checks share the interpreter with the file, and only the seal and
+rlimits stand between the file and the machine. Grade strangers' files with Pyodide (the help
+text and README "Grading safety" say so).
 """
 
 from __future__ import annotations
