@@ -140,6 +140,8 @@ def run_check(fn, module, timeout: float) -> CheckResult:
             where = where_of(cause)
             result.message += _where(cause, where)
             result.cause = _cause_of(cause, where)
+        else:  # the same sentence on several checks ("does not define `Value`") is one cause
+            result.cause = result.message
         return result
     except Stopped as stop:
         result.message = (f"Your code was stopped after {time.monotonic() - started:.1f} s in "
