@@ -42,6 +42,7 @@ export class Python {
   receive(data) {
     if (data.type === "ready") {
       this.ready = true;
+      for (const request of this.pending.values()) this.startLimit(request);
       this.onStatus("ready", data.ms, { restored: data.restored });
     } else if (data.type === "broken") {
       this.onStatus("broken", data.message);
@@ -62,12 +63,18 @@ export class Python {
   request(message, { onProgress, limitMs } = {}) {
     const id = this.nextId++;
     return new Promise((resolve) => {
-      const request = { resolve, onProgress, stoppedBy: "" };
-      if (limitMs) request.timer = setTimeout(() => this.halt("limit"), limitMs);
+      const request = { resolve, onProgress, stoppedBy: "", limitMs };
+      if (this.ready) this.startLimit(request);  // else once Python is ready: loading is not the code's time
       this.pending.set(id, request);
       if (this.interrupt) Atomics.store(this.interrupt, 0, 0);  // a Stop that came too late
       this.worker.postMessage({ ...message, id });
     });
+  }
+
+  startLimit(request) {
+    if (request.limitMs && !request.timer) {
+      request.timer = setTimeout(() => this.halt("limit"), request.limitMs);
+    }
   }
 
   run(source) {
