@@ -139,8 +139,3 @@ def problems(config: LabConfig, check_names: list[str], earlier: list[str]) -> l
             found.append(ConfigProblem(config.path, config.lines.get("parts", 1),
                                        "the parts must list the checks in the order checks.py defines them"))
     return found
-
-
-def part_of(config: LabConfig) -> dict[str, str]:
-    """Check name -> the title of its part (empty when the lab has no parts)."""
-    return {name: part.title for part in config.parts for name in part.checks}

@@ -27,6 +27,11 @@ def set_code(page, code: str) -> None:
     }""", code)
 
 
+def doc(page) -> str:
+    """The editor's text, as the learner sees it."""
+    return page.evaluate("window.courseEditor.state.doc.toString()")
+
+
 def wait_ready(page, timeout: float = 60_000) -> None:
     page.wait_for_function(
         "document.querySelector('[data-testid=status]').dataset.state === 'ready'", timeout=timeout)

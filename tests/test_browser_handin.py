@@ -12,15 +12,12 @@ import zipfile
 
 import pytest
 
-from tests.browser_support import check, set_code, wait_ready
+from tests.browser_support import check, doc, set_code, wait_ready
 from tests.conftest import run_course
 
 pytestmark = pytest.mark.browser
 VERSION = "0.1.0"
 
-
-def doc(page) -> str:
-    return page.evaluate("window.courseEditor.state.doc.toString()")
 
 
 def status(page) -> str:

@@ -11,13 +11,10 @@ import time
 
 import pytest
 
-from tests.browser_support import ARTIFACTS, check, set_code, wait_ready
+from tests.browser_support import ARTIFACTS, check, doc, set_code, wait_ready
 
 pytestmark = pytest.mark.browser
 
-
-def doc(page) -> str:
-    return page.evaluate("window.courseEditor.state.doc.toString()")
 
 
 def run(page, timeout: float = 30_000) -> str:

@@ -5,13 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import check, set_code, wait_ready
+from tests.browser_support import check, doc, set_code, wait_ready
 
 pytestmark = pytest.mark.browser
 
-
-def doc(page) -> str:
-    return page.evaluate("window.courseEditor.state.doc.toString()")
 
 
 def _lab_in_parts(course):

@@ -309,12 +309,6 @@ def learner_frame(exc: BaseException, filename: str, guard=None):
     return found
 
 
-def learner_line(exc: BaseException, filename: str, guard=None):
-    """The last line of the learner's file in an exception's traceback, or None."""
-    found = learner_frame(exc, filename, guard)
-    return found[0] if found else None
-
-
 def syntax_message(exc: SyntaxError) -> str:
     where = f"line {exc.lineno}" if exc.lineno else "somewhere"
     text = (exc.text or "").rstrip("\n")
