@@ -47,7 +47,11 @@ def main() -> None:
               help="Write the document to this file, not stdout (gradescope: results.json).")
 @click.option("--runtime", type=click.Choice(RUNTIMES), default="pyodide", show_default=True,
               help="pyodide: the checks in an interpreter of their own, for strangers' files; "
-                   "python: fast CPython, checks and file in one process: your own files only.")
+                   "python: fast CPython, checks and file in one process, refused without "
+                   "--trusted.")
+@click.option("--trusted", is_flag=True,
+              help="Say the files are your own (solutions, your mistakes): required by "
+                   "--runtime python, which has no wall between a file and the checks.")
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=10.0, show_default=True,
               help="Seconds each file may run.")
 @click.option("--jobs", type=click.IntRange(min=1), default=default_jobs(), show_default=True,
@@ -55,8 +59,8 @@ def main() -> None:
 @click.option("--shard", "shard_text", default=None, metavar="K/N",
               help="Grade only the K-th of N stable, disjoint shares of the inputs.")
 @root_option
-def grade_command(args, all_labs, as_json, output_format, results_path, runtime, timeout, jobs,
-                  shard_text, root):
+def grade_command(args, all_labs, as_json, output_format, results_path, runtime, trusted, timeout,
+                  jobs, shard_text, root):
     """Grade files, folders (every .py inside) and learners' export zips against LAB's
     hidden checks; with --all, every lab each export holds.
 
@@ -71,11 +75,19 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
         course grade --all exports/ --shard 2/4 --json > shard-2.json
         course grade 05-backward /autograder/submission --format gradescope \\
             --results /autograder/results/results.json
+        course grade 05-backward solution.py --runtime python --trusted
     """
     from .intake.gather import MissingPath, collect
     from .shards import ShardSpec
 
     output_format = "json" if as_json else output_format
+    if runtime == "python" and not trusted:
+        # By design, not by omission: in CPython the file and the checks share one process, so
+        # a stranger's file can choose its own verdict. Refusing here keeps that a decision.
+        raise click.UsageError(
+            "--runtime python runs each file and the hidden checks in one process: a file can "
+            "forge its verdict or reach this machine. It is for your own files; add --trusted to "
+            "say they are, or grade strangers' files with the default --runtime pyodide.")
     if all_labs:
         lab_name, paths = None, list(args)
     else:

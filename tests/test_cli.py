@@ -20,7 +20,7 @@ def _copy_course(tmp_path):
 
 def test_grade_json_is_exactly_one_document_in_file_order():
     done = run_course("grade", "05-backward", str(LAB / "solution.py"), str(LAB / "starter.py"),
-                      "--json", "--runtime", "python")
+                      "--json", "--runtime", "python", "--trusted")
     assert done.returncode == 1, done.stderr
     reports = json.loads(done.stdout)  # fails if anything else was printed
     assert [r["file"] for r in reports] == [str(LAB / "solution.py"), str(LAB / "starter.py")]
@@ -33,7 +33,7 @@ def test_grade_json_is_exactly_one_document_in_file_order():
 
 
 def test_grade_exits_0_when_every_file_passes_and_accepts_a_lab_folder():
-    done = run_course("grade", str(LAB), str(LAB / "solution.py"), "--runtime", "python")
+    done = run_course("grade", str(LAB), str(LAB / "solution.py"), "--runtime", "python", "--trusted")
     assert done.returncode == 0, done.stdout + done.stderr
     total = checks("05-backward")
     assert f"PASSED {total}/{total}" in done.stdout
@@ -41,7 +41,7 @@ def test_grade_exits_0_when_every_file_passes_and_accepts_a_lab_folder():
 
 def test_grade_shows_the_failed_check_its_message_and_a_hint():
     done = run_course("grade", "05-backward", str(LAB / "mistakes" / "no_seed.py"),
-                      "--runtime", "python")
+                      "--runtime", "python", "--trusted")
     assert done.returncode == 1
     assert "✗ backward() seeds the output with 1" in done.stdout
     assert "dL/dL = 1" in done.stdout and "hint:" in done.stdout
@@ -119,7 +119,7 @@ def test_course_new_scaffolds_a_lesson_that_checks_clean(tmp_path):
 def test_gradescope_results_have_a_test_per_check(tmp_path):
     results = tmp_path / "results" / "results.json"
     done = run_course("grade", "05-backward", str(LAB / "mistakes" / "no_seed.py"), "--format",
-                      "gradescope", "--results", str(results), "--runtime", "python")
+                      "gradescope", "--results", str(results), "--runtime", "python", "--trusted")
     assert done.returncode == 1
     data = json.loads(results.read_text())
     assert data["score"] == 1.0 and len(data["tests"]) == checks("05-backward")
@@ -133,11 +133,11 @@ def test_gradescope_results_have_a_test_per_check(tmp_path):
 def test_gradescope_results_of_a_submission_with_two_files_name_each_test_by_file(tmp_path):
     results = tmp_path / "results.json"
     done = run_course("grade", "05-backward", str(LAB / "solution.py"), str(LAB / "starter.py"),
-                      "--format", "gradescope", "--results", str(results), "--runtime", "python")
+                      "--format", "gradescope", "--results", str(results), "--runtime", "python", "--trusted")
     assert done.returncode == 1
     data = json.loads(results.read_text())
     first = json.loads(run_course("grade", "05-backward", str(LAB / "starter.py"), "--json",
-                                  "--runtime", "python").stdout)[0]
+                                  "--runtime", "python", "--trusted").stdout)[0]
     total = first["max_score"]
     assert len(data["tests"]) == 2 * total and data["score"] == total + first["score"]
     assert data["tests"][0]["name"].startswith(str(LAB / "solution.py") + ": ")

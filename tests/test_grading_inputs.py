@@ -18,7 +18,7 @@ SECRET = "COURSE_TEST_SECRET=7f3a-not-for-reports"
 
 def grade(*args, cwd=None):
     """`course grade ... --json --runtime python`: (exit status, reports by file, stderr)."""
-    done = run_course("grade", *args, "--json", "--runtime", "python", cwd=cwd or ROOT,
+    done = run_course("grade", *args, "--json", "--runtime", "python", "--trusted", cwd=cwd or ROOT,
                       timeout=300)
     reports = json.loads(done.stdout) if done.stdout else []
     return done.returncode, {r["file"]: r for r in reports}, done.stderr, reports
@@ -224,7 +224,7 @@ def test_a_file_that_is_not_utf8_fails_alone_with_a_clear_message(tmp_path):
 ])
 def test_a_shard_out_of_range_is_a_usage_error_before_anything_runs(tmp_path, shard, words):
     done = run_course("grade", "05-backward", str(LAB / "solution.py"), "--shard", shard,
-                      "--json", "--runtime", "python")
+                      "--json", "--runtime", "python", "--trusted")
     assert done.returncode == 2 and words in done.stderr and done.stdout == ""
 
 

@@ -87,4 +87,22 @@ def test_the_readme_and_the_help_say_what_the_cpython_runtime_does_not_promise()
     assert "`--runtime python` **gives none of these guarantees, by design**" in safety
     assert "never share an interpreter with learner code" in safety
     shown = " ".join(run_course("grade", "--help").stdout.split())
-    assert "python: fast CPython, checks and file in one process: your own files only." in shown
+    assert ("python: fast CPython, checks and file in one process, refused without --trusted."
+            in shown)
+    assert "required by --runtime python" in shown
+
+
+def test_the_cpython_runtime_refuses_files_not_said_to_be_trusted(tmp_path):
+    """By design, not by documentation alone: without --trusted nothing is graded."""
+    from tests.conftest import ROOT, run_course
+
+    stranger = tmp_path / "stranger.py"
+    stranger.write_text((ROOT / "labs" / "05-backward" / "solution.py").read_text())
+    refused = run_course("grade", "05-backward", str(stranger), "--runtime", "python", "--json")
+    assert refused.returncode == 2
+    assert refused.stdout == ""
+    assert "--runtime python runs each file and the hidden checks in one process" in refused.stderr
+    assert "add --trusted" in refused.stderr
+    trusted = run_course("grade", "05-backward", str(stranger), "--runtime", "python", "--trusted",
+                         "--json")
+    assert trusted.returncode == 0, trusted.stderr
