@@ -1,7 +1,7 @@
 """The browser worker's entry points: Run and Check, each returning JSON for the page.
 
 The page never interprets Python results beyond displaying them: the verdict is the same
-`grade()` the command line uses. Checks are loaded once per lab and kept.
+`grade()` the command line uses. Checks are loaded once per lab and kept (`prepare`, while the worker boots).
 """
 
 from __future__ import annotations
@@ -21,10 +21,16 @@ def run(source: str) -> str:
     return run_source(source, FILENAME, graph_of=output_graph).to_json()
 
 
-def check(lab: str, checks_source: str, source: str) -> str:
+def prepare(lab: str, checks_source: str) -> list:
+    """The lab's checks, loaded once: the worker does it while it boots, before any Check."""
     cached = _checks.get(lab)
     if cached is None or cached[0] != checks_source:
         cached = (checks_source, load_checks(checks_source, lab)[0])
         _checks[lab] = cached
+    return cached[1]
+
+
+def check(lab: str, checks_source: str, source: str) -> str:
+    checks = prepare(lab, checks_source)
     use_seed(seed_of(source))  # the inputs `course grade` draws for the same file
-    return grade(lab, cached[1], source, FILENAME, runtime="browser").to_json()
+    return grade(lab, checks, source, FILENAME, runtime="browser").to_json()

@@ -1,80 +1,123 @@
-// The page's side of the Python worker: requests, Stop, time limits, and replacing a worker
-// that is stuck or whose Python died.
+// The page's side of the lab's Python: requests, Stop, time limits, and one worker per request.
+//
+// Each Run, Check and Train goes to a worker that has run no learner code, and that worker
+// ends with its request. Whatever the code did to Python (a patched `math`, a rewritten
+// checker module) or to the worker's JavaScript dies with it, so it cannot reach a later
+// Check. The next worker is prepared while the current request runs: restored from the memory
+// snapshot, with the wasm the first worker compiled. Measured (benchmarks/browser_checks.py)
+// against one worker for the whole page and against a second interpreter for the checks,
+// which would double the page's start-up work and need cross-origin isolation.
+import { keepSnapshot } from "./snapshots.js";
+
 const STOP_GRACE_MS = 400;  // an interrupt normally lands in < 15 ms; time.sleep ignores it
 
 export class Python {
   constructor(urls, onStatus) {
     this.urls = urls;
     this.onStatus = onStatus;
-    this.pending = new Map();
     this.nextId = 1;
-    this.start();
+    this.running = null;  // the request in progress: {id, python, resolve, …}
+    this.turn = Promise.resolve();  // requests take turns: each needs a fresh worker
+    this.firstBoot = true;  // the page hears "loading" and "ready" once; later boots are quiet
+    // What a worker sent before it ran learner code, for the next worker: the memory snapshot
+    // (passed on, not copied) and the compiled wasm.
+    this.kept = { snapshot: null, wasmModule: null };
+    this.fresh = this.start();
   }
 
+  // A worker for the next request: {worker, interrupt, ready}.
   start() {
-    this.ready = false;
-    this.onStatus("loading");
+    if (this.firstBoot) this.onStatus("loading");
     // The first worker was started by the page itself (lesson.html), before this script came.
     const early = globalThis.courseEarlyPython;
     globalThis.courseEarlyPython = null;
+    const worker = early ? early.worker : new Worker(this.urls.worker, { type: "module" });
+    // Stop can interrupt Python only where SharedArrayBuffer exists (COOP/COEP headers).
+    const interrupt = early ? early.interrupt
+      : globalThis.crossOriginIsolated ? new Int32Array(new SharedArrayBuffer(4)) : null;
+    const python = { worker, interrupt, ready: false };
+    worker.onmessage = ({ data }) => this.receive(python, data);
+    worker.onerror = (event) => {
+      if (python === this.fresh) this.onStatus("broken", event.message || "the worker failed");
+    };
     if (early) {
-      this.worker = early.worker;
-      this.interrupt = early.interrupt;
-      this.listen();
-      for (const data of early.messages) this.receive(data);
+      for (const data of early.messages) this.receive(python, data);
+      return python;
+    }
+    const { snapshot, wasmModule } = this.kept;
+    this.kept.snapshot = null;  // it comes back once the new worker has restored it
+    worker.postMessage({
+      type: "init", pyodideURL: this.urls.pyodide, coreURL: this.urls.core, labURL: this.urls.lab,
+      snapshotKey: this.urls.snapshotKey, interruptBuffer: interrupt, snapshot, wasmModule,
+    }, snapshot ? [snapshot.buffer] : []);
+    return python;
+  }
+
+  receive(python, data) {
+    const request = this.running;
+    // Before "ready" a worker has run no learner code: only then is what it sends believed.
+    if (data.type === "snapshot" || data.type === "compiled") {
+      if (python.ready) return;
+      if (data.type === "compiled") this.kept.wasmModule = data.module;
+      if (data.type === "snapshot") this.kept.snapshot = data.bytes;
+      if (data.made) keepSnapshot(data.url, data.bytes);
       return;
     }
-    this.worker = new Worker(this.urls.worker, { type: "module" });
-    // Stop can interrupt Python only where SharedArrayBuffer exists (COOP/COEP headers).
-    this.interrupt = globalThis.crossOriginIsolated ? new Int32Array(new SharedArrayBuffer(4)) : null;
-    this.listen();
-    this.worker.postMessage({
-      type: "init", pyodideURL: this.urls.pyodide, coreURL: this.urls.core, labURL: this.urls.lab,
-      snapshotKey: this.urls.snapshotKey, interruptBuffer: this.interrupt,
-    });
-  }
-
-  listen() {
-    this.worker.onmessage = ({ data }) => this.receive(data);
-    this.worker.onerror = (event) => this.onStatus("broken", event.message || "the worker failed");
-  }
-
-  receive(data) {
-    if (data.type === "ready") {
-      this.ready = true;
-      for (const request of this.pending.values()) this.startLimit(request);
-      this.onStatus("ready", data.ms, { restored: data.restored });
-    } else if (data.type === "broken") {
-      this.onStatus("broken", data.message);
-    } else if (data.type === "progress") {
-      const request = this.pending.get(data.id);
-      if (request && request.onProgress) request.onProgress(data.event);
-    } else if (data.type === "result") {
-      const request = this.pending.get(data.id);
-      this.pending.delete(data.id);
-      if (!request) return;
-      clearTimeout(request.timer);
-      if (data.fatal) this.replace();  // the interpreter died (say, the browser's stack ran out)
-      request.resolve({ ...data, stoppedBy: request.stoppedBy });
+    if (data.type === "broken") {
+      if (!python.ready) this.onStatus("broken", data.message);
+      return;
     }
+    if (data.type === "ready") {
+      if (python.ready) return;
+      python.ready = true;
+      performance.mark("course:worker-ready", { detail: data.ms });  // benchmarks/browser_checks.py
+      if (this.firstBoot) {
+        this.firstBoot = false;
+        this.onStatus("ready", data.ms, { restored: data.restored });
+      }
+      if (request && request.python === python) this.prepare(request);
+      return;
+    }
+    // Only the running request's own worker speaks for it, and only until it answers.
+    if (!request || request.python !== python || data.id !== request.id) return;
+    if (data.type === "progress" && request.onProgress) request.onProgress(data.event);
+    if (data.type === "result") this.finish(request, { ...data, stoppedBy: request.stoppedBy });
   }
 
-  // `limitMs`: interrupt the request when it runs longer (Check's time limit).
-  request(message, { onProgress, limitMs } = {}) {
-    const id = this.nextId++;
-    return new Promise((resolve) => {
-      const request = { resolve, onProgress, stoppedBy: "", limitMs };
-      if (this.ready) this.startLimit(request);  // else once Python is ready: loading is not the code's time
-      this.pending.set(id, request);
-      if (this.interrupt) Atomics.store(this.interrupt, 0, 0);  // a Stop that came too late
-      this.worker.postMessage({ ...message, id });
-    });
-  }
-
-  startLimit(request) {
+  // The request's worker is ready: its time limit starts (loading Python is not the code's
+  // time), and the next worker starts restoring beside it.
+  prepare(request) {
     if (request.limitMs && !request.timer) {
       request.timer = setTimeout(() => this.halt("limit"), request.limitMs);
     }
+    if (!this.fresh) this.fresh = this.start();
+  }
+
+  // `limitMs`: interrupt the request when it runs longer (Check's time limit).
+  request(message, options = {}) {
+    const answer = this.turn.then(() => this.send(message, options));
+    this.turn = answer;
+    return answer;
+  }
+
+  send(message, { onProgress, limitMs } = {}) {
+    return new Promise((resolve) => {
+      const python = this.fresh || this.start();
+      this.fresh = null;
+      const request = { id: this.nextId++, python, resolve, onProgress, limitMs, stoppedBy: "" };
+      this.running = request;
+      python.worker.postMessage({ ...message, id: request.id });
+      if (python.ready) this.prepare(request);
+    });
+  }
+
+  // The request's worker ran learner code: it ends here.
+  finish(request, answer) {
+    clearTimeout(request.timer);
+    this.running = null;
+    request.python.worker.terminate();
+    if (!this.fresh) this.fresh = this.start();
+    request.resolve(answer);
   }
 
   run(source) {
@@ -91,38 +134,35 @@ export class Python {
   }
 
   get busy() {
-    return this.pending.size > 0;
+    return this.running !== null;
+  }
+
+  // Whether the Python that runs (or will run) the code has loaded.
+  get ready() {
+    const python = this.running ? this.running.python : this.fresh;
+    return Boolean(python && python.ready);
   }
 
   // The learner's Stop. "interrupted": the code stopped and answered; "restarted": it did not
-  // respond in time, so Python was replaced; "idle": nothing was running.
+  // respond in time, so its worker was ended; "idle": nothing was running.
   stop() {
     return this.halt("stop");
   }
 
   async halt(reason) {
-    if (!this.busy) return "idle";
-    for (const request of this.pending.values()) request.stoppedBy ||= reason;
-    if (this.interrupt) {
-      Atomics.store(this.interrupt, 0, 2);  // SIGINT: Python raises KeyboardInterrupt
-      for (let waited = 0; waited < STOP_GRACE_MS && this.busy; waited += 20) {
+    const request = this.running;
+    if (!request) return "idle";
+    request.stoppedBy ||= reason;
+    const { interrupt } = request.python;
+    if (interrupt) {
+      Atomics.store(interrupt, 0, 2);  // SIGINT: Python raises KeyboardInterrupt
+      for (let waited = 0; waited < STOP_GRACE_MS && this.running === request; waited += 20) {
         await new Promise((r) => setTimeout(r, 20));
       }
-      if (!this.busy) return "interrupted";
+      if (this.running !== request) return "interrupted";
     }
-    this.replace();
+    this.finish(request, { type: "result", restarted: true, stoppedBy: request.stoppedBy,
+      unresponsive: Boolean(interrupt) });
     return "restarted";
-  }
-
-  // Throw the worker away and start a fresh one; whatever was waiting hears "restarted".
-  replace() {
-    this.worker.terminate();
-    for (const request of this.pending.values()) {
-      clearTimeout(request.timer);
-      request.resolve({ type: "result", restarted: true, stoppedBy: request.stoppedBy,
-        unresponsive: Boolean(this.interrupt) });
-    }
-    this.pending.clear();
-    this.start();
   }
 }

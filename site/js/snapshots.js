@@ -1,3 +1,14 @@
-// Where the worker keeps its memory snapshot of Python (Cache Storage), named once for the
-// worker that writes it and the home page that can clear it.
+// The memory snapshot of Python, kept in Cache Storage: later visits restore it (≈ 0.2 s)
+// instead of starting CPython again (≈ 2 s). It costs no download. The worker reads it while
+// it boots; only the page writes it (learner code runs in the worker, never on the page),
+// from bytes a worker sent before it ran any learner code.
 export const SNAPSHOTS = "python-snapshots-v1";
+
+export function keepSnapshot(url, bytes) {
+  if (!globalThis.caches) return;  // no Cache Storage (private mode, old browser)
+  const copy = bytes.slice();  // the page hands `bytes` on to the next worker
+  caches.open(SNAPSHOTS).then(async (cache) => {
+    for (const old of await cache.keys()) await cache.delete(old);  // one build at a time
+    await cache.put(url, new Response(copy));
+  }).catch(() => {});
+}

@@ -1,6 +1,8 @@
 // The lab's Python: a module worker that boots Pyodide as soon as the page opens and answers
 // Run and Check with JSON from the grader package (grader.core.browser), and lesson 5's
-// Train it (grader.capstone.browser). No check logic here.
+// Train it (grader.capstone.browser). No check logic here. The page gives each request a
+// worker of its own (python.js); this one gives up storage before learner code runs.
+import { giveUpStorage } from "./no-storage.js";
 import { SNAPSHOTS } from "./snapshots.js";
 
 let python = null;
@@ -43,23 +45,37 @@ self.onmessage = async ({ data }) => {
   }
 };
 
+// The lab's checks compiled before "ready", so a Check does not wait for them. If they cannot
+// be fetched now, the Check itself fetches them again and says why it could not.
+async function prepareChecks(url) {
+  if (!url) return;
+  try {
+    const lab = await labData(url);
+    python.prepare(lab.slug, lab.checks_source);
+  } catch {
+    labs.delete(url);
+  }
+}
+
 async function labData(url) {
   if (!labs.has(url)) labs.set(url, fetch(url).then((r) => r.json()));
   return labs.get(url);
 }
 
-// A snapshot of Python's memory after the first boot, kept in this browser: later visits
-// restore it (≈ 0.2 s) instead of starting CPython again (≈ 2 s). It costs no download.
+// A snapshot of Python's memory after the first boot (see snapshots.js).
 
-async function boot({ pyodideURL, coreURL, labURL, snapshotKey, interruptBuffer }) {
+async function boot({ pyodideURL, coreURL, labURL, snapshotKey, interruptBuffer, snapshot,
+  wasmModule }) {
   const started = performance.now();
   if (labURL) labData(labURL);  // fetched while Python starts, not when Check is pressed
   try {
     const snapshotURL = new URL(`/__python_snapshot__/${snapshotKey}`, self.location.href).href;
+    // The page hands a later worker the snapshot and the compiled wasm an earlier one sent it.
     const [{ loadPyodide }, saved] = await Promise.all([
       import(pyodideURL + "pyodide.mjs"),
-      cachedSnapshot(snapshotURL),
+      snapshot || cachedSnapshot(snapshotURL),
     ]);
+    compileOnce(wasmModule);
     // Learner output is captured by the grader; anything below it is dropped.
     const options = { indexURL: pyodideURL, stdout: () => {}, stderr: () => {} };
     let py;
@@ -68,6 +84,9 @@ async function boot({ pyodideURL, coreURL, labURL, snapshotKey, interruptBuffer 
       try {
         py = await loadPyodide({ ...options, _loadSnapshot: saved });
         restored = true;
+        // Python copied it into its memory; the page keeps it for the next worker.
+        self.postMessage({ type: "snapshot", url: snapshotURL, bytes: saved, made: false },
+          [saved.buffer]);
       } catch {
         py = null;  // a snapshot from another build: start afresh below
       }
@@ -82,17 +101,44 @@ async function boot({ pyodideURL, coreURL, labURL, snapshotKey, interruptBuffer 
       // Everything the page calls is imported before the snapshot: a restored interpreter has
       // its modules, but not the files they came from.
       py.runPython("import sys; sys.path.insert(0, '/course'); import grader.core.browser, grader.capstone.browser");
-      keepSnapshot(snapshotURL, py.makeMemorySnapshot());
+      // The page keeps it: this worker is about to give up storage. Sent before "ready", so
+      // before any learner code, which is the only time the page accepts one.
+      const bytes = py.makeMemorySnapshot();
+      self.postMessage({ type: "snapshot", url: snapshotURL, bytes, made: true }, [bytes.buffer]);
     }
     guardStack(py);
     python = py.runPython("import grader.core.browser as b; b");
     trainer = py.runPython("import grader.capstone.browser as t; t");
     if (interruptBuffer) py.setInterruptBuffer(interruptBuffer);
+    await prepareChecks(labURL);
+    giveUpStorage();
     self.postMessage({ type: "ready", ms: performance.now() - started, restored });
   } catch (error) {
     self.postMessage({ type: "broken", message: String(error && error.message || error) });
     throw error;
   }
+}
+
+// Compiling Pyodide's 9.6 MB of wasm is most of a new worker's start. The first worker
+// compiles it and sends the module to the page (compiled code is immutable and shared
+// between workers); later workers instantiate the module they were given.
+function compileOnce(given) {
+  const { instantiate, instantiateStreaming } = WebAssembly;
+  const unhook = () => {
+    WebAssembly.instantiate = instantiate;
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+  };
+  const once = async (compile) => {
+    unhook();
+    if (given) return { instance: await instantiate(given, compile.imports), module: given };
+    const result = await compile.run();
+    self.postMessage({ type: "compiled", module: result.module });
+    return result;
+  };
+  WebAssembly.instantiateStreaming = (source, imports) =>
+    once({ imports, run: () => instantiateStreaming(source, imports) });
+  WebAssembly.instantiate = (source, imports) => source instanceof WebAssembly.Module
+    ? instantiate(source, imports) : once({ imports, run: () => instantiate(source, imports) });
 }
 
 async function cachedSnapshot(url) {
@@ -102,13 +148,6 @@ async function cachedSnapshot(url) {
   } catch {
     return null;  // no Cache Storage (private mode, old browser): boot normally
   }
-}
-
-function keepSnapshot(url, bytes) {
-  caches.open(SNAPSHOTS).then(async (cache) => {
-    for (const old of await cache.keys()) await cache.delete(old);  // one build at a time
-    await cache.put(url, new Response(bytes));
-  }).catch(() => {});
 }
 
 // Recursion that goes through C on every level (`__repr__` through an f-string, `-self` in
