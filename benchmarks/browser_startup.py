@@ -8,7 +8,8 @@ For a cold cache (a new browser profile) and a warm one (the same profile, secon
   first result     navigation start -> the report of a Check pressed as soon as the editor
                    was usable (the learner does not wait for Python)
 and the bytes transferred (encoded, as sent over the wire) on the cold visit, split into
-what the page loads and what its service worker then copies for offline use.
+what the page loads and what its service worker then copies for offline use, and the size of
+the memory snapshot the browser made (raw and gzipped: the cost of shipping one instead).
 Beside the course, in the same run and from the same server: the plainest page that grades
 the same Value on npm's stock Pyodide ("stock plain page"), and the same page on the course's
 own Pyodide files ("plain page, course files"), cold and warm, with the ratios; then one cold
@@ -35,6 +36,22 @@ from tests.browser_support import CHROMIUM, FLAGS, serve  # noqa: E402
 
 MARKS = ("course:editor-usable", "course:python-ready", "course:first-result")
 
+
+# The memory snapshot this browser made, raw and gzipped: what shipping one made at build time
+# would add to the first visit (the site is served gzipped).
+SNAPSHOT_SIZE = """async () => {
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+            if (!request.url.includes('__python_snapshot__')) continue;
+            const bytes = await (await cache.match(request)).arrayBuffer();
+            const gzip = new Blob([bytes]).stream().pipeThrough(new CompressionStream('gzip'));
+            const packed = await new Response(gzip).arrayBuffer();
+            return { snapshot: bytes.byteLength, "snapshot gzipped": packed.byteLength };
+        }
+    }
+    return {};
+}"""
 
 THROTTLE = {"offline": False, "latency": 40, "downloadThroughput": 20e6 / 8,
             "uploadThroughput": 20e6 / 8}
@@ -65,6 +82,8 @@ def visit(context, url: str, plain: bool = False, throttle: bool = False) -> tup
     marks = page.evaluate("""names => Object.fromEntries(names.map(n =>
         [n, performance.getEntriesByName(n)[0].startTime / 1000]))""", list(names))
     page.wait_for_timeout(2000)  # the service worker keeps its copy of the course meanwhile
+    if not plain:
+        sizes.update(page.evaluate(SNAPSHOT_SIZE))
     page.close()
     context.remove_listener("requestfinished", count)
     return marks, sizes
@@ -131,6 +150,11 @@ def report(args, results: dict, throttled: dict) -> None:
             values = [t[kind] / 1e6 for t in runs["sent"]]
             if max(values):
                 print(f"  cold visit, bytes transferred for the {kind}: {median(values):.2f} MB")
+        kept = [t for t in runs["sent"] if "snapshot" in t]
+        if kept:
+            print(f"  memory snapshot made in this browser: {kept[0]['snapshot'] / 1e6:.1f} MB, "
+                  f"{kept[0]['snapshot gzipped'] / 1e6:.1f} MB gzipped (a build-time one would "
+                  "add that to the first visit)")
     first = "course:first-result"
     result = {name: {label: median([r[first] for r in runs[label]]) for label in ("cold", "warm")}
               for name, runs in results.items()}
