@@ -204,3 +204,13 @@ def test_the_layout_of_checks_is_judged_with_file_and_line(split_course, change,
     shown = [f"{p.path.relative_to(lab).as_posix()}:{p.line}: {p.message}" for p in course.problems]
     assert any(line.startswith(says) for line in shown), shown
 
+
+def test_the_real_split_labs_define_each_parts_checks_in_its_file(course):
+    for slug in ("04-value", "05-backward"):
+        lab = course.labs[slug]
+        assert (lab.folder / "checks").is_dir() and not (lab.folder / "checks.py").exists()
+        source = lab.joined_checks()
+        checks, _ = load_checks(source.text, slug)
+        assert lab_checks.part_problems(source, lab.config, checks) == []
+        assert lab_checks.rebound_names(source) == []
+        assert all(part.file is not None for part in lab.config.parts)
