@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import frontmatter, lab_config, links
+from . import frontmatter, lab_checks, lab_config, links
 
 SLUG = re.compile(r"^(\d\d)-[a-z0-9]+(-[a-z0-9]+)*$")
 MISTAKE_FIELDS = ("mistake", "fails", "message")
@@ -70,10 +70,26 @@ class Lab:
 
     @property
     def checks(self) -> Path:
-        return self.folder / "checks.py"
+        """Where the hidden checks are: checks.py, or the checks/ folder of a lab split by part."""
+        split = self.folder / lab_config.CHECKS_FOLDER
+        return split if split.is_dir() else self.folder / lab_checks.SINGLE
+
+    def checks_files(self) -> list[Path]:
+        """The files of the checks, in the order they are joined (see lab_checks.py)."""
+        return lab_checks.layout(self.folder, self._config()).files
+
+    def joined_checks(self) -> lab_checks.ChecksSource:
+        """The checks as the one source every host runs, and where each of its lines came from."""
+        files = self.checks_files()
+        if not files:
+            raise FileNotFoundError(f"{self.checks}: lab {self.slug} has no checks")
+        return lab_checks.join(self.folder, files)
 
     def checks_source(self) -> str:
-        return self.checks.read_text(encoding="utf-8")
+        return self.joined_checks().text
+
+    def _config(self) -> lab_config.LabConfig:
+        return self.config or lab_config.LabConfig(path=self.folder / lab_config.FILE)
 
 
 @dataclass
@@ -145,10 +161,10 @@ def _load_lab(folder: Path, problems: list[Problem]) -> Lab | None:
                                            "(two digits, a dash, lowercase words: 06-training)"))
         return None
     lab = Lab(slug=folder.name, folder=folder)
-    for path in (lab.starter, lab.solution, lab.checks):
+    for path in (lab.starter, lab.solution):
         if not path.is_file():
             problems.append(Problem(path, 1, f"missing {path.name}: every lab needs starter.py, "
-                                             "solution.py and checks.py"))
+                                             "solution.py and checks.py (or a checks/ folder)"))
     for path in sorted((folder / "mistakes").glob("*.py")):
         mistake = _read_mistake(path, problems)
         if mistake:
@@ -157,6 +173,11 @@ def _load_lab(folder: Path, problems: list[Problem]) -> Lab | None:
     found: list[lab_config.ConfigProblem] = []
     lab.config = lab_config.load(folder, found)
     problems += [Problem(p.path, p.line, p.message) for p in found]
+    layout = lab_checks.layout(folder, lab.config)
+    problems += [Problem(p.path, p.line, p.message) for p in layout.problems]
+    if not layout.files and not layout.problems:
+        problems.append(Problem(lab.checks, 1, f"missing checks.py: every lab needs starter.py, "
+                                               "solution.py and checks.py (or a checks/ folder)"))
     return lab
 
 

@@ -3,8 +3,10 @@
     builds_on: 04-value     # this lab continues the learner's own code of an earlier lab
     extend: extend.py       # appended to that code when this lab first opens
     provided: provided.py   # the course's code for the earlier lab, given only when asked
+    helpers: [checks/reading.py]  # with a checks/ folder: files the parts share, run first
     parts:                  # ordered parts, each naming its checks in the checks' order
       - title: "+ and *, with their backward steps"
+        file: checks/add_and_mul.py   # with a checks/ folder: the file defining these checks
         checks: ["a Value holds its number, and its grad starts at 0", ...]
 
 Every field is optional; a lab without the file is one part with no earlier lab. What the
@@ -14,13 +16,15 @@ file says is read here; what it must agree with (the checks, the other labs) is 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
 FILE = "lab.yaml"
-FIELDS = ("builds_on", "extend", "provided", "parts")
+FIELDS = ("builds_on", "extend", "provided", "helpers", "parts")
+CHECKS_FOLDER = "checks"  # a lab's checks split by part (lab_checks.py joins them)
 
 
 @dataclass
@@ -28,6 +32,7 @@ class Part:
     title: str
     checks: list[str]
     line: int = 1
+    file: Path | None = None  # its checks' own file in checks/, when the lab splits them
 
 
 @dataclass
@@ -36,6 +41,7 @@ class LabConfig:
     builds_on: str = ""
     extend: Path | None = None
     provided: Path | None = None
+    helpers: list[Path] = field(default_factory=list)  # checks/ files the parts share
     parts: list[Part] = field(default_factory=list)
     lines: dict[str, int] = field(default_factory=dict)  # field -> line in lab.yaml
 
@@ -86,11 +92,33 @@ def load(folder: Path, problems: list) -> LabConfig:
         setattr(config, name, target)
     if (config.extend or config.provided) and not config.builds_on:
         problems.append(ConfigProblem(path, 1, "'extend:' and 'provided:' need 'builds_on:' (the lab they continue)"))
+    config.helpers = _helpers(data.get("helpers"), folder, path, line("helpers"), problems)
     config.parts = _parts(data.get("parts"), root, path, problems)
     return config
 
 
+def checks_file(folder: Path, value) -> Path | None:
+    """The path `value` names, if it has the form `checks/NAME.py` (lab_checks.py judges
+    whether it exists)."""
+    if not isinstance(value, str) or not re.fullmatch(rf"{CHECKS_FOLDER}/[A-Za-z0-9_.-]+\.py", value):
+        return None
+    return folder / value
+
+
+def _helpers(value, folder: Path, path: Path, line: int, problems: list) -> list[Path]:
+    if value is None:
+        return []
+    values = value if isinstance(value, list) else [value]
+    found = [checks_file(folder, item) for item in values]
+    if not values or None in found:
+        problems.append(ConfigProblem(path, line, f"'helpers:' must list .py files in this lab's "
+                                                  f"{CHECKS_FOLDER}/ folder, like [{CHECKS_FOLDER}/reading.py]"))
+        return [p for p in found if p is not None]
+    return found
+
+
 def _parts(value, root, path: Path, problems: list) -> list[Part]:
+    folder = path.parent
     if value is None:
         return []
     nodes = dict((key.value, node) for key, node in root.value).get("parts")
@@ -108,7 +136,18 @@ def _parts(value, root, path: Path, problems: list) -> list[Part]:
             problems.append(ConfigProblem(path, line, f"part {number} needs 'title:' (text) and "
                                                       "'checks:' (a list of check names)"))
             continue
-        parts.append(Part(title=item["title"].strip(), checks=list(item["checks"]), line=line))
+        unknown = sorted(set(item) - {"title", "checks", "file"})
+        if unknown:
+            problems.append(ConfigProblem(path, line, f"part {number}: unknown field '{unknown[0]}' "
+                                                      "(fields: title, file, checks)"))
+        part = Part(title=item["title"].strip(), checks=list(item["checks"]), line=line)
+        if "file" in item:
+            part.file = checks_file(folder, item["file"])
+            if part.file is None:
+                problems.append(ConfigProblem(path, line, f"part {number}: 'file:' must name a .py file "
+                                                          f"in this lab's {CHECKS_FOLDER}/ folder, like "
+                                                          f"{CHECKS_FOLDER}/first_part.py"))
+        parts.append(part)
     return parts
 
 
@@ -137,5 +176,6 @@ def problems(config: LabConfig, check_names: list[str], earlier: list[str]) -> l
                                        f"a check is listed in two places: {', '.join(map(repr, twice))}"))
         if not missing and not twice and listed != [n for n in check_names if n in listed]:
             found.append(ConfigProblem(config.path, config.lines.get("parts", 1),
-                                       "the parts must list the checks in the order checks.py defines them"))
+                                       "the parts must list the checks in the order the checks are "
+                                       "defined (in checks.py, or part by part in checks/)"))
     return found

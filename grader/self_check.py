@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import lab_config
+from . import lab_checks, lab_config
 from .core.report import Report
 from .core.run import load_checks
 from .course import Course, Lab, Problem
@@ -78,7 +78,7 @@ def check_course(course: Course, runtime) -> tuple[list[LabOutcome], list[Proble
     outcomes = {}
     for lab in course.labs.values():
         outcomes[lab.slug] = LabOutcome(lab.slug)
-        if not lab.checks.is_file():
+        if not lab.checks_files():
             continue
         checks = _lab_checks(lab, outcomes[lab.slug].problems)
         if checks is None:
@@ -116,7 +116,7 @@ def _carried(course: Course, outcomes: dict):
     against every other lab; problems with lab.yaml itself go to the lab's outcome."""
     loaded = {}
     for lab in course.labs.values():
-        if lab.checks.is_file():
+        if lab.checks_files():
             try:
                 loaded[lab.slug] = load_checks(lab.checks_source(), lab.slug)[0]
             except Exception:
@@ -149,28 +149,40 @@ def _carried(course: Course, outcomes: dict):
 
 
 def _lab_checks(lab: Lab, problems: list[Problem]) -> list | None:
-    """The lab's checks, after making sure every check can be shown to a learner."""
+    """The lab's checks, after making sure every check can be shown to a learner. Lines are
+    the author's: a file of checks/ and its own line, not the joined source's."""
+    source = lab.joined_checks()
+    for piece in source.pieces:  # a syntax error is its own file's, even at a file's end
+        try:
+            compile(piece.path.read_text(encoding="utf-8"), str(piece.path), "exec")
+        except SyntaxError as exc:
+            problems.append(Problem(piece.path, exc.lineno or 1, f"{piece.path.name} cannot be "
+                                                                 f"loaded: SyntaxError: {exc.msg}"))
+            return None
     try:
-        checks, _ = load_checks(lab.checks_source(), lab.slug)
-    except Exception as exc:  # an instructor's checks.py: report it, do not crash
-        line = getattr(exc, "lineno", None) or _traceback_line(exc, lab.slug) or 1
-        problems.append(Problem(lab.checks, line, f"checks.py cannot be loaded: "
-                                                  f"{type(exc).__name__}: {exc}"))
+        checks, _ = load_checks(source.text, lab.slug)
+    except Exception as exc:  # an instructor's checks: report it, do not crash
+        line = (exc.lineno if isinstance(exc, SyntaxError) else None) or _traceback_line(exc, lab.slug)
+        path, line = source.where(line or 1)
+        problems.append(Problem(path, line, f"{path.name} cannot be loaded: "
+                                            f"{type(exc).__name__}: {exc}"))
         return None
     if not checks:
-        problems.append(Problem(lab.checks, 1, "checks.py defines no check: mark functions with "
-                                               "@check(\"name\", \"hint\", ...)"))
+        problems.append(Problem(lab.checks, 1, f"{lab.checks.name} defines no check: mark functions "
+                                               "with @check(\"name\", \"hint\", ...)"))
         return None
     names = [fn.check_name for fn in checks]
     for fn in checks:
-        line = fn.__code__.co_firstlineno
+        path, line = source.where(fn.__code__.co_firstlineno)
         if not isinstance(fn.check_name, str) or not fn.check_name.strip():
-            problems.append(Problem(lab.checks, line, f"check {fn.__name__} has no name"))
+            problems.append(Problem(path, line, f"check {fn.__name__} has no name"))
         if not fn.check_hints or not all(isinstance(h, str) and h.strip() for h in fn.check_hints):
-            problems.append(Problem(lab.checks, line, f"check {fn.check_name!r} has no hint: give "
-                                                      "@check a name and at least one hint"))
+            problems.append(Problem(path, line, f"check {fn.check_name!r} has no hint: give "
+                                                "@check a name and at least one hint"))
         if names.count(fn.check_name) > 1:
-            problems.append(Problem(lab.checks, line, f"two checks are named {fn.check_name!r}"))
+            problems.append(Problem(path, line, f"two checks are named {fn.check_name!r}"))
+    found = lab_checks.part_problems(source, lab.config, checks) + lab_checks.rebound_names(source)
+    problems += [Problem(p.path, p.line, p.message) for p in found]
     return checks
 
 

@@ -37,6 +37,13 @@ def wait_ready(page, timeout: float = 60_000) -> None:
         "document.querySelector('[data-testid=status]').dataset.state === 'ready'", timeout=timeout)
 
 
+def run(page, timeout: float = 30_000) -> str:
+    """Press Run and wait for it to finish; the output panel's text."""
+    page.click("[data-testid=run]")
+    page.wait_for_function("!document.querySelector('[data-testid=run]').disabled", timeout=timeout)
+    return page.inner_text("[data-testid=output]")
+
+
 def check(page, timeout: float = 60_000):
     # Forget the previous verdict first, so a second Check on the page waits for its own.
     page.eval_on_selector("[data-testid=result]", "r => { delete r.dataset.passed; }")

@@ -45,6 +45,8 @@ def test_following_the_guide_adds_a_sixth_lesson_that_checks_and_builds(tmp_path
             elif command[:1] == ["rm"]:
                 (tmp_path / command[1]).unlink()
     assert "lessons/06-descent.md" in written and "labs/06-descent/checks.py" in written
+    assert "labs/06-descent/checks/step.py" in written  # then split by part, as the guide shows
+    assert not (tmp_path / "labs" / "06-descent" / "checks.py").exists()
     assert len([w for w in written if "/mistakes/" in w]) >= 2
 
     check = run_course("check", cwd=tmp_path, env=env)

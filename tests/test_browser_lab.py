@@ -1,4 +1,5 @@
-"""The lab as a learner meets it: typing, runaway code, progress, focus, layout, offline.
+"""The lab as a learner meets it: typing, progress, focus, layout, offline (runaway code, in
+test_browser_runaway.py).
 
 Editing is tested by typing with the keyboard, never by setting the editor's text; long
 files (a reference solution) are set from a script, as a paste would.
@@ -6,21 +7,11 @@ files (a reference solution) are set from a script, as a paste would.
 
 from __future__ import annotations
 
-import re
-import time
-
 import pytest
 
-from tests.browser_support import ARTIFACTS, check, doc, set_code, wait_ready
+from tests.browser_support import ARTIFACTS, check, doc, run, set_code, wait_ready
 
 pytestmark = pytest.mark.browser
-
-
-
-def run(page, timeout: float = 30_000) -> str:
-    page.click("[data-testid=run]")
-    page.wait_for_function("!document.querySelector('[data-testid=run]').disabled", timeout=timeout)
-    return page.inner_text("[data-testid=output]")
 
 
 @pytest.mark.parametrize("width", [1100, 390])
@@ -45,116 +36,6 @@ def test_enter_keeps_the_blocks_indentation_and_tab_moves_by_four(open_lesson, w
     assert doc(page).endswith("\n    print(f)")
     page.keyboard.press("Shift+Tab")
     assert "unindent" not in run(page) and "Error" not in page.inner_text("[data-testid=output]")
-
-
-def test_check_on_endless_recursion_names_it_and_python_survives(course, open_lesson):
-    page = open_lesson("04-value")
-    wait_ready(page)
-    solution = course.labs["04-value"].solution.read_text()
-    assert "        return self * -1\n" in solution
-    broken = solution.replace("        return self * -1\n", "        return -self\n")
-    line = broken.splitlines().index("        return -self") + 1
-    set_code(page, broken)
-    assert check(page) == "false"
-    negation = page.locator("[data-check-name='negation, subtraction and division']")
-    # The checker writes "`-a` recursed too deeply (RecursionError) in `__neg__`, line N";
-    # the page shows the backticked parts as code.
-    message = negation.locator(".check-message")
-    assert f"-a recursed too deeply (RecursionError) in __neg__, line {line}" in message.inner_text()
-    assert message.locator("code").all_inner_texts() == ["-a", "__neg__"]
-    # The rest of the report is there, and says the cause once.
-    assert page.locator(".check[data-passed=true]").count() >= 5
-    assert "One error in your code fails" in page.inner_text("[data-testid=cause]")
-    # Run collapses the thousand identical traceback lines.
-    set_code(page, broken + "\nprint(-Value(2))\n")
-    output = run(page)
-    assert re.search(r"… the same 2 lines repeated \d+ times", output), output[-400:]
-    assert output.count("return -self") == 1
-    # Recursion through C on every level is stopped by the C stack guard, whatever the
-    # recursion limit: a RecursionError, not a dead interpreter.
-    set_code(page, "import sys\nsys.setrecursionlimit(100000)\nclass V:\n"
-                   "    def __repr__(self):\n        return f'{self}'\nrepr(V())\n")
-    output = run(page)
-    assert "RecursionError" in output and "restarted" not in output
-    set_code(page, solution)
-    assert check(page) == "true"
-    assert page.errors == []
-
-
-def test_a_recursion_deeper_than_the_browser_holds_restarts_python_and_says_so(course, open_lesson):
-    page = open_lesson("01-graphs")
-    wait_ready(page)
-    # Python-to-Python recursion is held by the recursion limit; raised far enough, it
-    # runs the browser's stack out and Pyodide dies.
-    set_code(page, "import sys\nsys.setrecursionlimit(100000)\ndef f(n):\n"
-                   "    return f(n + 1)\nf(0)\n")
-    page.click("[data-testid=run]")
-    page.locator("[data-testid=output]").filter(has_text="Python was restarted").wait_for(timeout=30_000)
-    wait_ready(page)
-    set_code(page, course.labs["01-graphs"].solution.read_text())
-    assert check(page) == "true"
-
-
-ENDLESS = '''
-def evaluate(steps, inputs):
-    values = dict(inputs)
-    i = 0
-    while i < len(steps):
-        name, op, (x, y) = steps[i]
-        values[name] = values[x] + values[y] if op == "+" else values[x] * values[y]
-    return values
-'''
-
-
-def _endless_lab_1(course) -> str:
-    solution = course.labs["01-graphs"].solution.read_text()
-    head = solution[:solution.index("def evaluate")]
-    return head + ENDLESS.lstrip()
-
-
-def test_check_of_an_endless_loop_stops_at_its_time_limit_with_a_report(course, open_lesson):
-    page = open_lesson("01-graphs")
-    wait_ready(page)
-    set_code(page, _endless_lab_1(course))
-    page.eval_on_selector("[data-testid=result]", "r => { delete r.dataset.passed; }")
-    page.click("[data-testid=check]")
-    page.locator("[data-testid=status]").filter(has_text=re.compile(r"Checking… [1-9] s")).wait_for(timeout=5000)
-    assert check_done(page, timeout=30_000) == "false"
-    status = page.inner_text("[data-testid=status]")
-    assert "Check stopped after 10 s" in status
-    stopped = page.locator(".check", has_text="stopped after")
-    assert stopped.count() == 1 and "(in evaluate)" in stopped.inner_text()
-    later = page.locator(".check", has_text="Not run: Check was stopped")
-    assert later.count() >= 1
-    # Python is the same one, and well: a correct file passes next.
-    set_code(page, course.labs["01-graphs"].solution.read_text())
-    assert check(page) == "true"
-
-
-def check_done(page, timeout: float) -> str:
-    page.wait_for_function("(() => { const r = document.querySelector('[data-testid=result]');"
-                           " return !r.hidden && r.dataset.passed &&"
-                           " !document.querySelector('[data-testid=check]').disabled; })()",
-                           timeout=timeout)
-    return page.get_attribute("[data-testid=result]", "data-passed")
-
-
-def test_stop_ends_a_whole_check_at_once_and_says_what_happened(course, open_lesson):
-    page = open_lesson("01-graphs")
-    wait_ready(page)
-    set_code(page, _endless_lab_1(course))
-    page.click("[data-testid=check]")
-    page.locator("[data-testid=status]").filter(has_text="Checking…").wait_for()
-    time.sleep(1.0)
-    started = time.monotonic()
-    page.click("[data-testid=stop]")
-    assert check_done(page, timeout=5000) == "false"
-    assert time.monotonic() - started < 3
-    assert "you pressed Stop" in page.inner_text("[data-testid=status]")
-    assert "did not respond" not in page.inner_text("[data-testid=output]")
-    assert page.locator(".check", has_text="stopped after").count() == 1
-    # Focus is not dropped to the page body when Stop disables itself.
-    assert page.evaluate("document.activeElement !== document.body")
 
 
 def test_a_lab_once_passed_stays_passed_and_shows_the_latest_check(course, site, open_lesson):

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from grader import course
 from grader.capstone import browser, tape
 from grader.capstone.moons import two_moons
 from grader.capstone.train import Settings, train
@@ -13,7 +14,7 @@ from grader.core.run import grade, load_checks
 from tests.conftest import ROOT
 
 LAB = ROOT / "labs" / "05-backward"
-CHECKS = (LAB / "checks.py").read_text()
+CHECKS = course.load(ROOT).labs["05-backward"].checks_source()
 
 
 def test_two_moons_is_fixed_balanced_and_centred():

@@ -41,7 +41,7 @@ def test_parts_read_in_order_with_their_lines(tmp_path):
     ("[{title: A, checks: [first, second]}]", "not listed: 'third'"),
     ("[{title: A, checks: [first, second, third, fourth]}]", "'fourth', which is no check"),
     ("[{title: A, checks: [first, second]}, {title: B, checks: [second, third]}]", "listed in two places"),
-    ("[{title: A, checks: [second, first, third]}]", "in the order checks.py defines them"),
+    ("[{title: A, checks: [second, first, third]}]", "in the order the checks are defined"),
 ])
 def test_parts_that_contradict_the_checks_are_problems(tmp_path, parts, says):
     config, found = _config(tmp_path, f"parts: {parts}\n")

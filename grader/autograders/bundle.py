@@ -40,8 +40,10 @@ def course_files(course: Course, lab: Lab) -> dict[str, bytes]:
     for path in sorted(PACKAGE.rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
             files[f"grader/{path.relative_to(PACKAGE).as_posix()}"] = path.read_bytes()
-    for path in (lab.checks, lab.starter):
-        files[f"labs/{lab.slug}/{path.name}"] = path.read_bytes()
+    # The checks as the one source every host runs: a lab split by part (checks/) needs no
+    # lab.yaml in the bundle, where its parts are never shown.
+    files[f"labs/{lab.slug}/checks.py"] = lab.checks_source().encode("utf-8")
+    files[f"labs/{lab.slug}/starter.py"] = lab.starter.read_bytes()
     lesson = course.root / "lessons" / f"{lab.slug}.md"
     if lesson.is_file():
         files[f"lessons/{lab.slug}.md"] = lesson.read_bytes()

@@ -32,7 +32,7 @@ def wheel_files(course: Course) -> dict[str, bytes]:
     files = {path: text.encode("utf-8") for path, text in core_sources().items()}
     files["course_labs/__init__.py"] = _LABS_INIT.encode()
     for slug in sorted(course.labs):
-        files[f"course_labs/checks/{slug}.py"] = course.labs[slug].checks.read_bytes()
+        files[f"course_labs/checks/{slug}.py"] = course.labs[slug].checks_source().encode("utf-8")
     info = f"course_grader-{VERSION}.dist-info"
     files[f"{info}/METADATA"] = (f"Metadata-Version: 2.1\nName: {DISTRIBUTION}\n"
                                  f"Version: {VERSION}\nSummary: The course's checker core and "

@@ -16,8 +16,9 @@ import sys
 
 from . import seal
 from .handles import BUILTIN_ERRORS, SPECIALS, rebuild_error
+from .learner_errors import learner_frame
 from .link import Link
-from .run import OUTPUT_LIMIT, CappedText, exec_module, learner_frame, learner_limits
+from .run import OUTPUT_LIMIT, CappedText, exec_module, learner_limits
 from .wire import PLAIN, Codec
 
 

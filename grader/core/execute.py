@@ -14,7 +14,8 @@ import traceback
 from dataclasses import dataclass
 
 from .report import encode
-from .run import CappedText, exec_module, learner_limits, syntax_message
+from .learner_errors import syntax_message
+from .run import CappedText, exec_module, learner_limits
 
 
 @dataclass

@@ -16,10 +16,10 @@ import time
 from .checks import CheckFailed, use_seed
 from .handles import Handles, rebuild_error
 from .job import seed_of
+from .learner_errors import cause_of, describe, in_your_file, syntax_message
 from .link import Link, Stopped
 from .report import Report, encode
-from .run import (OUTPUT_LIMIT, STOPPED, STOPPED_BEFORE, CheckResult, _cause_of,
-                  _where, describe, load_checks, not_run, syntax_message)
+from .run import OUTPUT_LIMIT, STOPPED, STOPPED_BEFORE, CheckResult, load_checks, not_run
 from .wire import Codec
 
 TIMEOUT = ("Your code ran for more than {timeout:g} s and was stopped. Look for a loop that "
@@ -138,8 +138,8 @@ def run_check(fn, module, timeout: float) -> CheckResult:
         cause = failure.__cause__
         if cause is not None:
             where = where_of(cause)
-            result.message += _where(cause, where)
-            result.cause = _cause_of(cause, where)
+            result.message += in_your_file(cause, where)
+            result.cause = cause_of(cause, where)
         else:  # the same sentence on several checks ("does not define `Value`") is one cause
             result.cause = result.message
         return result
@@ -160,7 +160,7 @@ def run_check(fn, module, timeout: float) -> CheckResult:
         where = where_of(exc)
         result.message = ("Your code raised an error during this check: "
                           + describe(exc, "", None, where))
-        result.cause = _cause_of(exc, where)
+        result.cause = cause_of(exc, where)
         return result
     result.passed = True
     return result

@@ -1,0 +1,45 @@
+"""`course autograder`: a Gradescope or PrairieLearn autograder for one lab."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .options import load_course, root_option
+
+
+@click.command("autograder")
+@click.argument("engine", type=click.Choice(["gradescope", "prairielearn"]))
+@click.argument("lab")
+@click.option("--out", "out", type=click.Path(), default=None,
+              help="gradescope: the zip to write (autograder.zip); prairielearn: the folder "
+                   "to write, replaced as a whole (autograder).")
+@root_option
+def autograder_command(engine, lab, out, root):
+    """Write an autograder for LAB: for Gradescope, a zip whose setup.sh installs the course,
+    Node and Pyodide pinned as here and whose run_autograder grades /autograder/submission;
+    for PrairieLearn, an external-grader image folder whose entrypoint grades /grade/student.
+
+    \b
+    Example:
+        course autograder gradescope 05-backward --out autograder.zip
+        course autograder prairielearn 05-backward --out grader-image
+    """
+    from ..autograders.bundle import BundleError
+    from ..autograders.gradescope import write_gradescope
+    from ..autograders.prairielearn import write_prairielearn
+
+    course = load_course(root)
+    try:
+        chosen = course.lab(lab)
+    except KeyError as exc:
+        raise click.UsageError(str(exc.args[0])) from None
+    write = write_gradescope if engine == "gradescope" else write_prairielearn
+    target = Path(out or ("autograder.zip" if engine == "gradescope" else "autograder"))
+    try:
+        written = write(course, chosen, target)
+    except BundleError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"wrote {written}: the {engine} autograder of lab {chosen.slug} "
+               "(see docs/grading.md)")

@@ -1,0 +1,52 @@
+"""`course build`: the static site, written to a folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..runtimes.node import SetupError
+from .options import load_course, root_option
+
+
+strict_option = click.option(
+    "--strict/--no-strict", default=False, show_default=True,
+    help="Fail, instead of warning, when a part (the JupyterLite notebooks) cannot be built.")
+
+
+@click.command("build")
+@click.option("--out", "out", type=click.Path(file_okay=False), default="_site", show_default=True,
+              help="The folder to write the site to (replaced as a whole).")
+@strict_option
+@root_option
+def build_command(out, strict, root):
+    """Write the static site: lesson pages, labs, Pyodide and the front end.
+
+    Deploy the folder on any static host that can send the headers in its _headers file.
+
+    \b
+    Example:
+        course build --out public
+    """
+    course = load_course(root)
+    result = build_once(course, Path(out), strict)
+    click.echo(f"Built {result.files} files ({result.bytes / 1e6:.1f} MB) into {result.out} "
+               f"in {result.seconds:.1f} s.")
+
+
+def build_once(course, out: Path, strict: bool):
+    """Build the site (`course serve` too builds before serving); errors end the command."""
+    from ..build.math import MathError
+    from ..build.site import BuildError, build_site
+    from ..runtimes.node import pyodide_dir
+
+    try:
+        pyodide = pyodide_dir(course.root)
+        result = build_site(course, out, pyodide=pyodide, node_modules=pyodide.parent,
+                            strict=strict)
+    except (BuildError, MathError, SetupError) as exc:
+        raise click.ClickException(str(exc)) from None
+    for warning in result.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    return result

@@ -1,0 +1,73 @@
+"""`course check`: every lab's solution, starter and mistakes graded for real, or
+(--mutants) how many slips in a solution the checks catch."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from ..grading import RUNTIMES, make_runtime
+from ..runtimes.node import SetupError
+from .options import load_course, root_option
+
+
+@click.command("check")
+@click.option("--runtime", type=click.Choice(RUNTIMES), default="pyodide", show_default=True)
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=10.0, show_default=True)
+@click.option("--junit", "junit_path", type=click.Path(dir_okay=False), default=None,
+              help="Also write the results as JUnit XML to this file, for CI systems.")
+@click.option("--mutants", "mutants", is_flag=False, flag_value="all", default=None,
+              metavar="[LAB]", help="Mutation-test the hidden checks of every lab (or LAB): "
+                                    "score and surviving mutants.")
+@root_option
+def check_command(runtime, timeout, junit_path, mutants, root):
+    """Grade every lab's solution (must pass), starter (must fail) and mistakes (must fail
+    their named check first, with their message). Exit status 1 on any surprise.
+
+    \b
+    Example:
+        course check
+        course check --runtime python --junit check-results.xml
+        course check --mutants 05-backward --runtime python
+    """
+    import time
+
+    from ..self_check import check_course
+
+    started = time.perf_counter()
+    course = load_course(root)
+    if mutants is not None:
+        from ..mutants import check_mutants
+
+        try:
+            lines, ok = check_mutants(course, mutants, make_runtime(runtime, course.root, timeout))
+        except KeyError as exc:
+            raise click.UsageError(str(exc.args[0])) from None
+        except SetupError as exc:
+            raise click.UsageError(f"cannot grade in {runtime}: {exc}") from None
+        click.echo("\n".join(lines))
+        sys.exit(0 if ok else 1)
+    try:
+        outcomes, problems = check_course(course, make_runtime(runtime, course.root, timeout))
+    except SetupError as exc:
+        raise click.UsageError(f"cannot grade in {runtime}: {exc}") from None
+    if junit_path:
+        from ..junit import write_junit
+
+        write_junit(Path(junit_path), outcomes, list(problems), time.perf_counter() - started)
+    content_problems = list(problems)
+    for outcome in outcomes:
+        folder = course.labs[outcome.lab].folder
+        broken = outcome.problems or any(folder in p.path.parents or p.path == folder
+                                         for p in content_problems)
+        mark = click.style("FAIL", fg="red") if broken else click.style("ok", fg="green")
+        others = f" (and {outcome.others} other labs' starting code)" if outcome.others else ""
+        click.echo(f"{mark:>4}  {outcome.lab}: {outcome.graded} files graded in {runtime}{others}")
+        problems += outcome.problems
+    for problem in problems:
+        click.echo(f"{problem}", err=True)
+    lessons = len(course.lessons)
+    click.echo(f"{lessons} lessons, {len(course.labs)} labs, {len(problems)} problem(s).")
+    sys.exit(1 if problems else 0)

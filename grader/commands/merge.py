@@ -1,0 +1,39 @@
+"""`course merge`: the --json outputs of several `course grade` runs joined into one document."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from ..formats import FORMATS
+from .emit import emit
+
+
+@click.command("merge")
+@click.argument("documents", nargs=-1, required=True,
+                type=click.Path(dir_okay=False, exists=True))
+@click.option("--format", "output_format", type=click.Choice(FORMATS), default="json",
+              show_default=True, help="The document to write from the merged reports.")
+@click.option("--results", "results_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the document to this file, not stdout.")
+def merge_command(documents, output_format, results_path):
+    """Join the --json outputs of `course grade` runs (the shards of a class) into one.
+
+    Refuses, with the reason, a file graded twice and a missing shard. Exit status: 0 when
+    every file passes, 1 when any fails, 2 when the documents cannot be merged.
+
+    \b
+    Example:
+        course merge shard-*.json > grades.json
+        course merge shard-*.json --format junit --results grades.xml
+    """
+    from ..merge import MergeError, merge, read_document
+
+    try:
+        graded = merge([read_document(Path(path)) for path in documents])
+    except MergeError as exc:
+        raise click.UsageError(str(exc)) from None
+    emit(output_format, graded, results_path)
+    sys.exit(0 if all(g.report.passed for g in graded) else 1)

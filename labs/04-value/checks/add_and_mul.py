@@ -1,0 +1,101 @@
+"""Part 1 of lab 4, + and * with their backward steps: a Value's data and grad, the
+local gradients of a + b and a * b, the children they remember, a value used twice."""
+
+from grader.core.checks import check, close, expect, need, slope
+
+# Defined in earlier files of checks/ (the files share one namespace):
+# reading.py: children_of, data_of, _f, _grad, new, result, _xs
+# gradients.py: judge, local_grads
+
+
+@check("a Value holds its number, and its grad starts at 0",
+       "A Value holds its number, and no gradient has flowed back into it yet, whether you "
+       "made it or an operation did (results are made with Value(...) too).",
+       "In __init__: self.data = data and self.grad = 0.0.")
+def holds_data(learner):
+    Value = need(learner, "Value")
+    for x in [2, -3.5] + _xs(401, 3, -5.0, 5.0):
+        v = new(Value, x)
+        close(data_of(v, f"Value({_f(x)})"), x, f"Value({_f(x)}).data")
+        g = _grad(v, f"Value({_f(x)})")
+        expect(g == 0.0, f"Value({_f(x)}).grad should start at 0, but it is {_f(g)}: no "
+                         f"gradient has flowed back yet.")
+    a, b = new(Value, 1.5), new(Value, -2.0)
+    for what, build in (("a + b", lambda: a + b), ("a * b", lambda: a * b)):
+        g = _grad(result(Value, what, build), f"({what})")
+        expect(g == 0.0, f"({what}).grad should start at 0, but it is {_f(g)}: a result is a "
+                         f"new Value, and nothing has flowed back into it yet.")
+
+
+@check("a + b and a * b: values and local gradients",
+       "a + b hands out.grad to both children unchanged (local gradient 1).",
+       "a * b: the local gradient for a is b.data, and for b it is a.data (the OTHER factor).",
+       "In __mul__'s _backward: self.grad += other.data * out.grad and "
+       "other.grad += self.data * out.grad.")
+def add_and_mul(learner):
+    Value = need(learner, "Value")
+    xs = _xs(402, 8, -4.0, 4.0)
+    for x, y in zip(xs[::2], xs[1::2]):
+        shown = f"a = {_f(x)}, b = {_f(y)}"
+        a, b = new(Value, x), new(Value, y)
+        out = result(Value, "a + b", lambda: a + b)
+        close(data_of(out, "(a + b)"), x + y, f"(a + b).data with {shown}")
+        ga, gb = local_grads(out, "a + b", [(a, "a"), (b, "b")])
+        judge(ga, 1.0, f"The local gradient of a + b for a ({shown})")
+        judge(gb, 1.0, f"The local gradient of a + b for b ({shown})")
+        out = result(Value, "a * b", lambda: a * b)
+        close(data_of(out, "(a * b)"), x * y, f"(a * b).data with {shown}")
+        ga, gb = local_grads(out, "a * b", [(a, "a"), (b, "b")])
+        swapped = ("Nudging a changes a * b at rate b, the OTHER factor, not a itself: the "
+                   "product rule is swapped. In _backward: self.grad += other.data * out.grad "
+                   "(or, stored: _local_grads = (other.data, self.data)).")
+        judge(ga, slope(lambda t: t * y, x), f"The local gradient of a * b for a ({shown})",
+              [(x, swapped)], tol=1e-5)
+        judge(gb, slope(lambda t: x * t, y), f"The local gradient of a * b for b ({shown})",
+              [(y, swapped)], tol=1e-5)
+
+
+@check("a + b and a * b remember their children",
+       "When an operation makes its result, pass it the Values it was made from.",
+       "out = Value(self.data * other.data, (self, other), '*'), and __init__ keeps them: "
+       "self._prev = set(_children).")
+def remembers_children(learner):
+    Value = need(learner, "Value")
+    x, y = _xs(403, 2, 0.3, 2.0)
+    a, b = new(Value, x), new(Value, y)
+    for what, build in (("a + b", lambda: a + b), ("a * b", lambda: a * b)):
+        remembers(result(Value, what, build), what, [(a, "a"), (b, "b")])
+
+
+def remembers(out, what, children):
+    """Fail unless `out` (made by `what`) lists every (child, name) among its children."""
+    kids = children_of(out, f"({what})")
+    names = " and ".join(name for _, name in children)
+    for child, name in children:
+        expect(any(kid is child for kid in kids),
+               f"({what}) should remember {names} as its children, but it remembers "
+               f"{len(kids)} child(ren) and {name} is not one of them. Pass the inputs when you "
+               f"make the result: Value(..., (self, other), ...), or (self,) for one input.")
+
+
+@check("a value used twice collects both shares (a * a, a + a)",
+       "In a * a, a is both factors: it gets one share as the left factor and one as the right.",
+       "d(a*a)/da = a + a = 2a and d(a+a)/da = 2: both shares must ADD, so use += in "
+       "_backward, never =.")
+def used_twice(learner):
+    Value = need(learner, "Value")
+    for x in _xs(404, 4, -3.0, 3.0):
+        a = new(Value, x)
+        out = result(Value, "a * a", lambda: a * a)
+        close(data_of(out, "(a * a)"), x * x, f"(a * a).data with a = {_f(x)}")
+        (g,) = local_grads(out, "a * a", [(a, "a")])
+        judge(g, 2 * x, f"The local gradient of a * a for a (a = {_f(x)})",
+              [(x, "a is used twice in a * a, so it gets two shares, a and a: 2a in all. Your "
+                   "code keeps only one share: in _backward, use += (not =), so the second "
+                   "share adds to the first instead of replacing it.")])
+        out = result(Value, "a + a", lambda: a + a)
+        close(data_of(out, "(a + a)"), x + x, f"(a + a).data with a = {_f(x)}")
+        (g,) = local_grads(out, "a + a", [(a, "a")])
+        judge(g, 2.0, f"The local gradient of a + a for a (a = {_f(x)})",
+              [(1.0, "a is used twice in a + a, so it gets two shares of 1: 2 in all. Your "
+                     "code keeps only one share: in _backward, use += (not =).")])

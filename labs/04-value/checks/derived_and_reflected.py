@@ -1,0 +1,76 @@
+"""Part 3 of lab 4: negation, subtraction and division built from +, * and **, and plain
+numbers on either side (the reflected operations)."""
+
+from grader.core.checks import check, CheckFailed, close, need, slope
+
+# Defined in earlier files of checks/ (the files share one namespace):
+# reading.py: data_of, _f, new, result, _xs
+# gradients.py: grads_through, judge
+
+
+@check("negation, subtraction and division",
+       "You already have +, * and **: each of these is one of them in disguise, and then it "
+       "needs no _backward of its own (d(a/b)/db = -a / b**2 comes out of the power rule).",
+       "Build them from the operations you have: -a = a * -1, a - b = a + (-b), "
+       "a / b = a * b**-1.")
+def derived_ops(learner):
+    Value = need(learner, "Value")
+    cases = (("-a", lambda a, b: -a, lambda s, t: -s),
+             ("a - b", lambda a, b: a - b, lambda s, t: s - t),
+             ("a / b", lambda a, b: a / b, lambda s, t: s / t),
+             ("a - 2", lambda a, b: a - 2, lambda s, t: s - 2),
+             ("a / 2", lambda a, b: a / 2, lambda s, t: s / 2))
+    xs = _xs(409, 8, -3.0, 3.0, gap=0.4)
+    for x, y in zip(xs[::2], xs[1::2]):
+        for what, build, plain in cases:
+            a, b = new(Value, x), new(Value, y)
+            uses_b = "b" in what
+            leaves = [(a, "a"), (b, "b")] if uses_b else [(a, "a")]
+            shown = f"a = {_f(x)}, b = {_f(y)}" if uses_b else f"a = {_f(x)}"
+            out = result(Value, what, lambda: build(a, b))
+            close(data_of(out, f"({what})"), plain(x, y), f"({what}).data with {shown}")
+            grads = grads_through(Value, out, what, leaves)
+            rates = (slope(lambda s: plain(s, y), x), slope(lambda t: plain(x, t), y))
+            for (leaf, name), g, rate in zip(leaves, grads, rates):
+                judge(g, rate, f"The gradient of {what} for {name} ({shown})", tol=1e-5)
+
+
+def _reflected(Value, what, build, method):
+    """`build()` with a plain number on the left; a TypeError means a missing reflected op."""
+    try:
+        return result(Value, what, build)
+    except CheckFailed as failure:
+        if type(failure.__cause__) is TypeError:
+            raise CheckFailed(
+                f"{str(failure.args[0]).rstrip('.')}. With a plain number on the LEFT, "
+                f"Python first asks the "
+                f"number, which knows nothing about Values, and then calls the reflected "
+                f"method of the Value on the right: define {method} in Value.") from None
+        raise
+
+
+@check("plain numbers on either side (v + 2, 2 + v, 2 * v, 2 - v, 2 / v)",
+       "v + 2 and v * 2 reach your __add__ / __mul__ with other = 2: wrap it with Value(2).",
+       "2 + v first asks int.__add__, which gives up, then Python calls v.__radd__(2): "
+       "define __radd__, __rmul__, __rsub__ and __rtruediv__.",
+       "__radd__ returns self + other, __rmul__ returns self * other, __rsub__ returns "
+       "other + (-self), __rtruediv__ returns other * self**-1.")
+def plain_numbers(learner):
+    Value = need(learner, "Value")
+    for x, n in zip(_xs(410, 3, -3.0, 3.0, gap=0.4), (2, -1.5, 3)):
+        cases = (("v + {n}", lambda v: v + n, lambda s: s + n, None),
+                 ("v * {n}", lambda v: v * n, lambda s: s * n, None),
+                 ("{n} + v", lambda v: n + v, lambda s: n + s, "__radd__"),
+                 ("{n} * v", lambda v: n * v, lambda s: n * s, "__rmul__"),
+                 ("{n} - v", lambda v: n - v, lambda s: n - s, "__rsub__"),
+                 ("{n} / v", lambda v: n / v, lambda s: n / s, "__rtruediv__"))
+        for pattern, build, plain, method in cases:
+            what = pattern.format(n=n)
+            v = new(Value, x)
+            if method is None:
+                out = result(Value, what, lambda: build(v))
+            else:
+                out = _reflected(Value, what, lambda: build(v), method)
+            close(data_of(out, f"({what})"), plain(x), f"({what}).data with v = {_f(x)}")
+            (g,) = grads_through(Value, out, what, [(v, "v")])
+            judge(g, slope(plain, x), f"The gradient of {what} for v (v = {_f(x)})", tol=1e-5)

@@ -1,0 +1,152 @@
+"""The local gradients of a learner's Value, read in either design: one node's
+(`local_grads`) and, through every node a result was built from, a small graph's
+(`grads_through`); `judge` names the misconception a wrong number matches."""
+
+import math
+
+from grader.core.checks import CheckFailed, close, inputs, number
+
+# Defined in earlier files of checks/ (the files share one namespace):
+# reading.py: attempt, _attr, _cap, children_of, _f, _grad, _same, _set_grad
+
+MAX_NODES = 200  # far more than any graph built here
+
+
+def _uses_closures(node, what):
+    """True for the micrograd design (a callable _backward), False for stored _local_grads."""
+    if callable(_attr(node, "_backward", what)):
+        return True
+    if _attr(node, "_local_grads", what) is not None:
+        return False
+    raise CheckFailed(f"{_cap(what)} has no local gradients to read: give each result a "
+                      f"`_backward` function that adds its local gradients into its "
+                      f"children's .grad (micrograd), or a `_local_grads` tuple (microgpt).")
+
+
+def _stored(node, what):
+    """A microgpt-style node's (children, local gradients), checked to match in length."""
+    kids = children_of(node, what)
+    grads = attempt(f"listing {what}._local_grads", tuple, _attr(node, "_local_grads", what, ()))
+    if len(grads) != len(kids):
+        raise CheckFailed(f"{_cap(what)} has {len(kids)} children but {len(grads)} local "
+                          f"gradients: store one local gradient per child, in the same order.")
+    return kids, [number(g, f"a local gradient in {what}._local_grads") for g in grads]
+
+
+def local_grads(out, what, children):
+    """d(out)/d(child) from `out`'s own node, for each (child, name) in `children`.
+
+    micrograd design: zero the children's grads, set out.grad = 1.0, call out._backward()
+    once and read the children's grads. microgpt design: read `_local_grads`, summing the
+    entries of a child that appears twice (as in a * a).
+    """
+    node = f"({what})"
+    if _uses_closures(out, node):
+        rng = inputs(f"local {what}")
+        g1, g2 = round(rng.uniform(1.5, 3.0), 3), round(rng.uniform(-3.0, -1.5), 3)
+        held = [round(rng.uniform(0.5, 2.0), 3) for _ in children]
+        first = _run_backward(out, node, children, [0.0] * len(children), g1)
+        second = _run_backward(out, node, children, held, g2)
+        found = []
+        for (child, name), one, two, r in zip(children, first, second, held):
+            share1, share2 = one / g1, (two - r) / g2
+            if not _same(share1, share2, 1e-7):
+                shown = (f"In {node}._backward(), with {name}.grad = 0 and out.grad = {_f(g1)} "
+                         f"{name} gets {_f(one)}; with {name}.grad = {_f(r)} and out.grad = "
+                         f"{_f(g2)} it ends at {_f(two)}")
+                if one != 0.0 and _same(two - r, one, 1e-7):
+                    raise CheckFailed(f"{shown}: the same share whatever out.grad is. Multiply "
+                                      f"the local gradient by out.grad (the chain rule): "
+                                      f"self.grad += local * out.grad.")
+                if _same(two, share1 * g2, 1e-7):
+                    raise CheckFailed(f"{shown}: the {_f(r)} it already held is gone. A child "
+                                      f"may get shares from several results: add yours with "
+                                      f"+= (not =).")
+                raise CheckFailed(f"{shown}, but it should end at {_f(r + share1 * g2)}: add "
+                                  f"local * out.grad to what {name}.grad holds.")
+            found.append(share2)
+        return found
+    kids, grads = _stored(out, node)
+    found = []
+    for child, name in children:
+        shares = [g for kid, g in zip(kids, grads) if kid is child]
+        if not shares:
+            raise CheckFailed(f"{name} is not among the children of {node}: a result must "
+                              f"remember the Values it was made from.")
+        found.append(sum(shares))
+    return found
+
+
+def _run_backward(out, node, children, held, upstream):
+    """Set the children's grads and out.grad, call out._backward() once, read the children."""
+    for (child, name), value in zip(children, held):
+        _set_grad(child, value, name)
+    _set_grad(out, upstream, node)
+    attempt(f"{node}._backward()", _attr(out, "_backward", node))
+    return [_grad(child, name) for child, name in children]
+
+
+def _graph(Value, out, what):
+    """Every node `out` was built from, children before parents (no recursion)."""
+    order, seen, keep, stack = [], set(), [], [(out, False)]
+    while stack:
+        node, expanded = stack.pop()
+        if expanded:
+            order.append(node)
+            continue
+        if id(node) in seen:
+            continue
+        keep.append(node)  # keep every node alive, so that no id is reused
+        seen.add(id(node))
+        if type(node) is not Value:
+            raise CheckFailed(f"{_cap(what)} remembers a child of type {type(node).__name__}, not "
+                              f"a Value: wrap plain numbers with Value(...) first.")
+        if len(seen) > MAX_NODES:
+            raise CheckFailed(f"{_cap(what)} is built from more than {MAX_NODES} nodes; a single "
+                              f"operation should add only a few.")
+        stack.append((node, True))
+        for kid in children_of(node, f"a node inside {what}"):
+            if id(kid) not in seen:
+                stack.append((kid, False))
+    return order
+
+
+def grads_through(Value, out, what, leaves):
+    """d(out)/d(leaf) for each (leaf, name), through every node `out` was built from.
+
+    Derived ops (a - b = a + (-b), a / b = a * b**-1, ...) make several nodes, so this runs
+    a small backward pass of its own over them, with the learner's local gradients.
+    """
+    node = f"({what})"
+    order = _graph(Value, out, node)
+    ids = {id(n) for n in order}
+    for leaf, name in leaves:
+        if id(leaf) not in ids:
+            raise CheckFailed(f"{name} is not among the nodes {node} was built from: every "
+                              f"result must remember the Values it was made from.")
+    upstream = round(inputs(f"through {what}").uniform(1.5, 3.0), 3)
+    if _uses_closures(out, node):
+        for n in order:
+            _set_grad(n, 0.0, f"a node inside {node}")
+        _set_grad(out, upstream, node)
+        for n in reversed(order):
+            backward = _attr(n, "_backward", f"a node inside {node}")
+            if callable(backward):
+                attempt(f"_backward() of a node of {node}", backward)
+        return [_grad(leaf, name) / upstream for leaf, name in leaves]
+    grad = {id(out): 1.0}
+    for n in reversed(order):
+        kids, grads = _stored(n, f"a node inside {node}")
+        for kid, g in zip(kids, grads):
+            grad[id(kid)] = grad.get(id(kid), 0.0) + g * grad.get(id(n), 0.0)
+    return [grad.get(id(leaf), 0.0) for leaf, _ in leaves]
+
+
+def judge(got, expected, what, wrongs=(), tol=1e-6):
+    """Pass if got is close to expected; else name the misconception whose value got matches."""
+    if math.isclose(got, expected, rel_tol=tol, abs_tol=tol):
+        return
+    for value, why in wrongs:
+        if _same(got, value, 1e-7):
+            close(got, expected, what, tol, why)
+    close(got, expected, what, tol)

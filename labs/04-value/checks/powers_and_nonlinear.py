@@ -1,0 +1,79 @@
+"""Part 2 of lab 4: a ** k for a plain number k, then relu, tanh and exp, each with its
+local gradient."""
+
+import math
+
+from grader.core.checks import check, close, inputs, need, slope
+
+# Defined in earlier files of checks/ (the files share one namespace):
+# reading.py: data_of, _f, new, result, _xs
+# gradients.py: judge, local_grads
+# add_and_mul.py: remembers
+
+
+@check("a ** k for a plain number k",
+       "How fast does a**k move when a is nudged? The power comes down in front, and the "
+       "power drops by one (k is a plain int or float).",
+       "In __pow__'s _backward: self.grad += k * self.data ** (k - 1) * out.grad.")
+def power(learner):
+    Value = need(learner, "Value")
+    for x, k in zip(_xs(405, 6, 0.3, 3.0), (2, 3, -1, 0.5, 1.5, -2)):
+        a = new(Value, x)
+        what = f"a ** {k}"
+        out = result(Value, what, lambda: a ** k)
+        remembers(out, what, [(a, "a")])
+        close(data_of(out, f"({what})"), x ** k, f"({what}).data with a = {_f(x)}")
+        (g,) = local_grads(out, what, [(a, "a")])
+        judge(g, k * x ** (k - 1), f"The local gradient of {what} for a (a = {_f(x)})",
+              [(k * x ** k, "The power rule is d(a**k)/da = k * a**(k-1), one power lower; "
+                            "your code gives k * a**k.")])
+
+
+@check("relu, tanh and exp: values and local gradients",
+       "Each output's local gradient is how fast it moves when its input is nudged.",
+       "relu: 1 if the input > 0 else 0. tanh: 1 - t**2 with t the output. exp: the output.",
+       "relu's input is self.data: test self.data > 0 (relu's OUTPUT is never negative, so "
+       "out.data >= 0 is always true).")
+def relu_tanh_exp(learner):
+    Value = need(learner, "Value")
+    below_one = round(inputs("relu below 1").uniform(0.1, 0.9), 3)
+    for x in [-1.5, 2.0, 0.0, below_one] + _xs(406, 4, -3.0, 3.0):
+        a = new(Value, x)
+        out = result(Value, "a.relu()", lambda: a.relu())
+        remembers(out, "a.relu()", [(a, "a")])
+        close(data_of(out, "a.relu()"), max(0.0, x), f"a.relu().data with a = {_f(x)}")
+        (g,) = local_grads(out, "a.relu()", [(a, "a")])
+        if x == 0:
+            judge(g, 0.0, "The local gradient of a.relu() at a = 0",
+                  [(1.0, "relu passes gradient only where its input is > 0: at exactly 0 its "
+                         "local gradient is 0 (test self.data > 0, not >= 0).")])
+        elif x < 0:
+            judge(g, 0.0, f"The local gradient of a.relu() at a negative input (a = {_f(x)})",
+                  [(1.0, "relu is flat for a negative input: its output stays 0 whatever small "
+                         "nudge the input gets, so the local gradient is 0. Test the input, "
+                         "self.data > 0 (out.data >= 0 is always true, relu's output is never "
+                         "negative).")])
+        else:
+            judge(g, 1.0, f"The local gradient of a.relu() at a positive input (a = {_f(x)})",
+                  [(0.0, "For a positive input relu passes its input through, so it moves "
+                         "one-for-one with it: the local gradient is 1.")])
+    for x in _xs(407, 5, -2.0, 2.0):
+        a = new(Value, x)
+        out = result(Value, "a.tanh()", lambda: a.tanh())
+        remembers(out, "a.tanh()", [(a, "a")])
+        close(data_of(out, "a.tanh()"), math.tanh(x), f"a.tanh().data with a = {_f(x)}")
+        (g,) = local_grads(out, "a.tanh()", [(a, "a")])
+        judge(g, slope(math.tanh, x), f"The local gradient of a.tanh() (a = {_f(x)})",
+              [(1 - x * x, "tanh's local gradient is 1 - t**2 where t = tanh(a) is the OUTPUT "
+                           "(out.data), not 1 - a**2 of the input."),
+               (1 - math.tanh(x), "It is 1 - t**2 (t squared), with t = tanh(a).")], tol=1e-5)
+    for x in _xs(408, 5, -2.0, 2.0):
+        a = new(Value, x)
+        out = result(Value, "a.exp()", lambda: a.exp())
+        remembers(out, "a.exp()", [(a, "a")])
+        close(data_of(out, "a.exp()"), math.exp(x), f"a.exp().data with a = {_f(x)}")
+        (g,) = local_grads(out, "a.exp()", [(a, "a")])
+        judge(g, slope(math.exp, x), f"The local gradient of a.exp() (a = {_f(x)})",
+              [(x * math.exp(x - 1), "exp is not a power of a: e**a moves exactly as fast as "
+                                     "it is, so its local gradient is the output, out.data."),
+               (x, "It is e**a, the output (out.data), not the input.")], tol=1e-5)

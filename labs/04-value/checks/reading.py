@@ -1,0 +1,111 @@
+"""Hidden checks of lab 04-value: a Value remembers data, children and its local gradients.
+
+No backward() is required. Two designs are accepted, and the checks reach them only through
+the helpers `local_grads` (one node) and `grads_through` (a small graph), plus public
+`data` and `grad`:
+
+(i)  micrograd: a result has `_prev` (its children) and `_backward`, a function that, with
+     out.grad set, adds each local gradient times out.grad into the child's .grad;
+(ii) microgpt: a result has `_children` (a tuple) and `_local_grads` (numbers, same order).
+
+Expected values come from plain floats, `math` and slope(); learner numbers go through
+number()/close() before anything is compared.
+
+The checks live in checks/, joined in lab.yaml's order into one source: this file and
+gradients.py first (what every part reads a learner's Value with), then one file per part.
+"""
+
+import math
+
+from grader.core.checks import CheckFailed, inputs, number
+from grader.core.checks import attempt as _attempt
+
+
+def _f(x):
+    return f"{x:.6g}"
+
+
+def _cap(text):
+    return text[:1].upper() + text[1:]
+
+
+def _same(x, y, tol=1e-9):
+    return math.isclose(x, y, rel_tol=tol, abs_tol=tol)
+
+
+def _xs(seed, n, low, high, gap=0.2):
+    """n random numbers in [low, high] with three decimals, at least `gap` away from 0 and 1."""
+    rng = inputs(f"xs{seed}")
+    xs = []
+    while len(xs) < n:
+        x = round(rng.uniform(low, high), 3)
+        if abs(x) > gap and abs(x - 1) > gap:
+            xs.append(x)
+    return xs
+
+
+UNHASHABLE = ("Your Value cannot go in a set (TypeError: unhashable type): it defines __eq__, and "
+              "Python then sets __hash__ to None, so set(_children) fails (and so would the "
+              "visited set of lab 5's backward()). Delete __eq__: nodes are told apart by "
+              "identity, and two Values holding the same number are still two different nodes.")
+
+
+def attempt(what, fn, *args):
+    """Call learner code (see grader.core.checks.attempt); an unhashable Value is named."""
+    try:
+        return _attempt(what, fn, *args)
+    except CheckFailed as failure:
+        cause = failure.__cause__
+        if type(cause) is TypeError and "unhashable" in _said(cause):
+            raise CheckFailed(f"`{what}` raised TypeError: {_said(cause)}. {UNHASHABLE}") from cause
+        raise
+
+
+def _said(exc):
+    try:
+        return str(exc)[:200]
+    except Exception:
+        return ""
+
+
+# --- reading learner Values -----------------------------------------------------------------
+
+
+def _attr(node, name, what, default=None):
+    return attempt(f"reading {what}.{name}", getattr, node, name, default)
+
+
+def _set_grad(node, value, what):
+    attempt(f"setting {what}.grad", setattr, node, "grad", value)
+
+
+def _grad(node, what):
+    return number(attempt(f"reading {what}.grad", getattr, node, "grad"), f"{what}.grad")
+
+
+def data_of(node, what):
+    return number(attempt(f"reading {what}.data", getattr, node, "data"), f"{what}.data")
+
+
+def new(Value, x):
+    """Value(x), checked to be a Value."""
+    return result(Value, f"Value({_f(x)})", lambda: Value(x))
+
+
+def result(Value, what, build):
+    """Run learner code that should make a new Value."""
+    out = attempt(what, build)
+    if type(out) is not Value:
+        raise CheckFailed(f"`{what}` should give a new Value, but it gave a "
+                          f"{type(out).__name__}.")
+    return out
+
+
+def children_of(node, what):
+    """The children a node remembers, in `_prev` (micrograd) or `_children` (microgpt)."""
+    for name in ("_prev", "_children"):
+        kids = _attr(node, name, what)
+        if kids is not None:
+            return attempt(f"listing {what}.{name}", tuple, kids)
+    raise CheckFailed(f"{_cap(what)} does not remember its children: keep them in `_prev` (a set, "
+                      f"as in micrograd) or in `_children` (a tuple, as in microgpt).")

@@ -1,0 +1,187 @@
+"""Part 4 of lab 5: a Neuron, a Layer and an MLP (micrograd's nn.py), and train_step training
+it with the learner's own Value."""
+
+from math import tanh as _tanh
+
+from grader.core.checks import check, CheckFailed, close, expect, inputs, need, slope
+
+# Defined in earlier files of checks/ (the files share one namespace):
+# reading.py: attempt, backward, data_of, _draw, _f, grad_of, _same
+# training_step.py: _step
+
+
+def _values(learner, got, what):
+    """A learner list of Values (a parameters() list, a layer's outputs), as a list."""
+    Value = need(learner, "Value")
+    items = attempt(f"listing {what}", list, got)
+    for item in items:
+        if type(item) is not Value:
+            raise CheckFailed(f"{what} should hold Values, but one item is a "
+                              f"{type(item).__name__}.")
+    return items
+
+
+def _params(learner, model, what):
+    method = attempt(f"reading {what}.parameters", getattr, model, "parameters")
+    return _values(learner, attempt(f"{what}.parameters()", method), f"{what}.parameters()")
+
+
+def _set(params, numbers):
+    for p, x in zip(params, numbers):
+        attempt("setting a parameter's .data", setattr, p, "data", x)
+
+
+def _net(flat, sizes, x):
+    """The float network: per layer, per neuron, its weights then its bias; tanh everywhere."""
+    i = 0
+    for nin, nout in zip(sizes, sizes[1:]):
+        out = []
+        for _ in range(nout):
+            act = flat[i + nin]
+            for wj, xj in zip(flat[i:i + nin], x):
+                act += wj * xj
+            out.append(_tanh(act))
+            i += nin + 1
+        x = out
+    return x
+
+
+def _count(sizes):
+    return sum((nin + 1) * nout for nin, nout in zip(sizes, sizes[1:]))
+
+
+@check("a Neuron computes tanh(w·x + b) from its weights and its bias",
+       "A neuron weighs each input, adds them up with its bias, and squashes the sum with "
+       "tanh. Build it from the Values self.w and self.b, so gradients can reach them.",
+       "__call__: act = self.b, then act = act + wi * xi for each pair in zip(self.w, x); "
+       "return act.tanh(). parameters(): return self.w + [self.b].")
+def neuron(learner):
+    Neuron = need(learner, "Neuron")
+    rng = inputs("neuron")
+    wide = attempt("Neuron(60)", Neuron, 60)
+    start = [data_of(p, "a parameter of Neuron(60)") for p in _params(learner, wide, "Neuron(60)")]
+    expect(len(start) == 61, f"Neuron(60).parameters() should list its 60 weights and then its "
+                             f"bias, 61 Values, but it lists {len(start)}.")
+    expect(start[-1] == 0.0 and all(-1.0 <= x <= 1.0 for x in start) and min(start) < -0.5 < 0.5
+           < max(start), "A new Neuron's weights should start random in [-1, 1] and its bias "
+                         "at 0, as the given __init__ makes them.")
+    n = attempt("Neuron(3)", Neuron, 3)
+    params = _params(learner, n, "Neuron(3)")
+    if len(params) == 3:
+        raise CheckFailed("Neuron(3).parameters() lists 3 Values, the weights only: add the "
+                          "bias, self.w + [self.b], or training can never move it.")
+    expect(len(params) == 4, f"Neuron(3).parameters() should list 3 weights and a bias, 4 "
+                             f"Values, but it lists {len(params)}.")
+    ws, bias = [_draw(rng, -1.0, 1.0) for _ in range(3)], _draw(rng, -1.0, 1.0)
+    xs = [_draw(rng, -2.0, 2.0) for _ in range(3)]
+    _set(params, ws + [bias])
+    raw = sum(w * x for w, x in zip(ws, xs)) + bias
+    shown = f"weights {', '.join(map(_f, ws))}, bias {_f(bias)} and x = {', '.join(map(_f, xs))}"
+    out = attempt("Neuron(3)(x)", n, xs)
+    expect(type(out) is need(learner, "Value"), "A neuron's output should be a Value.")
+    got = data_of(out, "the neuron's output")
+    if _same(got, raw):
+        raise CheckFailed(f"The neuron's output with {shown} is {_f(got)}, the sum w·x + b "
+                          f"itself: squash it with tanh, return act.tanh().")
+    if _same(got, _tanh(raw - bias)):
+        raise CheckFailed(f"The neuron's output with {shown} is {_f(got)} = tanh(w·x), without "
+                          f"the bias {_f(bias)}: add self.b to the sum.")
+    close(got, _tanh(raw), f"The neuron's output with {shown}, tanh(w·x + b),",
+          why="parameters() lists the weights first, then the bias.")
+    backward(out, "the neuron's output")
+    slope_out = 1 - _tanh(raw) ** 2
+    for i, (p, want) in enumerate(zip(params, [slope_out * x for x in xs] + [slope_out])):
+        name = f"weight {i + 1}" if i < 3 else "the bias"
+        close(grad_of(p, name), want, f"The gradient of {name} after backward(), with {shown}",
+              why="Build the output from the parameter Values themselves (wi * xi), not from "
+                  "their .data, or no gradient can reach them.")
+
+
+@check("an MLP runs its layers in order, and parameters() lists every weight and bias",
+       "Each layer's output list is the next layer's input; the parameters of a network are "
+       "those of all its neurons.",
+       "Layer: outs = [n(x) for n in self.neurons], return outs[0] if there is one, else outs; "
+       "parameters(): [p for n in self.neurons for p in n.parameters()]. MLP: for layer in "
+       "self.layers: x = layer(x); parameters(): every layer's, in order.")
+def mlp(learner):
+    MLP = need(learner, "MLP")
+    rng = inputs("mlp")
+    for sizes in ([3, 4, 2], [2, 3, 1]):
+        what = f"MLP({sizes[0]}, {sizes[1:]})"
+        net = attempt(what, MLP, sizes[0], sizes[1:])
+        params = _params(learner, net, what)
+        weights, want = _count(sizes) - sum(sizes[1:]), _count(sizes)
+        if len(params) == weights:
+            raise CheckFailed(f"{what}.parameters() lists {weights} Values: the weights, but "
+                              f"none of the {sum(sizes[1:])} biases (one per neuron), so "
+                              f"training could never move them. Collect each neuron's "
+                              f"parameters() (its weights and its bias).")
+        expect(len(params) == want, f"{what}.parameters() should list {want} Values (every "
+                                    f"neuron's weights and bias), but it lists {len(params)}.")
+        expect(len({id(p) for p in params}) == want, f"{what}.parameters() lists a Value twice.")
+        flat = [round(rng.uniform(-1.0, 1.0), 3) for _ in range(want)]
+        xs = [_draw(rng, -2.0, 2.0) for _ in range(sizes[0])]
+        _set(params, flat)
+        wanted = _net(flat, sizes, xs)
+        got = attempt(f"{what}(x)", net, xs)
+        shown = f"{what}(x) with x = {', '.join(map(_f, xs))}"
+        if sizes[-1] == 1:
+            if type(got) is not need(learner, "Value"):
+                raise CheckFailed(f"{shown} should give one Value, as its last layer has one "
+                                  f"neuron, but it gives a {type(got).__name__}: a Layer of "
+                                  f"one neuron returns that neuron's Value, outs[0].")
+            got = [got]
+        else:
+            got = _values(learner, got, shown)
+            expect(len(got) == sizes[-1], f"{shown} should give a list of {sizes[-1]} Values, "
+                                          f"one per neuron of its last layer, but it gives "
+                                          f"{len(got)}.")
+        for i, (out, want_out) in enumerate(zip(got, wanted)):
+            close(data_of(out, f"output {i + 1}"), want_out, f"Output {i + 1} of {shown}",
+                  why="Feed each layer's outputs to the next layer, in order (parameters() "
+                      "goes layer by layer, neuron by neuron).")
+    backward(got[0], f"the output of {what}")
+    for i, p in enumerate(params):
+        want_g = slope(lambda t: _net(flat[:i] + [t] + flat[i + 1:], sizes, xs)[0], flat[i])
+        close(grad_of(p, f"parameter {i + 1}"), want_g, f"The gradient of parameter {i + 1} of "
+              f"{what} after backward() on its output, x = {', '.join(map(_f, xs))}", tol=1e-4)
+
+
+@check("train_step trains your MLP: the loss falls, step by step",
+       "Everything together: an MLP, a loss over a few points, and your train_step in a loop.",
+       "The loss is built afresh from the network in each step: "
+       "train_step(net.parameters(), lambda: sum((net(x) - y)**2 ...), lr).")
+def trains_mlp(learner):
+    MLP = need(learner, "MLP")
+    rng = inputs("trains")
+    sizes, lr = [2, 3, 1], 0.05
+    data = [([_draw(rng, -1.5, 1.5), _draw(rng, -1.5, 1.5)], y) for y in (0.5, -0.5, 0.5)]
+    net = attempt("MLP(2, [3, 1])", MLP, 2, [3, 1])
+    params = _params(learner, net, "MLP(2, [3, 1])")
+    expect(len(params) == _count(sizes), "MLP(2, [3, 1]).parameters() should list 13 Values.")
+    flat = [round(rng.uniform(-1.0, 1.0), 3) for _ in params]
+    _set(params, flat)
+
+    def loss_fn():
+        total = None
+        for x, y in data:
+            term = (net(x) - y) ** 2
+            total = term if total is None else total + term
+        return total
+
+    def plain(ps):
+        return sum((_net(ps, sizes, x)[0] - y) ** 2 for x, y in data)
+
+    losses = []
+    for k in range(1, 5):
+        got = _step(learner, params, loss_fn, lr, f"train_step(net.parameters(), loss_fn, "
+                                                  f"{lr}), step {k}")
+        want = plain(flat)
+        close(got, want, f"The loss train_step returns at step {k} of training MLP(2, [3, 1]) "
+                         f"on 3 points", tol=1e-4)
+        losses.append(got)
+        grads = [slope(lambda t: plain(flat[:i] + [t] + flat[i + 1:]), flat[i])
+                 for i in range(len(flat))]
+        flat = [p - lr * g for p, g in zip(flat, grads)]
+    expect(losses[-1] < losses[0], f"The loss should fall while training, but it went from "
+                                   f"{_f(losses[0])} to {_f(losses[-1])}.")

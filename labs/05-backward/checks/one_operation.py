@@ -1,0 +1,231 @@
+"""Part 1 of lab 5, backward() one operation at a time: the seed, the order of the sweep on a
+chain, then each operation inside a graph where its input is computed and used twice and the
+gradient arriving at it is not 1 (`in_graph`), so every `+=` and `* out.grad` shows."""
+
+from math import exp as _exp
+
+from grader.core.checks import check, CheckFailed, close, inputs
+
+# Defined in earlier files of checks/ (the files share one namespace):
+# reading.py: attempt, backward, data_of, _draw, exp, _f, grad_of, grads_of, leaves_of, relu, _same, _t, tanh
+
+
+FACTOR = ("forgets to multiply by the output's gradient: a node hands each child its local "
+          "gradient TIMES its own grad (self.grad += local * out.grad, or in a shared loop "
+          "child.grad += local * v.grad)")
+REPLACED = ("is used twice, yet it keeps only one share: the second share replaced the first. "
+            "Accumulate with += (never =) in every backward step")
+
+
+def in_graph(learner, op, name, local, h_value, rng):
+    """h is computed (h = a * b + a) and used twice: L = (op(h) * c + h) * d.
+
+    The node p = op(h) * c + h uses h too and sits above op(h), so it hands h its share first
+    in every topological order. h.grad must be d * (local * c + 1); the slips are named when
+    they match exactly: the local gradient not multiplied by out.grad (h gets local + d), or
+    = instead of += (the share of op(h), local * c * d, replaces the one from p). Returns None
+    when h.grad is right, else (the start of a message, h.grad, h's data, c, d)."""
+    c, d = _draw(rng, -2.5, 2.5), _draw(rng, -2.5, 2.5)
+    b = _draw(rng, 0.3, 2.0)
+    a = h_value / (b + 1.0)
+    what = f"h = a*b + a; L = ({name} * {_t(c)} + h) * {_t(d)}"
+    A, B = leaves_of(learner, [a, b])
+    H = attempt("h = a*b + a", lambda: A * B + A)
+    hv = data_of(H, "h")
+    top = attempt(name, lambda: op(H))
+    close(data_of(top, name), op(hv), f"({name}).data at h = {_f(hv)}")
+    out = attempt(what, lambda: (top * c + H) * d)
+    backward(out, what)
+    g = grad_of(H, "h")
+    k = local(hv, op(hv))
+    want = d * (k * c + 1)
+    if _same(g, want, 1e-7):
+        return None
+    start = (f"h.grad for {what} at a={_f(a)}, b={_f(b)} (h = {_f(hv)}) should be "
+             f"{_f(want)}, but your code gives {_f(g)}")
+    if _same(g, k + d) and not _same(c * d, 1.0):
+        raise CheckFailed(f"{start} = {_f(k)} + {_f(d)}: {name} hands h its local gradient "
+                          f"{_f(k)} unmultiplied. It {FACTOR}; here out.grad is {_f(c * d)}.")
+    if _same(g, k * c * d) and not _same(d, 0.0):
+        raise CheckFailed(f"{start}, only the share from {name} ({_f(k * c * d)}), not the "
+                          f"{_f(d)} from the + above it: h {REPLACED}.")
+    return start, g, hv, c, d
+
+
+@check("a Value holds its data and a grad of 0",
+       "A new Value holds its number, and no gradient has flowed back into it yet.",
+       "In __init__: self.data = data and self.grad = 0.")
+def basics(learner):
+    rng = inputs("basics")
+    for x in (2.5, _draw(rng, -5, 5)):
+        (v,) = leaves_of(learner, [x])
+        close(data_of(v, f"Value({x})"), x, f"Value({x}).data")
+        close(grad_of(v, f"Value({x})"), 0.0, f"Value({x}).grad before any backward()")
+
+
+@check("backward() seeds the output with 1",
+       "The sweep starts from the output: how much does L change when L changes?",
+       "Set self.grad = 1 before walking the graph (dL/dL = 1).")
+def seeds(learner):
+    (single,) = leaves_of(learner, [3.0])
+    backward(single, "Value(3.0)")
+    close(grad_of(single, "L"), 1.0, "After L = Value(3.0); L.backward(), L.grad",
+          why="backward() must seed the output's grad with 1 (dL/dL = 1).")
+    out, (ga, gb) = grads_of(learner, lambda a, b: a + b, [2.0, -3.0], "a + b")
+    close(grad_of(out, "L"), 1.0, "After L = a + b; L.backward(), L.grad",
+          why="backward() must seed the output's grad with 1 (dL/dL = 1).")
+    if ga == 0.0 and gb == 0.0:
+        raise CheckFailed("After (a + b).backward() every grad is still 0: seed the output's "
+                          "grad with 1 before the sweep, or nothing flows back.")
+    close(ga, 1.0, "a.grad for L = a + b")
+    close(gb, 1.0, "b.grad for L = a + b")
+
+
+@check("gradients flow back through a chain, output first",
+       "A node may pass its grad on only once that grad is complete.",
+       "Walk the topological order in reverse, from the output back to the inputs: "
+       "for v in reversed(topo): ...")
+def chain_order(learner):
+    rng = inputs("chain")
+    x0, c1, c2, c3 = (_draw(rng, -3, 3) for _ in range(4))
+    what = f"L = ((x + {_t(c1)}) + {_t(c2)}) + {_t(c3)}"
+    out, (gx,) = grads_of(learner, lambda x: ((x + c1) + c2) + c3, [x0], what)
+    if gx == 0.0:
+        raise CheckFailed(f"x.grad stayed 0 for {what}: the output's gradient never reached x. "
+                          "backward() must visit every node, from the output back to the inputs "
+                          "(the topological order reversed), so that each node passes its grad "
+                          "on once it is complete.")
+    close(gx, 1.0, f"x.grad for {what} at x={_f(x0)}")
+
+
+@check("addition hands its gradient to both inputs",
+       "a + b hands its output's gradient to both inputs unchanged: local gradient 1, times "
+       "out.grad.",
+       "self.grad += out.grad and other.grad += out.grad: += (a value may be used twice) and "
+       "times out.grad (the gradient arriving at the +).")
+def add_sub(learner):
+    rng = inputs("add")
+    a, b = _draw(rng, -3, 3), _draw(rng, -3, 3)
+    at = f"a={_f(a)}, b={_f(b)}"
+    # a is used twice: (a + b) + a. Only = instead of += makes a.grad 1 here.
+    out, (ga, gb) = grads_of(learner, lambda a, b: (a + b) + a, [a, b], "(a + b) + a")
+    if ga == 1.0 and gb == 1.0:
+        raise CheckFailed(f"a.grad for L = (a + b) + a at {at} should be 2, but your code gives "
+                          f"1: a {REPLACED}.")
+    close(ga, 2.0, f"a.grad for L = (a + b) + a at {at}")
+    close(gb, 1.0, f"b.grad for L = (a + b) + a at {at}")
+    # s = a + b gets out.grad 2 from L = s + s; a and b must get 2, not 1.
+    A, B = leaves_of(learner, [a, b])
+    S = attempt("s = a + b", lambda: A + B)
+    L = attempt("L = s + s", lambda: S + S)
+    backward(L, "s + s")
+    gs, ga = grad_of(S, "s"), grad_of(A, "a")
+    if gs == 1.0:
+        raise CheckFailed(f"s.grad for s = a + b; L = s + s should be 2, but your code gives 1: "
+                          f"s {REPLACED}.")
+    close(gs, 2.0, "s.grad for s = a + b; L = s + s")
+    if ga == 1.0:
+        raise CheckFailed(f"a.grad for s = a + b; L = s + s at {at} should be 2 (s.grad is 2), "
+                          f"but your code gives 1: the + {FACTOR}.")
+    close(ga, 2.0, f"a.grad for s = a + b; L = s + s at {at}")
+
+
+@check("multiplication gives each factor the other factor",
+       "d(a*b)/da is b, not a: each factor's gradient is the OTHER factor.",
+       "self.grad += other.data * out.grad and other.grad += self.data * out.grad: += (a may "
+       "be used twice) and times out.grad.")
+def mul_div(learner):
+    rng = inputs("mul")
+    a, b = _draw(rng, -2.5, 2.5), _draw(rng, -2.5, 2.5)
+    at = f"a={_f(a)}, b={_f(b)}"
+    out, (ga, gb) = grads_of(learner, lambda a, b: a * b, [a, b], "a * b")
+    if _same(ga, a) and _same(gb, b):
+        raise CheckFailed(f"a.grad for L = a * b at {at} should be b = {_f(b)}, but your code "
+                          f"gives a = {_f(a)}: the product rule is swapped. Each factor gets the "
+                          f"OTHER factor's data: self.grad += other.data * out.grad.")
+    close(ga, b, f"a.grad for L = a * b at {at}")
+    close(gb, a, f"b.grad for L = a * b at {at}")
+    # The lesson's worked example, a used twice: a = 2, b = 3, L = a*b + a.
+    out, (ga, gb) = grads_of(learner, lambda a, b: a * b + a, [2.0, 3.0], "a * b + a")
+    if ga in (1.0, 3.0):
+        raise CheckFailed(f"For a=2, b=3, L = a*b + a, a.grad is {ga:g} but should be 4: a is "
+                          "used twice, so the two paths (3 through a*b, 1 directly) must ADD. "
+                          "Use += in the backward steps, not =.")
+    close(ga, 4.0, "a.grad for L = a*b + a at a=2, b=3")
+    close(gb, 2.0, "b.grad for L = a*b + a at a=2, b=3")
+    out, (ga,) = grads_of(learner, lambda a: a * a, [a], "a * a")
+    if _same(ga, a):
+        raise CheckFailed(f"a.grad for L = a * a at a={_f(a)} should be 2a = {_f(2 * a)}, but "
+                          f"your code gives {_f(ga)}: a {REPLACED}.")
+    close(ga, 2 * a, f"a.grad for L = a * a at a={_f(a)}")
+    # p = a * b gets out.grad 2 from L = p + p.
+    A, B = leaves_of(learner, [a, b])
+    P = attempt("p = a * b", lambda: A * B)
+    L = attempt("L = p + p", lambda: P + P)
+    backward(L, "p + p")
+    ga = grad_of(A, "a")
+    if _same(ga, b):
+        raise CheckFailed(f"a.grad for p = a * b; L = p + p at {at} should be 2b = {_f(2 * b)} "
+                          f"(p.grad is 2), but your code gives b = {_f(b)}: the * {FACTOR}.")
+    close(ga, 2 * b, f"a.grad for p = a * b; L = p + p at {at}")
+
+
+def _power_slip(k):
+    def local(h, out):
+        return k * h ** (k - 1)
+    return local
+
+
+@check("powers have the right gradient",
+       "The power rule: bring the power down in front, and lower it by one.",
+       "d(a**k)/da = k * a**(k-1): in __pow__, self.grad += k * self.data ** (k - 1) * out.grad "
+       "(or store k * self.data ** (k - 1) as the local gradient).")
+def powers(learner):
+    rng = inputs("pow")
+    for k in (2, 3, -1, 0.5, 1.5):
+        h = _draw(rng, 0.3, 2.5)
+        found = in_graph(learner, lambda x, k=k: x ** k, f"h ** {k}", _power_slip(k), h, rng)
+        if found:
+            start, g, hv, c, d = found
+            if _same(g, d * (k * hv ** k * c + 1), 1e-7):
+                raise CheckFailed(f"{start}. The power rule: d(h**{k})/dh = {k} * h**{k - 1}, "
+                                  f"one power lower; your code uses {k} * h**{k}.")
+            raise CheckFailed(f"{start}. The power rule: d(h**{k})/dh = {k} * h**{k - 1}.")
+
+
+NONLINEAR = (
+    ("h.tanh()", tanh, lambda h, t: 1 - t * t,
+     lambda h, t: 1 - h * h, "tanh's local gradient is 1 - t**2 with t = tanh(h) the OUTPUT, "
+                             "not 1 - h**2 of the input"),
+    ("h.exp()", exp, lambda h, e: e,
+     lambda h, e: h * _exp(h - 1), "exp's local gradient is its output, out.data (e**h moves "
+                                   "exactly as fast as it is), not h * e**(h-1)"),
+)
+
+
+@check("tanh, relu and exp have the right gradients",
+       "tanh' = 1 - tanh(a)**2 (of the OUTPUT), exp' = exp(a), relu' = 1 if a > 0 else 0.",
+       "relu's gradient is 0 at 0 and below: test the input (self.data > 0), and remember "
+       "that relu's output is never negative.")
+def nonlinear(learner):
+    rng = inputs("nonlinear")
+    for name, op, local, wrong, advice in NONLINEAR:
+        for h in (_draw(rng, -1.8, -0.3), _draw(rng, 0.3, 1.8)):
+            found = in_graph(learner, op, name, local, h, rng)
+            if found:
+                start, g, hv, c, d = found
+                if _same(g, d * (wrong(hv, op(hv)) * c + 1), 1e-7):
+                    raise CheckFailed(f"{start}: {advice}.")
+                raise CheckFailed(f"{start}.")
+    for h in (round(rng.uniform(0.1, 0.9), 3), _draw(rng, 1.2, 2.5), -_draw(rng, 0.3, 2.0), 0.0):
+        found = in_graph(learner, relu, "h.relu()", lambda h, o: 1.0 if h > 0 else 0.0, h, rng)
+        if found:
+            start, g, hv, c, d = found
+            if h <= 0 and _same(g, d * (c + 1), 1e-7):
+                where = "at 0" if h == 0 else "for a negative input"
+                raise CheckFailed(f"{start}: relu passes the gradient where a > 0 and blocks it "
+                                  f"where a <= 0, so {where} its local gradient is 0, but your "
+                                  f"code passes it on. Test the input, self.data > 0 (relu's "
+                                  f"output is never negative, so out.data >= 0 is always true).")
+            raise CheckFailed(f"{start}: relu's local gradient is 1 where its input is > 0, "
+                              f"else 0.")

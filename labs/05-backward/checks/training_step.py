@@ -1,0 +1,113 @@
+"""Part 3 of lab 5, closing the loop: one training step (zero, forward, backward, step
+downhill), each step starting from zeroed gradients."""
+
+from grader.core.checks import check, CheckFailed, close, inputs, need, number
+
+# Defined in earlier files of checks/ (the files share one namespace):
+# reading.py: attempt, data_of, _draw, _f, grad_of, leaves_of, _same, _t
+
+
+def _line(rng):
+    """A line w*x + b to fit to three points, a start (w, b) and a learning rate."""
+    points = [(_draw(rng, -2.0, 2.0), round(rng.uniform(-2.0, 2.0), 3)) for _ in range(3)]
+    return points, _draw(rng, -1.5, 1.5), _draw(rng, -1.5, 1.5), round(rng.uniform(0.02, 0.06), 3)
+
+
+def _line_loss(w, b, points):
+    """sum of (w*x + b - y)**2, on plain floats or on learner Values."""
+    total = None
+    for x, y in points:
+        term = (w * x + b - y) ** 2
+        total = term if total is None else total + term
+    return total
+
+
+def _line_grads(w, b, points):
+    return (sum(2 * (w * x + b - y) * x for x, y in points),
+            sum(2 * (w * x + b - y) for x, y in points))
+
+
+def _step(learner, params, loss_fn, lr, what):
+    """Call the learner's train_step; return the loss number it gives."""
+    train_step = need(learner, "train_step")
+    got = attempt(what, train_step, params, loss_fn, lr)
+    if type(got) is need(learner, "Value"):
+        raise CheckFailed(f"`{what}` returned the loss as a Value: return its number, "
+                          "loss.data, so a training loop can print it.")
+    return number(got, f"the loss `{what}` returns")
+
+
+def _line_shown(points, lr):
+    pts = ", ".join(f"({_f(x)}, {_f(y)})" for x, y in points)
+    return f"the loss sum of (w*x + b - y)**2 over the points {pts}, lr = {_f(lr)}"
+
+
+@check("one training step: zero, forward, backward, then each parameter moves downhill",
+       "A step is four lines: zero the grads, loss = loss_fn(), loss.backward(), update.",
+       "The gradient points uphill (the way the loss grows): move each parameter the other "
+       "way, by lr times its gradient.",
+       "for p in params: p.data -= lr * p.grad, after loss.backward(); return loss.data.")
+def one_step(learner):
+    rng = inputs("one step")
+    points, w0, b0, lr = _line(rng)
+    w, b = leaves_of(learner, [w0, b0])
+    shown = f"w = {_f(w0)}, b = {_f(b0)} and {_line_shown(points, lr)}"
+    loss = _step(learner, [w, b], lambda: _line_loss(w, b, points), lr,
+                 "train_step([w, b], loss_fn, lr)")
+    close(loss, _line_loss(w0, b0, points), f"The loss train_step returns for {shown}",
+          why="Return the loss of this step's forward pass (loss.data), before the update.")
+    for leaf, name, start, g in zip((w, b), "wb", (w0, b0), _line_grads(w0, b0, points)):
+        moved = data_of(leaf, name)
+        if _same(moved, start - lr * g, 1e-7):
+            continue
+        if _same(moved, start) and grad_of(leaf, name) == 0.0:
+            raise CheckFailed(f"{name} stayed at {_f(start)} after one step on {shown}, and its "
+                              f"grad is 0: call loss.backward() on the loss you built, then "
+                              f"update.")
+        if _same(moved, start + lr * g) and g != 0:
+            up = _line_loss(w0 + lr * (g if name == "w" else 0), b0 + lr * (g if name == "b" else 0),
+                            points)
+            raise CheckFailed(f"{name} moved from {_f(start)} to {_f(moved)}, WITH its gradient "
+                              f"{_f(g)} (start + lr * grad): that climbs, and the loss would go "
+                              f"up from {_f(loss)} to {_f(up)}. Step against the gradient: "
+                              f"p.data -= lr * p.grad.")
+        if _same(moved, start - g) and not _same(lr, 1.0):
+            raise CheckFailed(f"{name} moved from {_f(start)} to {_f(moved)}, a whole gradient "
+                              f"({_f(g)}) at once: scale the step by the learning rate, "
+                              f"p.data -= lr * p.grad, with lr = {_f(lr)}.")
+        close(moved, start - lr * g, f"{name}.data after one step, for {shown}",
+              why=f"Its gradient there is {_f(g)}: it should move by -lr * grad.")
+
+
+@check("each training step starts from zeroed gradients",
+       "backward() only ever adds into .grad. What is still in p.grad from the last step?",
+       "Zero every parameter's grad in each step, before loss.backward(): "
+       "for p in params: p.grad = 0.")
+def zeroes_each_step(learner):
+    rng = inputs("zeroes")
+    points, w0, b0, lr = _line(rng)
+    w, b = leaves_of(learner, [w0, b0])
+    shown = _line_shown(points, lr)
+    right, piled = [w0, b0], [w0, b0]  # float trajectories: zeroing each step, and not
+    total = [0.0, 0.0]
+    for k in (1, 2, 3):
+        _step(learner, [w, b], lambda: _line_loss(w, b, points), lr,
+              f"train_step([w, b], loss_fn, lr), step {k}")
+        fresh, pile = _line_grads(right[0], right[1], points), _line_grads(piled[0], piled[1], points)
+        before = total
+        total = [t + g for t, g in zip(total, pile)]
+        right = [p - lr * g for p, g in zip(right, fresh)]
+        piled = [p - lr * t for p, t in zip(piled, total)]
+        got = [data_of(w, "w"), data_of(b, "b")]
+        if k > 1 and all(_same(x, y, 1e-7) for x, y in zip(got, piled)) \
+                and not _same(piled[0], right[0], 1e-7):
+            raise CheckFailed(
+                f"After step {k} of train_step on {shown}, starting at w = {_f(w0)}, b = "
+                f"{_f(b0)}, w is {_f(got[0])}, but it should be {_f(right[0])}. Step {k} moved w "
+                f"by -lr * {_t(total[0])}, and {_f(total[0])} = {_f(before[0])} (left in w.grad "
+                f"from the steps before) + {_t(pile[0])} (this step's gradient): the gradients "
+                f"pile up, because backward() adds into .grad, so every step moves by the sum "
+                f"of all gradients so far. Zero every p.grad in each step, before "
+                f"loss.backward().")
+        for value, name, want in zip(got, "wb", right):
+            close(value, want, f"{name}.data after step {k} on {shown}")

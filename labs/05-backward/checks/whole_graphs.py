@@ -1,0 +1,181 @@
+"""Part 2 of lab 5, backward() on whole graphs: a node reached twice is processed once, the
+sort runs once however many paths there are, every operation and plain number, grads that
+accumulate across calls, several graphs at once, and a tiny network."""
+
+from grader.core.checks import check, CheckFailed, close, expect, inputs, need, slope
+
+# Defined in earlier files of checks/ (the files share one namespace):
+# reading.py: attempt, backward, data_of, _draw, _f, grad_of, grads_of, leaves_of, _same, tanh
+
+
+BUDGET = 1000   # reads of the deep graph's input that a sweep may make (a real one needs ~30)
+DEPTH = 40      # levels of that graph: 2**40 paths from its output to its input
+
+
+def expected_grads(formula, inputs):
+    def at(i):
+        return lambda x: formula(*(inputs[:i] + [x] + inputs[i + 1:]))
+    return [slope(at(i), inputs[i]) for i in range(len(inputs))]
+
+
+def compare(learner, formula, inputs, what, names, advice=""):
+    out, got = grads_of(learner, formula, inputs, what)
+    close(data_of(out, f"({what})"), formula(*inputs), f"({what}).data")
+    for name, g, want in zip(names, got, expected_grads(formula, inputs)):
+        close(g, want, f"{name}.grad for {what} at {_show(names, inputs)}", tol=1e-4, why=advice)
+
+
+def _show(names, inputs):
+    return ", ".join(f"{n}={x:.4g}" for n, x in zip(names, inputs))
+
+
+@check("a node reused by two others is processed once",
+       "If the topological sort can reach a node twice, it must still list it once.",
+       "Keep a set of visited nodes in the topological sort: if v not in visited: "
+       "visited.add(v), build each child, then topo.append(v).")
+def visits_once(learner):
+    rng = inputs("visits")
+    x0, u, w = _draw(rng, 0.5, 1.5), _draw(rng, 0.5, 2.0), _draw(rng, 1.5, 3.0)
+
+    def diamond(x):
+        h = x * x  # h feeds both p and q
+        return (h + u) * (h * w)
+    what = f"h = x*x; L = (h + {_f(u)}) * (h * {_f(w)})"
+    out, (gx,) = grads_of(learner, diamond, [x0], what)
+    want = expected_grads(diamond, [x0])[0]
+    h = x0 * x0
+    p, q = h + u, h * w
+    from_p, from_q = q, w * p  # the shares h gets from its two parents
+    twice = [2 * x0 * (from_p + from_q + first) for first in (from_p, from_q)]
+    if any(_same(gx, t, 1e-7) for t in twice):
+        raise CheckFailed(f"x.grad for {what} at x={_f(x0)} is {gx:.5g} but should be "
+                          f"{want:.5g}: too large. The node h = x*x is used by two others, and "
+                          "your topological order lists it twice: its backward step runs twice, "
+                          "the first time before both of its parents have added their share, so "
+                          "it is processed twice and x gets too much (not exactly double). Keep "
+                          "a visited set so each node appears once.")
+    close(gx, want, f"x.grad for {what} at x={_f(x0)}", tol=1e-4)
+
+
+class _TooMuchWork(BaseException):
+    """Raised inside learner code once backward() has touched the deep graph's input too often."""
+
+
+@check("backward() sorts the graph once, however many paths it has",
+       "A graph where one value is reused at every level has more paths than any sweep could "
+       "walk: sort the nodes once, then sweep each node once.",
+       "Build the topological order with a visited set (each node once), then walk it in "
+       "reverse, calling each node's backward step once; never recurse into children from "
+       "backward() itself.")
+def sorts_once(learner):
+    Value = need(learner, "Value")
+    rng = inputs("deep")
+    touched, counting = [0], [False]
+
+    class Counted(Value):  # the graph's input, which counts how often it is touched
+        def __getattribute__(self, name):
+            if counting[0]:
+                touched[0] += 1
+                if touched[0] > BUDGET:
+                    raise _TooMuchWork
+            return super().__getattribute__(name)
+
+    x0 = _draw(rng, -1.5, 1.5)
+    x = attempt(f"Value({x0})", Counted, x0)
+    node = x
+    for _ in range(DEPTH):
+        w = round(rng.uniform(0.2, 0.8), 3)
+        node = attempt("x * w + x * (1 - w)", lambda n=node, w=w: n * w + n * (1 - w))
+    counting[0] = True
+    try:
+        backward(node, f"x reused at each of {DEPTH} levels")
+    except _TooMuchWork:
+        raise CheckFailed(
+            f"backward() did not finish on a graph of about {5 * DEPTH} nodes where each level "
+            f"uses the one below twice (x * w + x * (1 - w), {DEPTH} levels deep, so 2**{DEPTH} "
+            f"paths lead from the output to x): it had touched x more than {BUDGET} times, "
+            f"going down the graph path by path. Sort the nodes once (a topological sort with "
+            f"a visited set) and sweep each node once: the work then grows with the number of "
+            f"nodes, not of paths.") from None
+    finally:
+        counting[0] = False
+    close(grad_of(x, "x"), 1.0, f"x.grad for that graph ({DEPTH} levels of "
+                                "x * w + x * (1 - w)), which is 1")
+
+
+@check("subtraction, negation, division and plain numbers on either side",
+       "Build them from what you have: -a = a * -1, a - b = a + (-b), a / b = a * b**-1.",
+       "2 * v calls int.__mul__ first, which gives up; Python then tries v.__rmul__(2).",
+       "Define __radd__, __rsub__, __rmul__ and __rtruediv__.")
+def reflected(learner):
+    rng = inputs("reflected")
+    n, v = _draw(rng, -3, 3), _draw(rng, 0.5, 2.5)
+    a, b = _draw(rng, -2.5, 2.5), _draw(rng, 0.5, 2.5)
+    compare(learner, lambda a, b: -(a - b) * 1.5 + a, [a, b], "-(a - b) * 1.5 + a", ["a", "b"])
+    compare(learner, lambda a, b: (a / b) * 1.5 + a, [a, b], "(a / b) * 1.5 + a", ["a", "b"])
+    cases = [
+        (lambda v: n + v, f"{_f(n)} + v"), (lambda v: v + n, f"v + {_f(n)}"),
+        (lambda v: n * v, f"{_f(n)} * v"), (lambda v: v * n, f"v * {_f(n)}"),
+        (lambda v: n - v, f"{_f(n)} - v"), (lambda v: v - n, f"v - {_f(n)}"),
+        (lambda v: n / v, f"{_f(n)} / v"), (lambda v: v / n, f"v / {_f(n)}"),
+    ]
+    for formula, what in cases:
+        compare(learner, lambda v: formula(v) * 1.5, [v], f"({what}) * 1.5", ["v"])
+
+
+@check("grads accumulate across backward() calls on graphs that share a leaf",
+       "backward() adds into the grads that are there: what if a leaf already holds a gradient "
+       "from an earlier call?",
+       "Set only the output's grad (self.grad = 1) in backward(), never the other nodes': "
+       "zeroing them is the training loop's job (train_step), not backward()'s.")
+def across_calls(learner):
+    (a,) = leaves_of(learner, [2.0])
+    first = attempt("a * 3", lambda: a * 3.0)
+    backward(first, "a * 3")
+    close(grad_of(a, "a"), 3.0, "a.grad after (a * 3).backward()")
+    second = attempt("a * a", lambda: a * a)
+    backward(second, "a * a")
+    close(grad_of(a, "a"), 7.0, "a.grad after (a * 3).backward() then (a * a).backward()",
+          why="Gradients add up across backward() calls (3 + 4): never reset them inside "
+              "backward().")
+
+
+@check("backward() works on each graph, whatever else was built before or after it",
+       "Which nodes belong to the graph of the output you call backward() on?",
+       "backward() must find its graph by following the output's children, not from a record "
+       "of everything computed so far (a global list or tape): build(self) over _prev or "
+       "_children.")
+def graphs_built_together(learner):
+    (a,) = leaves_of(learner, [2.0])
+    first = attempt("a * 3", lambda: a * 3.0)
+    second = attempt("a * a", lambda: a * a)  # built before either backward() call
+    backward(first, "a * 3")
+    close(grad_of(a, "a"), 3.0, "a.grad after (a * 3).backward(), with a * a built too",
+          why="Only the graph of a * 3 counts here; a * a is not part of it.")
+    backward(second, "a * a")
+    close(grad_of(a, "a"), 7.0, "a.grad after (a * a).backward(), both graphs built before "
+                                "either call",
+          why="The second graph was made before the first backward() call and must still get "
+              "its gradients: walk the output's children, do not sweep (and then forget) a "
+              "global tape of every Value made.")
+
+
+@check("a tiny neural network gets every weight's gradient",
+       "Everything above, together: a 2-3-1 tanh network with a squared-error loss.",
+       "If only this check fails, compare one weight's gradient with a nudge of that weight: "
+       "the first check above that fails names the operation to fix.")
+def tiny_net(learner):
+    rng = inputs("net")
+    weights = [round(rng.uniform(-1, 1), 3) for _ in range(13)]
+    x1, x2, target = 0.5, -1.2, 0.3
+
+    def loss(*w):
+        hidden = [tanh(w[3 * i] * x1 + w[3 * i + 1] * x2 + w[3 * i + 2]) for i in range(3)]
+        out = hidden[0] * w[9] + hidden[1] * w[10] + hidden[2] * w[11] + w[12]
+        return (out - target) ** 2
+
+    out, got = grads_of(learner, loss, weights, "the network's loss")
+    close(data_of(out, "the loss"), loss(*weights), "the loss's data")
+    for i, (g, want) in enumerate(zip(got, expected_grads(loss, weights))):
+        close(g, want, f"the gradient of weight {i + 1}", tol=1e-4)
+    expect(len(got) == 13, "every weight should get a gradient")
