@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import check, set_code, wait_ready
+from tests.browser_support import check, run, set_code, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -83,12 +83,6 @@ js.eval('''self.postMessage({ type: "snapshot", url: location.origin + "/__pytho
                                new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])) });''')
 print("overwriting")
 """.replace("FORGED", __import__("json").dumps(FORGED_CHECKS).replace("\\", "\\\\"))
-
-
-def run(page) -> str:
-    page.click("[data-testid=run]")
-    page.wait_for_function("!document.querySelector('[data-testid=run]').disabled", timeout=60_000)
-    return page.inner_text("[data-testid=output]")
 
 
 def test_a_check_that_patches_the_checker_cannot_make_a_later_check_pass(course, open_lesson):
