@@ -100,7 +100,7 @@ def main() -> None:
             many.append(measured["seconds"])
             cpu_many.append(measured["cpu"] / len(batch))
             rss_many.append(measured["max_rss_mb"])
-            measured = _cli(batch, jobs + ["--runtime", "python"])
+            measured = _cli(batch, jobs + ["--runtime", "python", "--trusted"])
             python.append(measured["seconds"])
             cpu_python.append(measured["cpu"] / len(batch))
             runtime = grading.make_runtime("pyodide", ROOT, 10.0, args.jobs or 2)
