@@ -149,6 +149,10 @@ def main() -> None:
         values = [t[key] for t in timings if key in t]
         if values:
             show(label, values, "ms", 1)
+    rss = [t["rssMB"] for t in timings if "rssMB" in t]
+    if len(rss) >= 20:  # a host that keeps memory shows it here first (see the 1000-file mark)
+        print(f"  host resident size after a job, first 10 jobs vs last 10: "
+              f"{statistics.median(rss[:10]):.0f} MB vs {statistics.median(rss[-10:]):.0f} MB")
     retired = [t.get("checkersRetired", 0) for t in timings]
     print(f"  checks' workers retired for a changed state: {max(retired or [0]):.0f}")
     print("\nHandle layer")

@@ -206,7 +206,7 @@ async function main() {
       const outcome = await runJob(slot, message);
       const timing = { ...slot.timing, idle: Math.max(0, arrived - slot.timing.readyAt),
         wait: began - arrived, job: clock() - began, terminate: outcome.terminate,
-        checkersRetired: retired };
+        checkersRetired: retired, rssMB: process.memoryUsage.rss() / 1024 ** 2 };
       delete timing.readyAt;
       frame(message.token, message.id, outcome, timing);
     }
