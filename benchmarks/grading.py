@@ -1,23 +1,30 @@
-"""Benchmark: how fast `course grade` is in Pyodide. Prints figures; asserts nothing.
+"""Benchmark: how fast `course grade` is. Prints figures; asserts nothing.
 
-    python benchmarks/grading.py [--files 100] [--runs 3] [--baseline REV]
+    python benchmarks/grading.py [--files 100] [--runs 3] [--jobs N] [--thousand]
+                                 [--baseline REV]
 
-Figures:
-  boot            a Node host from start to ready (Python booted, snapshot made, first
-                  interpreter restored), as the runtime measures it
-  per submission  wall time of one file inside a batch (fresh interpreter + checks)
-  batch           the whole `course grade 05-backward <N files> --json` command, from the
-                  shell, N lab-5 submissions (solution and every known mistake, repeated)
+Figures (medians over runs; compare within one run, as ratios, on a shared machine):
+  CLI             the whole `course grade 05-backward <files> --json` command from the shell:
+                  one file, N lab-5 files (solution, alternatives and every known mistake,
+                  repeated) in Pyodide, the same N files with `--runtime python`, and the
+                  ratios the speed issue sets goals for (N files / one file ≤ 2.5 for 100)
+  CPU and memory  CPU seconds per file (all processes of the batch) and the memory
+                  high-water mark of the largest process of the batch (a Node host)
+  breakdown       where one submission's time goes inside a batch, as the host measures it:
+                  its learner worker's start (snapshot copy, thread, Pyodide restore, the
+                  grader's sources, the agent), the waits, the checks' side (loading the
+                  checks, the learner's file, the checks), terminating the worker
   handle layer    requests a lab-5 submission's checks make of the learner's interpreter,
                   and the cost of one request (a check reading one attribute 0 and 2000 times)
-  --baseline REV  the same CLI batch with the grader of commit REV (say, the last one before
-                  the checks moved to their own interpreter), in the same run
-Medians over runs; compare figures within one run, as ratios, on a shared machine.
+  --thousand      also 1000 files in one call: time, ratio to one file (goal ≤ 10), and the
+                  high-water mark beside the N-file one (it must stay flat)
+  --baseline REV  the same CLI batch with the grader of commit REV, in the same run
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -32,64 +39,138 @@ sys.path.insert(0, str(ROOT))
 from grader import course as course_model  # noqa: E402
 from grader import grading  # noqa: E402
 
+# Run a command, then say what it and every process it waited for used: CPU seconds and the
+# largest resident size among them (Linux counts waited-for grandchildren too: the hosts).
+MEASURE = ("import json, resource, subprocess, sys, time\n"
+           "t = time.perf_counter()\n"
+           "done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)\n"
+           "t = time.perf_counter() - t\n"
+           "u = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+           "print(json.dumps({'seconds': t, 'cpu': u.ru_utime + u.ru_stime,\n"
+           "                  'max_rss_mb': u.ru_maxrss / 1024, 'code': done.returncode,\n"
+           "                  'stderr': done.stderr.decode(errors='replace')[-500:]}))\n")
+
+# The host's breakdown of one job (NodeHost._keep_timing), in the order things happen.
+PARTS = [
+    ("copy", "learner worker: copy the memory snapshot"),
+    ("thread", "learner worker: thread start (Node, host scripts)"),
+    ("import", "learner worker: import pyodide.mjs"),
+    ("restore", "learner worker: loadPyodide from the snapshot"),
+    ("core", "learner worker: write the grader's sources"),
+    ("agent", "learner worker: agent and closed doors"),
+    ("idle", "learner worker ready before its job (not waited)"),
+    ("wait", "job waited for its workers"),
+    ("load_checks", "checks' side: load the lab's checks"),
+    ("learner_file", "checks' side: compile and run the learner's file"),
+    ("checks", "checks' side: the checks (handle requests)"),
+    ("finish", "checks' side: output and seal report"),
+    ("job", "job, from start to report (incl. above)"),
+    ("terminate", "terminate the learner worker"),
+    ("wall", "one file, as the CLI's lane sees it"),
+]
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--files", type=int, default=100)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--jobs", type=int, default=None, help="passed to course grade")
+    parser.add_argument("--thousand", action="store_true", help="also grade 1000 files once")
     parser.add_argument("--baseline", default=None, metavar="REV")
     args = parser.parse_args()
     course = course_model.load(ROOT)
     lab = course.labs["05-backward"]
     pool = [lab.solution, *lab.alternatives, *(m.path for m in lab.mistakes)]
-    sources = [(f"s{i:03d}.py", pool[i % len(pool)].read_text()) for i in range(args.files)]
+    count = max(args.files, 1000 if args.thousand else 0)
+    sources = [(f"s{i:04d}.py", pool[i % len(pool)].read_text()) for i in range(count)]
+    good = {p.read_text() for p in (lab.solution, *lab.alternatives)}
+    jobs = ["--jobs", str(args.jobs)] if args.jobs else []
 
-    boots, per_file, batch, lib_batch, base_batch, calls = [], [], [], [], [], []
+    one, many, python, base_batch = [], [], [], []
+    cpu_many, cpu_python, rss_many, timings, calls = [], [], [], [], []
     with tempfile.TemporaryDirectory() as folder:
         paths = []
         for name, text in sources:
             Path(folder, name).write_text(text)
             paths.append(str(Path(folder, name)))
-        course_cmd = [str(Path(sys.executable).parent / "course")]
+        batch = paths[:args.files]
         for _ in range(args.runs):
-            runtime = grading.make_runtime("pyodide", ROOT, 10.0)
-            started = time.perf_counter()
-            reports = grading.grade(lab, sources, runtime)
-            lib_batch.append(time.perf_counter() - started)
-            boots += runtime.boot_seconds
-            per_file += [r.seconds for r in reports]
-            calls += runtime.calls
-            good = {p.read_text() for p in (lab.solution, *lab.alternatives)}
-            expected = sum(1 for _, text in sources if text in good)
+            one.append(_cli(paths[:1], jobs)["seconds"])
+            measured = _cli(batch, jobs)
+            many.append(measured["seconds"])
+            cpu_many.append(measured["cpu"] / len(batch))
+            rss_many.append(measured["max_rss_mb"])
+            measured = _cli(batch, jobs + ["--runtime", "python", "--trusted"])
+            python.append(measured["seconds"])
+            cpu_python.append(measured["cpu"] / len(batch))
+            runtime = grading.make_runtime("pyodide", ROOT, 10.0, args.jobs or 2)
+            reports = grading.grade(lab, sources[:args.files], runtime)
+            expected = sum(1 for _, text in sources[:args.files] if text in good)
             if sum(r.passed for r in reports) != expected:
                 sys.exit("wrong verdicts: the benchmark measures nothing if grading is broken")
-            started = time.perf_counter()
-            done = subprocess.run(course_cmd + ["grade", "05-backward", *paths, "--json"],
-                                  capture_output=True, text=True, cwd=ROOT)
-            batch.append(time.perf_counter() - started)
-            if done.returncode not in (0, 1):
-                sys.exit(f"course grade failed: {done.stderr}")
+            timings += runtime.timings
+            calls += runtime.calls
             if args.baseline:
-                base_batch.append(_baseline_batch(args.baseline, paths))
+                base_batch.append(_baseline_batch(args.baseline, batch))
+        thousand = _cli(paths[:1000], jobs) if args.thousand else None
         per_call = _per_call()
 
-    def show(label: str, values: list[float], unit: str = "s") -> None:
-        print(f"{label:44} median {statistics.median(values):7.3f} {unit}   "
-              f"min {min(values):7.3f}   max {max(values):7.3f}   (n={len(values)})")
+    def show(label: str, values: list[float], unit: str = "s", digits: int = 3) -> None:
+        print(f"  {label:52} median {statistics.median(values):8.{digits}f} {unit:2}  "
+              f"min {min(values):8.{digits}f}   max {max(values):8.{digits}f}   (n={len(values)})")
 
-    print(f"Pyodide grading, {args.files} lab-5 submissions per batch, {args.runs} runs")
-    show("host boot (Python + snapshot + first worker)", boots)
-    show("one submission inside a batch", per_file)
-    show(f"library: {args.files} files graded", lib_batch)
-    show(f"CLI: course grade with {args.files} files", batch)
-    print(f"per file in the CLI batch: {statistics.median(batch) / args.files * 1000:.0f} ms")
+    n = args.files
+    print(f"course grade, lab 5, {n} files per batch, {args.runs} runs, "
+          f"jobs {args.jobs or 'default (every core)'}")
+    show("CLI, Pyodide: one file", one)
+    show(f"CLI, Pyodide: {n} files", many)
+    show(f"CLI, --runtime python: {n} files", python)
+    ratio = statistics.median(many) / statistics.median(one)
+    print(f"  {n} files / one file, Pyodide: {ratio:.1f}×  (goal for 100: ≤ 2.5×)")
+    print(f"  Pyodide / --runtime python, {n} files: "
+          f"{statistics.median(many) / statistics.median(python):.1f}×")
+    print(f"  per file in the {n}-file batch: {statistics.median(many) / n * 1000:.0f} ms "
+          f"(Pyodide), {statistics.median(python) / n * 1000:.0f} ms (python)")
+    show("CPU per file, Pyodide (all processes)", cpu_many)
+    show("CPU per file, --runtime python", cpu_python)
+    show(f"memory high-water mark, {n} files (MB, largest process)", rss_many, "MB", 0)
+    if thousand:
+        print(f"  1000 files in one call: {thousand['seconds']:.1f} s, "
+              f"{thousand['seconds'] / statistics.median(one):.1f}× one file (goal ≤ 10×), "
+              f"CPU {thousand['cpu'] / 1000 * 1000:.0f} ms per file, high-water mark "
+              f"{thousand['max_rss_mb']:.0f} MB (vs {statistics.median(rss_many):.0f} MB "
+              f"for {n})")
     if base_batch:
-        show(f"CLI, grader of {args.baseline}: {args.files} files", base_batch)
+        show(f"CLI, grader of {args.baseline}: {n} files", base_batch)
+
+    print(f"\nWhere one submission's time goes (ms, {len(timings)} jobs in the library batch; "
+          "the learner worker starts while the previous file is graded)")
+    for key, label in PARTS:
+        values = [t[key] for t in timings if key in t]
+        if values:
+            show(label, values, "ms", 1)
+    rss = [t["rssMB"] for t in timings if "rssMB" in t]
+    if len(rss) >= 20:  # a host that keeps memory shows it here first (see the 1000-file mark)
+        print(f"  host resident size after a job, first 10 jobs vs last 10: "
+              f"{statistics.median(rss[:10]):.0f} MB vs {statistics.median(rss[-10:]):.0f} MB")
+    retired = [t.get("checkersRetired", 0) for t in timings]
+    print(f"  checks' workers retired for a changed state: {max(retired or [0]):.0f}")
+    print("\nHandle layer")
     if calls:
-        show("handle layer: requests per submission", calls, "")
-    show("handle layer: one request (µs)", per_call, "µs")
-    print(f"handle layer per submission (median requests × median request): "
+        show("requests per submission", calls, "", 0)
+    show("one request (µs)", per_call, "µs", 0)
+    print(f"  per submission (median requests × median request): "
           f"{statistics.median(calls or [0]) * statistics.median(per_call) / 1000:.0f} ms")
+
+
+def _cli(paths: list[str], extra: list[str]) -> dict:
+    course_cmd = [str(Path(sys.executable).parent / "course")]
+    done = subprocess.run([sys.executable, "-c", MEASURE, *course_cmd, "grade", "05-backward",
+                           *paths, "--json", *extra], capture_output=True, text=True, cwd=ROOT)
+    measured = json.loads(done.stdout)
+    if measured["code"] not in (0, 1):
+        sys.exit(f"course grade failed: {measured['stderr']}")
+    return measured
 
 
 READS = """

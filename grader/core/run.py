@@ -9,6 +9,7 @@ from the verdict.
 from __future__ import annotations
 
 import builtins
+import functools
 import linecache
 import sys
 import time
@@ -119,8 +120,16 @@ def load_checks(checks_source: str, lab: str) -> tuple[list, dict]:
     # sees it and disqualifies the file).
     namespace = {"__name__": f"checks_{lab.replace('-', '_')}",
                  "__builtins__": dict(builtins.__dict__)}
-    exec(compile(checks_source, f"<checks of {lab}>", "exec"), namespace)
+    exec(_compiled_checks(checks_source, lab), namespace)
     return collect(namespace), namespace
+
+
+@functools.lru_cache(maxsize=16)
+def _compiled_checks(checks_source: str, lab: str) -> types.CodeType:
+    """A lab's checks compiled once per interpreter (the checks' worker grades many files
+    against one lab: compiling 800 lines in wasm took a quarter of a job). A code object is
+    immutable, and every job still runs it in a namespace of its own."""
+    return compile(checks_source, f"<checks of {lab}>", "exec")
 
 
 def grade(lab: str, checks: list, source: str, filename: str, *, runtime: str = "python",

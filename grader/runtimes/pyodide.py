@@ -54,6 +54,7 @@ class NodeHost:
                          daemon=True).start()
         self.next_id = 0
         self.calls: list[int] = []  # requests each report's checks made of the learner's side
+        self.timings: list[dict] = []  # per job: where its time went, in ms (benchmark)
         self.boot_seconds = self._boot()
 
     @staticmethod
@@ -114,6 +115,7 @@ class NodeHost:
                           else "it kept writing past its time limit")
                 return submission.failed(CRASHED.format(detail=detail), NAME, seconds), False
         seconds = time.perf_counter() - started
+        self._keep_timing(found, seconds)
         if "report" in found and isinstance(found["report"], dict):
             calls = found["report"].get("calls")
             self.calls.append(calls if type(calls) is int else 0)
@@ -130,6 +132,17 @@ class NodeHost:
         if found.get("failure") in ("memory", "large"):
             return submission.failed(OVER_LIMIT.format(detail=detail), NAME, seconds), True
         return submission.failed(CRASHED.format(detail=detail), NAME, seconds), True
+
+    def _keep_timing(self, found: dict, seconds: float) -> None:
+        """The host's breakdown of one job and its checks' own (numbers only), plus the
+        wall time seen from here."""
+        timing = {"wall": seconds * 1000}
+        report = found.get("report")
+        for part in (found.get("timing"), report.get("timing") if isinstance(report, dict) else None):
+            if isinstance(part, dict):
+                timing.update({k: float(v) for k, v in part.items()
+                               if type(k) is str and type(v) in (int, float)})
+        self.timings.append(timing)
 
     def refused_requests(self) -> list[str]:
         """URLs the host refused to fetch (there should be none: everything is local)."""
@@ -158,6 +171,7 @@ class PyodideRuntime:
         self.boot_seconds: list[float] = []
         self.refused: list[str] = []  # requests any host refused (see NodeHost.refused_requests)
         self.calls: list[int] = []    # per report: requests its checks made of learner code
+        self.timings: list[dict] = []  # per job: where its time went (NodeHost._keep_timing)
 
     def grade(self, submissions: list[Submission]) -> list[Report]:
         if not submissions:
@@ -196,3 +210,4 @@ class PyodideRuntime:
         host.close()
         self.refused += host.refused_requests()
         self.calls += host.calls
+        self.timings += host.timings

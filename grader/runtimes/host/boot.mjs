@@ -1,7 +1,15 @@
 // Restore one interpreter from the host's memory snapshot: shared by the checks' worker and
 // the learner's worker. `snapshot` is this worker's own copy (an ArrayBuffer transferred to
 // it alone), so nothing one interpreter does to its memory can reach another's start.
-export async function restore({ pyodideDir, stdLibURL, snapshot, wasmModule, core }, output) {
+// `timing` (optional) gets the milliseconds of each step, for the host's breakdown.
+export async function restore({ pyodideDir, stdLibURL, snapshot, wasmModule, core }, output,
+  timing = {}) {
+  let mark = performance.now();
+  const lap = (name) => {
+    const now = performance.now();
+    timing[name] = now - mark;
+    mark = now;
+  };
   // Pyodide compiles its wasm from bytes; hand it the module the host compiled already.
   const instantiate = WebAssembly.instantiate;
   WebAssembly.instantiate = async function instantiateOnce(source, imports) {
@@ -10,6 +18,7 @@ export async function restore({ pyodideDir, stdLibURL, snapshot, wasmModule, cor
     return { instance: await instantiate(wasmModule, imports), module: wasmModule };
   };
   const { loadPyodide } = await import(new URL("pyodide.mjs", `file://${pyodideDir}/`).href);
+  lap("import");
   const py = await loadPyodide({
     indexURL: pyodideDir + "/",
     stdLibURL,  // a snapshot restores only over the very stdlib it was made with
@@ -18,9 +27,16 @@ export async function restore({ pyodideDir, stdLibURL, snapshot, wasmModule, cor
     stderr: output,
     env: { HOME: "/home/pyodide" },
   });
+  lap("restore");
+  installCore(py, core);
+  lap("core");
+  return py;
+}
+
+// The grader's Python, as files the restored interpreter imports from.
+function installCore(py, core) {
   for (const [path, text] of Object.entries(core)) {
     py.FS.mkdirTree("/grader_core/" + path.split("/").slice(0, -1).join("/"));
     py.FS.writeFile("/grader_core/" + path, text);
   }
-  return py;
 }

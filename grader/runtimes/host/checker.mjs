@@ -9,9 +9,14 @@ import { endpoint } from "./channel.mjs";
 
 const apply = Reflect.apply;
 const post = MessagePort.prototype.postMessage;
-const py = await restore(workerData, (text) => process.stderr.write(text + "\n"));
+const born = performance.timeOrigin + performance.now();
+const timing = {};
+const py = await restore(workerData, (text) => process.stderr.write(text + "\n"), timing);
 const runJob = py.runPython("import grader.core.split; grader.core.split.run_job");
-apply(post, parentPort, [{ type: "ready" }]);
+// This interpreter grades file after file: its module state, as it is now, before any job,
+// is what every job must leave behind (grader/core/state.py). Held here, in no module.
+const baseline = py.runPython("import grader.core.state as s; s.warm(); s.Baseline()");
+apply(post, parentPort, [{ type: "ready", born, timing }]);
 
 parentPort.on("message", (message) => {
   const { send, receive } = endpoint(message.channel, 0);
@@ -21,5 +26,14 @@ parentPort.on("message", (message) => {
   } catch (error) {
     reply = { error: String(error && error.message || error).slice(0, 2000) };
   }
+  // Anything a job left in this interpreter's modules retires it: the host starts a fresh
+  // one for the next file, so no job can see what the one before it kept.
+  let unchanged = false;
+  try {
+    unchanged = baseline.unchanged() === true;
+  } catch {
+    unchanged = false;
+  }
+  reply.retire = !unchanged;
   apply(post, message.port, [reply]);
 });

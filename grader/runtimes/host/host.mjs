@@ -42,9 +42,14 @@ let wasmModule = null; // Pyodide's wasm, compiled once (a Module is immutable)
 let core = null;
 let spare = null;      // the next learner worker, restoring while a job runs
 let checker = null;    // the checks' worker
+let retired = 0;       // checks' workers retired because a job changed their state
+
+const clock = () => performance.timeOrigin + performance.now();  // ms, the same in every thread
 
 function startWorker(url, quietOutput) {
+  const spawned = clock();
   const copy = snapshot.slice().buffer;
+  const copied = clock();
   const worker = new Worker(url, {
     workerData: { pyodideDir, stdLibURL, snapshot: copy, wasmModule, core },
     transferList: [copy],
@@ -60,13 +65,21 @@ function startWorker(url, quietOutput) {
       else if (!quietOutput && line.trim()) say(`checker: ${line.slice(0, 500)}\n`);
     }
   });
-  const ready = new Promise((resolve, reject) => {
-    worker.once("message", (m) => (m && m.type === "ready" ? resolve(m) : reject(new Error("bad start"))));
+  const slot = { worker, timing: null };
+  slot.ready = new Promise((resolve, reject) => {
+    worker.once("message", (m) => {
+      if (!(m && m.type === "ready")) return reject(new Error("bad start"));
+      // Where a worker's start goes (the benchmark's breakdown): copying the snapshot, the
+      // thread's own start, then the steps it timed itself (boot.mjs).
+      slot.timing = { copy: copied - spawned, thread: m.born - copied, ...m.timing,
+        readyAt: clock() };
+      resolve(m);
+    });
     worker.once("error", reject);
     worker.once("exit", (code) => reject(new Error(`worker exited with ${code} while starting`)));
   });
-  ready.catch(() => {});
-  return { worker, ready };
+  slot.ready.catch(() => {});
+  return slot;
 }
 
 const learnerWorker = () => startWorker(new URL("./worker.mjs", import.meta.url), true);
@@ -97,7 +110,9 @@ function runJob(slot, message) {
       clearTimeout(timer);
       clearInterval(watch);
       current.worker.off("exit", ended);
-      learner.terminate().then(() => resolve(value), () => resolve(value));
+      const stopping = clock();
+      const done = () => resolve({ ...value, terminate: clock() - stopping });
+      learner.terminate().then(done, done);
     };
     const fail = (failure, detail) => {
       // The learner worker is stopped; the checks' worker is waiting on it, or hung.
@@ -120,6 +135,12 @@ function runJob(slot, message) {
     learner.on("error", () => close(channel));
     const { port1, port2 } = new MessageChannel();
     port1.once("message", (m) => {
+      if ((!m || m.retire !== false) && checker === current) {
+        // The checks' interpreter is not as it was before this job (or did not say): a
+        // fresh one, restored now, grades the next file.
+        restartChecker();
+        retired++;
+      }
       if (m && typeof m.report === "string") {
         if (Buffer.byteLength(m.report) > REPORT_LIMIT) {
           settle({ failure: "large", detail: `its report was more than ${REPORT_LIMIT} bytes` });
@@ -139,14 +160,15 @@ function runJob(slot, message) {
 }
 
 function restartChecker() {
+  // Never reused once in doubt; the fresh one restores now, ahead of the next file.
   if (checker) checker.worker.terminate();
-  checker = null;
+  checker = checksWorker();
 }
 
-function frame(token, id, outcome) {
+function frame(token, id, outcome, timing) {
   const body = outcome.reportJSON !== undefined
-    ? `{"id": ${id}, "report": ${outcome.reportJSON}}`
-    : JSON.stringify({ id, failure: outcome.failure, detail: outcome.detail });
+    ? `{"id": ${id}, "timing": ${JSON.stringify(timing)}, "report": ${outcome.reportJSON}}`
+    : JSON.stringify({ id, timing, failure: outcome.failure, detail: outcome.detail });
   write(`\n${token} ${body}\n`);
 }
 
@@ -176,10 +198,17 @@ async function main() {
       await Promise.all([checker.ready, spare.ready]);
       write(`\nREADY ${Math.round(performance.now() - started)}\n`);
     } else if (message.type === "job") {
+      const arrived = clock();
       const slot = await ready(spare, learnerWorker);
       spare = learnerWorker();
       checker = await ready(checker || checksWorker(), checksWorker);
-      frame(message.token, message.id, await runJob(slot, message));
+      const began = clock();
+      const outcome = await runJob(slot, message);
+      const timing = { ...slot.timing, idle: Math.max(0, arrived - slot.timing.readyAt),
+        wait: began - arrived, job: clock() - began, terminate: outcome.terminate,
+        checkersRetired: retired, rssMB: process.memoryUsage.rss() / 1024 ** 2 };
+      delete timing.readyAt;
+      frame(message.token, message.id, outcome, timing);
     }
   }
   if (spare) await spare.worker.terminate();

@@ -9,6 +9,7 @@ import { endpoint } from "./channel.mjs";
 
 // Captured before any learner code exists, so patching prototypes later changes nothing here.
 const apply = Reflect.apply;
+const born = performance.timeOrigin + performance.now();  // this script began (host's breakdown)
 const post = MessagePort.prototype.postMessage;
 const OUTPUT_LIMIT = 64 * 1024;
 const MEMORY_LIMIT = 1024 * 1024 * 1024;  // bytes of wasm memory a submission may grow to
@@ -20,13 +21,17 @@ const quiet = (text) => {
   printed += text.length;
   if (printed < OUTPUT_LIMIT) process.stderr.write(text + "\n");
 };
-const py = await restore(workerData, quiet);
+const timing = {};
+const py = await restore(workerData, quiet, timing);
+let mark = performance.now();
 const serve = py.runPython("import grader.core.agent; grader.core.agent.serve");
 const jsAttempts = () => attempts.slice(0, 5).map(String).join("\n");
 
 limitMemory();
 closeDoors();
-apply(post, parentPort, [{ type: "ready" }]);
+timing.agent = performance.now() - mark;
+// Sent before any learner code exists, so the figures are the host's own.
+apply(post, parentPort, [{ type: "ready", born, timing }]);
 
 // `on`, not `once`: the listener keeps this thread alive after it is done, so it is never
 // raced by the thread's own exit. The host terminates it.
