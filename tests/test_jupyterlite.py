@@ -13,8 +13,8 @@ import zipfile
 
 import pytest
 
-from grader.build import jupyterlite
-from grader.build.jupyterlite import build_jupyterlite, notebook_url
+from grader.site_builder import jupyterlite
+from grader.site_builder.jupyterlite import build_jupyterlite, notebook_url
 from grader.core.notebook import as_text, check
 from grader.core.run import grade, load_checks
 from grader.runtimes.node import pyodide_dir
@@ -218,7 +218,7 @@ def test_the_check_function_grades_a_file_like_the_cli(course, tmp_path, monkeyp
 def test_a_lab_that_builds_on_another_opens_with_what_it_adds_and_no_stand_in(course):
     # Lab 5 continues the learner's lab-4 Value: its notebook holds the starter and what the
     # lab adds (extend.py), never the course's stand-in for lab 4 (provided.py).
-    from grader.build.lite_notebooks import notebook
+    from grader.site_builder.lite_notebooks import notebook
 
     lab = next(lab for lab in course.labs.values() if lab.config.extend and lab.config.provided)
     lesson = next(lesson for lesson in course.lessons if lesson.lab == lab.slug)

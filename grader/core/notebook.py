@@ -21,7 +21,7 @@ from pathlib import Path
 from .report import Report
 from .run import grade, load_checks
 
-CHECKS_PACKAGE = "course_labs"  # written by grader/build/lite_wheel.py
+CHECKS_PACKAGE = "course_labs"  # written by grader/site_builder/lite_wheel.py
 OUTPUT_SHOWN = 2000  # characters of the learner's own printing repeated under a report
 
 

@@ -60,10 +60,10 @@ def permission_flags(pyodide: Path) -> list[str]:
 
 
 def compiled_stdlib(pyodide: Path, browser: bool = False) -> Path | None:
-    """The stdlib zip with bytecode (grader/build/stdlib_zip.py), built once and kept beside
+    """The stdlib zip with bytecode (grader/pyodide_files/stdlib_zip.py), built once and kept beside
     node_modules/pyodide; it makes every boot ~1.5 s faster. None if it cannot be built:
     Python still works with the stock zip."""
-    from ..build.stdlib_zip import build_stdlib_zip
+    from ..pyodide_files.stdlib_zip import build_stdlib_zip
 
     name = "python_stdlib-browser.zip" if browser else "python_stdlib.zip"
     try:

@@ -13,7 +13,7 @@ relative to `out`. The site works offline: the kernel loads everything from the 
 - `disablePyPIFallback` stops piplite from ever asking PyPI, and the kernel starts with
   the course's wheel loaded, so a check cell only imports.
 
-The slow parts run only when needed: the tools venv (lite_tools.py) once per pin set, the
+The slow parts run only when needed: the tools venv (pyodide_files/build_tools.py) once per pin set, the
 PyPI downloads once per Pyodide lock, `jupyter lite build` (~4 s, offline) when an input
 changed. The finished site is kept under a key of everything it is made from, so a repeated
 build only copies it (~0.1 s). Nothing is printed: the CLI owns stdout.
@@ -29,7 +29,7 @@ from pathlib import Path
 
 from ..course import Course
 from . import lite_notebooks, lite_wheel
-from .lite_tools import LiteToolsError, Tools, ensure_tools
+from ..pyodide_files.build_tools import LiteToolsError, Tools, ensure_tools
 
 APPS = ("notebooks", "lab", "tree")  # the notebook view, and the two it links to
 # What the kernel installs as it starts (besides its own piplite wheels), see the worker's
@@ -141,7 +141,7 @@ def _kernel_wheels(tools: Tools, pyodide: Path, cache: Path) -> list[Path]:
     manifest = folder / "wheels.json"
     if not manifest.is_file():
         shutil.rmtree(folder, ignore_errors=True)
-        # -I: the script's own folder (grader/build, with its math.py) stays off sys.path.
+        # -I: the script's own folder (grader/site_builder, with its math.py) stays off sys.path.
         listing = tools.run([str(tools.python), "-I", str(script), str(lock), str(folder),
                              *KERNEL_NEEDS], "downloading the kernel's wheels from PyPI")
         manifest.write_text(listing)  # last: a download that died is never taken as done
