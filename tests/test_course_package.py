@@ -14,12 +14,17 @@ from pathlib import Path
 
 import pytest
 
+from grader import course as course_model
 from grader.pyodide_files import course_package
-from grader.pyodide_files.course_package import build_course_package
-from grader.runtimes.node import node_binary, pyodide_dir
-from grader.runtimes.pyodide import PyodideRuntime
+from grader.pyodide_files.build_tools import LiteToolsError
+from grader.pyodide_files.course_package import build_course_package, fallback_package
+from grader.runtimes.node import compiled_stdlib, node_binary, pyodide_dir
+from grader.runtimes.pyodide import NodeHost, PyodideRuntime
+from grader.site_builder import jupyterlite
+from grader.site_builder.site import BuildError, build_site
 from grader.runtimes.submission import Submission
-from tests.browser_support import set_code, wait_ready
+from tests.browser_support import serve, set_code, wait_ready
+from tests.conftest import ROOT
 
 pytestmark = pytest.mark.pyodide
 
@@ -48,7 +53,7 @@ def package(course):
 @pytest.fixture(scope="module")
 def pyodide_magic() -> bytes:
     done = subprocess.run([node_binary(), "--input-type=module", "-e", MAGIC_JS, "--",
-                           str(pyodide_dir(Path(__file__).parent.parent))],
+                           str(pyodide_dir(ROOT))],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     return bytes.fromhex(done.stdout.strip().splitlines()[-1])
@@ -111,21 +116,73 @@ def test_a_changed_check_gives_another_package(course, package, monkeypatch):
     assert course_package._key(files, pyodide, []) != course_package._key(changed, pyodide, [])
 
 
+# Hidden checks that report where the checks' interpreter got every grader module from.
+WHERE_CHECKS = (
+    "import sys\nfrom grader.core.checks import check, expect\n\n"
+    "@check('where')\ndef where(learner):\n"
+    "    found = sorted({m.__spec__.origin for n, m in list(sys.modules.items())\n"
+    "                    if n.split('.')[0] == 'grader' and getattr(m, '__spec__', None)})\n"
+    "    expect(False, 'FROM ' + ' '.join(found) + ' PATH ' + ' '.join(sys.path))\n")
+PROBE = Submission("probe", "probe.py", "x = 1\n", WHERE_CHECKS, ["where"], [[]])
+
+
+def _origins(report) -> tuple[list[str], str]:
+    message = report.checks[0].message
+    found, path = message.split("FROM ", 1)[1].split(" PATH ")
+    return found.split(), path
+
+
 def test_the_node_host_imports_the_grader_from_the_package_alone(course, package):
-    checks = (
-        "import sys\nfrom grader.core.checks import check, expect\n\n"
-        "@check('where')\ndef where(learner):\n"
-        "    found = sorted({m.__spec__.origin for n, m in list(sys.modules.items())\n"
-        "                    if n.split('.')[0] == 'grader' and getattr(m, '__spec__', None)})\n"
-        "    expect(False, 'FROM ' + ' '.join(found) + ' PATH ' + ' '.join(sys.path))\n")
     runtime = PyodideRuntime(course.root, timeout=20.0, workers=1)
     assert runtime.package == package and package.compiled
-    [report] = runtime.grade([Submission("probe", "probe.py", "x = 1\n", checks, ["where"], [[]])])
-    message = report.checks[0].message
-    found = message.split("FROM ", 1)[1].split(" PATH ")[0].split()
-    assert "grader/core/split.pyc" in " ".join(found) and len(found) >= 8, message
-    assert all(p.startswith(SITE_PACKAGES) and p.endswith(".pyc") for p in found), message
-    assert "/grader_core" not in message.split(" PATH ")[1]
+    [report] = runtime.grade([PROBE])
+    found, path = _origins(report)
+    assert "grader/core/split.pyc" in " ".join(found) and len(found) >= 8, found
+    assert all(p.startswith(SITE_PACKAGES) and p.endswith(".pyc") for p in found), found
+    assert "/grader_core" not in path.split()
+
+
+def _no_tools(*args, **kwargs):
+    raise LiteToolsError("no Python >= 3.13 here (a test)")
+
+
+def test_without_the_tools_the_build_warns_and_ships_the_uncompiled_wheel(course, tmp_path,
+                                                                          monkeypatch):
+    # A course whose package was never built (so no cache can answer), on a machine without
+    # the tools.
+    for folder in ("lessons", "labs"):
+        shutil.copytree(course.root / folder, tmp_path / "course" / folder)
+    with open(tmp_path / "course" / "labs" / "01-graphs" / "checks.py", "a") as checks:
+        checks.write(f"# {tmp_path}\n")
+    course = course_model.load(tmp_path / "course")
+    monkeypatch.setattr(course_package, "ensure_tools", _no_tools)
+    monkeypatch.setattr(jupyterlite, "ensure_tools", _no_tools)
+    pyodide = pyodide_dir(ROOT)
+    with pytest.raises(BuildError, match="course package could not be built"):
+        build_site(course, tmp_path / "strict", pyodide=pyodide, node_modules=pyodide.parent,
+                   strict=True)
+    result = build_site(course, tmp_path / "site", pyodide=pyodide, node_modules=pyodide.parent,
+                        strict=False)
+    assert [w for w in result.warnings if "not compiled to bytecode" in w], result.warnings
+    [wheel] = (result.out / "py").glob("course-*/course_grader-0.1.0-py3-none-any.whl")
+    assert not list(wheel.parent.glob("*.json"))  # in no lock: the page loads it by its URL
+    page = (result.out / "lessons" / "05-backward" / "index.html").read_text()
+    assert f'"core": "../../py/{wheel.parent.name}/{wheel.name}"' in page
+    with zipfile.ZipFile(wheel) as archive:
+        assert "grader/core/run.py" in archive.namelist()
+
+
+def test_the_node_host_grades_with_the_uncompiled_wheel_too(course):
+    pyodide = pyodide_dir(course.root)
+    package = fallback_package(course, pyodide)
+    host = NodeHost(pyodide, compiled_stdlib(pyodide), package)
+    try:
+        report, _ = host.grade(PROBE, 20.0)
+    finally:
+        host.close()
+    found, _ = _origins(report)
+    assert len(found) >= 8 and all(p.startswith(SITE_PACKAGES) and p.endswith(".py")
+                                   for p in found), found
 
 
 @pytest.mark.browser
@@ -159,3 +216,25 @@ def test_the_browser_worker_imports_the_grader_from_the_package_alone(browser, s
     assert wheel in requests, [u for u in requests if "/py/" in u]  # (the worker's, and the
     # service worker's for its offline copy)
     assert not [u for u in requests if not u.startswith(site["url"])]
+
+
+@pytest.mark.browser
+def test_the_browser_refuses_a_course_package_whose_sha256_is_not_the_locks(browser, site,
+                                                                            tmp_path):
+    tampered = tmp_path / "site"
+    shutil.copytree(site["out"], tampered, ignore=shutil.ignore_patterns("lite"))
+    lock, entry = _site_package({"out": tampered})
+    wheel = lock.parent / entry["file_name"]
+    wheel.write_bytes(wheel.read_bytes() + b"\0")  # still a zip, no longer the lock's bytes
+    (wheel.parent / (wheel.name + ".gz")).unlink(missing_ok=True)
+    server, url = serve(tampered)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{url}lessons/05-backward/index.html")
+        page.wait_for_function("document.querySelector('[data-testid=status]').dataset.state"
+                               " === 'broken'", timeout=60_000)
+        assert "course package did not load" in page.inner_text("[data-testid=status]")
+    finally:
+        context.close()
+        server.shutdown()

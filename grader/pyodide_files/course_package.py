@@ -144,6 +144,7 @@ def fallback_package(course, pyodide: Path) -> CoursePackage:
         partial = done / f".{SOURCE_WHEEL}.partial"
         _write_wheel(files, partial)
         partial.rename(done / SOURCE_WHEEL)  # a reader never sees half a wheel
+        _forget(done.parent, keep=done)
     return CoursePackage(done / SOURCE_WHEEL, None)
 
 
@@ -262,8 +263,11 @@ def _mkdir(path: Path) -> Path:
 
 
 def _forget(parent: Path, keep: Path, newest: int = 3) -> None:
-    # Old packages are small, but one is made per change of any check or grader file.
-    others = sorted((p for p in parent.iterdir() if p != keep and not p.name.startswith("source-")),
+    # Old packages are small, but one is made per change of any check or grader file; the
+    # uncompiled ones (source-*) and the compiled ones are kept `newest` apiece.
+    kind = keep.name.startswith("source-")
+    others = sorted((p for p in parent.iterdir()
+                     if p != keep and p.name.startswith("source-") == kind),
                     key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in others[newest:]:
+    for old in others[newest - 1:]:
         shutil.rmtree(old, ignore_errors=True)

@@ -9,8 +9,13 @@
 // <exclude> (comma-separated name prefixes) into a cpXY wheel with bytecode only, and
 // rewrites the lock's file names and sha256 (see course_package.py). <toolWheelsDir> holds
 // the pure-Python wheels it needs: pyodide-build, click (its command line), packaging,
-// platformdirs and rich (its logger). Measured here: ≈ 4 s in all, of which booting
-// Pyodide is ≈ 3 s and compiling the course's ~30 modules ≈ 0.3 s.
+// platformdirs and rich (its logger). Why here and not elsewhere: the tools venv's Python is
+// 3.13, whose py-compile writes 3.13 bytecode (magic f30d0d0a) that Pyodide refuses, and no
+// Python 3.14 can be had on this machine (only package registries are reachable). Measured
+// here, on the shared 2-core machine under load: 15.5 s for this script, nearly all of it
+// Pyodide starting on the stock stdlib zip (stock start-up took 11-12 s in the same minutes;
+// 3.5 s when quiet); python -m build took 6.8 s. Both run only when the package's inputs
+// change (course_package.py caches the result).
 //
 // Reproducible output: py-compile stamps every zip entry with the current time and, without
 // SOURCE_DATE_EPOCH, writes timestamp pycs. So the tool runs with SOURCE_DATE_EPOCH set
