@@ -13,8 +13,6 @@
 // is specific to the Python minor version (and the host Python here is not 3.14), so the
 // compiling runs inside the very Pyodide that will later import it. Prints a JSON summary on
 // stdout; any failure exits non-zero with the reason on stderr.
-// (Why this and not pyodide-build's py-compile, which makes the course package: see the
-// docstring of stdlib_zip.py, with the measurements.)
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
