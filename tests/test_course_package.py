@@ -175,7 +175,7 @@ def test_without_the_tools_the_build_warns_and_ships_the_uncompiled_wheel(course
 def test_the_node_host_grades_with_the_uncompiled_wheel_too(course):
     pyodide = pyodide_dir(course.root)
     package = fallback_package(course, pyodide)
-    host = NodeHost(pyodide, compiled_stdlib(pyodide), package)
+    host = NodeHost(pyodide, compiled_stdlib(pyodide), package=package)
     try:
         report, _ = host.grade(PROBE, 20.0)
     finally:

@@ -16,11 +16,12 @@ Pyodide's own tools, in this order (the order they need):
    with bytecode only and rewrites the lock's file name and sha256.
 
 Why bytecode: every host imports the grader at each cold start before its memory snapshot;
-compiled, that import skips compiling ~30 modules (figures in docs/grading.md). Steps 1-2
-run in the build tools' venv (build_tools.py, pins in requirements-lite.txt), the one the
+compiled, that import skips compiling ~30 modules (figures in the README's Benchmarks).
+Steps 1-2 run in the build tools' venv (build_tools.py, pins in requirements-lite.txt), the one the
 JupyterLite build uses. Without it (no Python >= 3.13 here), `fallback_package` writes the
 same files as a py3-none-any wheel with zipfile, with no lock entry: hosts then load it by
-its path or URL, from source (the site build warns, and fails with --strict). The result is cached under a key of everything it is made of.
+its path or URL, from source (the site build warns, and fails with --strict). The result
+is cached under a key of everything it is made of.
 """
 
 from __future__ import annotations
@@ -122,9 +123,12 @@ def build_course_package(course, pyodide: Path) -> CoursePackage:
                 raise PackageError(f"pyodide py-compile wrote no {wheel.name} "
                                    f"(found: {', '.join(sorted(os.listdir(folder)))})")
             (folder / ".complete").write_text("")
-            shutil.rmtree(done, ignore_errors=True)
             _mkdir(done.parent)
-            folder.rename(done)
+            try:
+                folder.rename(done)
+            except OSError:  # another build finished the same package first: the same bytes
+                if not (done / ".complete").is_file():
+                    raise
     except LiteToolsError as error:
         raise PackageError(str(error)) from error
     _forget(done.parent, keep=done)

@@ -41,10 +41,10 @@ def memory_limit() -> int:
 class NodeHost:
     """One Node process grading one submission at a time."""
 
-    def __init__(self, pyodide: Path, stdlib: Path | None = None, package=None):
+    def __init__(self, pyodide: Path, stdlib: Path | None = None, *, package):
         self.package = package  # the course package (node.course_package): the grader's Python
-        self.proc = subprocess.Popen(host_command(pyodide, stdlib, memory_limit(),
-                                                  package.folder if package else None), stdin=subprocess.PIPE,
+        command = host_command(pyodide, stdlib, memory_limit(), package.folder)
+        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={},
                                      start_new_session=True)
         self.chunks: queue.Queue[bytes] = queue.Queue()
@@ -193,7 +193,7 @@ class PyodideRuntime:
                     except queue.Empty:
                         return
                     if host is None:
-                        host = NodeHost(self.pyodide, self.stdlib, self.package)
+                        host = NodeHost(self.pyodide, self.stdlib, package=self.package)
                         self.boot_seconds.append(host.boot_seconds)
                     reports[index], fit = host.grade(submissions[index], self.timeout)
                     if not fit:
