@@ -16,7 +16,7 @@ Pyodide's own tools, in this order (the order they need):
    with bytecode only and rewrites the lock's file name and sha256.
 
 Why bytecode: every host imports the grader at each cold start before its memory snapshot;
-compiled, that import skips compiling ~30 modules (figures in the README's Benchmarks).
+compiled, that import skips compiling ~30 modules from source (README, Benchmarks).
 Steps 1-2 run in the build tools' venv (build_tools.py, pins in requirements-lite.txt), the one the
 JupyterLite build uses. Without it (no Python >= 3.13 here), `fallback_package` writes the
 same files as a py3-none-any wheel with zipfile, with no lock entry: hosts then load it by
