@@ -97,7 +97,8 @@ async function makeSnapshot() {
   const errors = [];
   await py.loadPackage(load, { messageCallback: () => {}, errorCallback: (m) => errors.push(m) });
   if (errors.length) throw new Error(`the course package did not load: ${errors.join("; ")}`);
-  py.runPython("import grader.core.agent, grader.core.split");
+  // Everything a restored worker imports (agent, split, state): it has no files to import from.
+  py.runPython("import grader.core.agent, grader.core.split, grader.core.state");
   forgetLoadedPackages(py);
   return py.makeMemorySnapshot().slice();
 }
