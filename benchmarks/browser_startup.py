@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from grader import course as course_model  # noqa: E402
-from grader.build.site import build_site  # noqa: E402
+from grader.site_builder.site import build_site  # noqa: E402
 from grader.runtimes.node import pyodide_dir  # noqa: E402
 from benchmarks.plain_pages import write_plain_page  # noqa: E402
 from tests.browser_support import CHROMIUM, FLAGS, serve  # noqa: E402

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from grader import course as course_model  # noqa: E402
-from grader.build.site import build_site  # noqa: E402
+from grader.site_builder.site import build_site  # noqa: E402
 from grader.runtimes.node import pyodide_dir  # noqa: E402
 from tests.browser_support import CHROMIUM, FLAGS, serve, set_code, wait_ready  # noqa: E402
 

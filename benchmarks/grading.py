@@ -56,7 +56,6 @@ PARTS = [
     ("thread", "learner worker: thread start (Node, host scripts)"),
     ("import", "learner worker: import pyodide.mjs"),
     ("restore", "learner worker: loadPyodide from the snapshot"),
-    ("core", "learner worker: write the grader's sources"),
     ("agent", "learner worker: agent and closed doors"),
     ("idle", "learner worker ready before its job (not waited)"),
     ("wait", "job waited for its workers"),

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from grader import course as course_model  # noqa: E402
-from grader.build.jupyterlite import build_jupyterlite, notebook_url  # noqa: E402
+from grader.site_builder.jupyterlite import build_jupyterlite, notebook_url  # noqa: E402
 from grader.runtimes.node import pyodide_dir  # noqa: E402
 from tests.browser_support import CHROMIUM, FLAGS, serve  # noqa: E402
 

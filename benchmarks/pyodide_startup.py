@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from grader.build.stdlib_zip import build_stdlib_zip  # noqa: E402
+from grader.pyodide_files.stdlib_zip import build_stdlib_zip  # noqa: E402
 from grader.runtimes.node import node_binary, pyodide_dir  # noqa: E402
 
 START = """

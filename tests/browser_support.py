@@ -13,7 +13,7 @@ ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 
 def serve(folder: Path):
     """Serve the built site on a free port of 127.0.0.1; returns (server, base_url)."""
-    from grader.build.serve import make_server
+    from grader.site_builder.serve import make_server
 
     server = make_server(folder, port=0)
     threading.Thread(target=server.serve_forever, daemon=True).start()

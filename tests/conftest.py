@@ -37,7 +37,7 @@ def run_course(*args: str, cwd: Path = ROOT, env: dict | None = None, timeout: f
 @pytest.fixture(scope="session")
 def site(course, tmp_path_factory):
     """The course built once for the browser tests, served on a free port of 127.0.0.1."""
-    from grader.build.site import build_site
+    from grader.site_builder.site import build_site
     from grader.runtimes.node import pyodide_dir
     from tests.browser_support import serve
 

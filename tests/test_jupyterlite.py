@@ -13,8 +13,9 @@ import zipfile
 
 import pytest
 
-from grader.build import jupyterlite
-from grader.build.jupyterlite import build_jupyterlite, notebook_url
+from grader.site_builder import jupyterlite
+from grader.pyodide_files.course_package import build_course_package
+from grader.site_builder.jupyterlite import build_jupyterlite, notebook_url
 from grader.core.notebook import as_text, check
 from grader.core.run import grade, load_checks
 from grader.runtimes.node import pyodide_dir
@@ -166,7 +167,28 @@ def test_the_lite_site_holds_no_reference_solution(course, lite):
         assert leaked == [], f"{lab.slug} solution leaked: {leaked[:3]}"
 
 
-def test_the_lock_lists_every_local_wheel_with_its_own_sha256(lite):
+def test_the_kernel_imports_the_grader_from_the_course_package_alone(lite, context):
+    page = open_notebook(context, lite, "05-backward")
+    editor = page.locator(".jp-Notebook .jp-CodeCell").nth(0).locator(".cm-content")
+    editor.click()
+    page.keyboard.press("Control+a")
+    page.keyboard.insert_text(  # the starter cell, run as code instead of written to a file
+        "import sys, grader.core.notebook\n"
+        "found = sorted({m.__spec__.origin for n, m in list(sys.modules.items())\n"
+        "                if n.split('.')[0] == 'grader' and getattr(m, '__spec__', None)})\n"
+        "print('FROM', *found)\n")
+    page.keyboard.press("Escape")
+    page.keyboard.press("Shift+Enter")
+    output = page.locator(".jp-OutputArea-output").filter(has_text="FROM").first
+    output.wait_for(timeout=120_000)
+    found = output.inner_text().split("FROM", 1)[1].split()
+    assert "/lib/python3.14/site-packages/grader/core/notebook.pyc" in found, found
+    assert all(p.startswith("/lib/python3.14/site-packages/") and p.endswith(".pyc")
+               for p in found), found
+    assert outside(context) == []
+
+
+def test_the_lock_lists_every_local_wheel_with_its_own_sha256(course, lite):
     folder = lite["out"] / "static" / "pyodide"
     lock = json.loads((folder / "pyodide-lock.json").read_text())["packages"]
     by_file = {p["file_name"]: p for p in lock.values()}
@@ -177,7 +199,11 @@ def test_the_lock_lists_every_local_wheel_with_its_own_sha256(lite):
         assert by_file[wheel.name]["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
     with zipfile.ZipFile(folder / lock["course-grader"]["file_name"]) as course_wheel:
         names = course_wheel.namelist()
-    assert "grader/core/notebook.py" in names and "grader/core/run.py" in names
+    assert "grader/core/notebook.pyc" in names and "grader/core/run.pyc" in names
+    # The very wheel (same bytes, same lock entry) the lesson pages and the Node grader load.
+    package = build_course_package(course, pyodide_dir(course.root))
+    assert lock["course-grader"] == json.loads(package.lock.read_text())["packages"]["course-grader"]
+    assert (folder / package.wheel.name).read_bytes() == package.wheel.read_bytes()
     assert not [n for n in names if "solution" in n]
     config = json.loads((lite["out"] / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
@@ -218,7 +244,7 @@ def test_the_check_function_grades_a_file_like_the_cli(course, tmp_path, monkeyp
 def test_a_lab_that_builds_on_another_opens_with_what_it_adds_and_no_stand_in(course):
     # Lab 5 continues the learner's lab-4 Value: its notebook holds the starter and what the
     # lab adds (extend.py), never the course's stand-in for lab 4 (provided.py).
-    from grader.build.lite_notebooks import notebook
+    from grader.site_builder.lite_notebooks import notebook
 
     lab = next(lab for lab in course.labs.values() if lab.config.extend and lab.config.provided)
     lesson = next(lesson for lesson in course.lessons if lesson.lab == lab.slug)

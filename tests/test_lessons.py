@@ -270,7 +270,7 @@ def test_lesson_five_adam_step_is_train_its():
 
 
 def test_asides_render_as_details_with_markdown_inside():
-    from grader.build import markdown
+    from grader.site_builder import markdown
 
     html = markdown.render(frontmatter.parse(_lesson("05-backward")).body, {})
     assert html.count("<details>") == html.count("</details>") >= 3

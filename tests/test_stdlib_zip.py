@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.build.stdlib_zip import build_stdlib_zip
+from grader.pyodide_files.stdlib_zip import build_stdlib_zip
 from grader.runtimes.node import node_binary, pyodide_dir
 from tests.conftest import ROOT
 

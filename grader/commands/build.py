@@ -37,8 +37,8 @@ def build_command(out, strict, root):
 
 def build_once(course, out: Path, strict: bool):
     """Build the site (`course serve` too builds before serving); errors end the command."""
-    from ..build.math import MathError
-    from ..build.site import BuildError, build_site
+    from ..site_builder.math import MathError
+    from ..site_builder.site import BuildError, build_site
     from ..runtimes.node import pyodide_dir
 
     try:

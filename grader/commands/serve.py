@@ -24,7 +24,7 @@ def serve_command(port, out, verbose, strict, root):
     Example:
         course serve --port 8000
     """
-    from ..build.serve import make_server
+    from ..site_builder.serve import make_server
 
     course = load_course(root)
     result = build_once(course, Path(out), strict)

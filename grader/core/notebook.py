@@ -21,7 +21,9 @@ from pathlib import Path
 from .report import Report
 from .run import grade, load_checks
 
-CHECKS_PACKAGE = "course_labs"  # written by grader/build/lite_wheel.py
+CHECKS_PACKAGE = "course_labs"  # in the course package: grader/pyodide_files/course_package.py
+# Text, not modules: the package is compiled to bytecode only, and a .py would lose its text.
+CHECKS_SUFFIX = ".py.txt"
 OUTPUT_SHOWN = 2000  # characters of the learner's own printing repeated under a report
 
 
@@ -50,9 +52,10 @@ def packaged(lab: str) -> str:
     except ModuleNotFoundError:
         raise LookupError(f"the {CHECKS_PACKAGE} package is not installed here: this function "
                           "runs in the course's JupyterLite site, or pass checks_source=") from None
-    target = folder / f"{lab}.py"
+    target = folder / f"{lab}{CHECKS_SUFFIX}"
     if not target.is_file():
-        known = sorted(p.name[:-3] for p in folder.iterdir() if p.name.endswith(".py"))
+        known = sorted(p.name[:-len(CHECKS_SUFFIX)] for p in folder.iterdir()
+                       if p.name.endswith(CHECKS_SUFFIX))
         raise LookupError(f"no lab named {lab!r} (labs: {', '.join(known)})")
     return target.read_text(encoding="utf-8")
 

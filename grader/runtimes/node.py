@@ -6,6 +6,7 @@ import functools
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 HOST = Path(__file__).resolve().parent / "host" / "host.mjs"
@@ -43,8 +44,10 @@ def pyodide_dir(root: Path) -> Path:
                      "pyodide package), or set COURSE_PYODIDE_DIR")
 
 
-def host_command(pyodide: Path, stdlib: Path | None = None, memory_mb: int = 2560) -> list[str]:
+def host_command(pyodide: Path, stdlib: Path | None = None, memory_mb: int = 2560,
+                 package: Path | None = None) -> list[str]:
     extra = [f"--allow-fs-read={stdlib}"] if stdlib else []
+    extra += [f"--allow-fs-read={package}"] if package else []  # the course package's folder
     return (namespace_prefix() + [node_binary(), *permission_flags(pyodide), *extra, str(HOST),
                                   str(pyodide), str(stdlib or ""), str(memory_mb)])
 
@@ -60,16 +63,33 @@ def permission_flags(pyodide: Path) -> list[str]:
 
 
 def compiled_stdlib(pyodide: Path, browser: bool = False) -> Path | None:
-    """The stdlib zip with bytecode (grader/build/stdlib_zip.py), built once and kept beside
+    """The stdlib zip with bytecode (grader/pyodide_files/stdlib_zip.py), built once and kept beside
     node_modules/pyodide; it makes every boot ~1.5 s faster. None if it cannot be built:
     Python still works with the stock zip."""
-    from ..build.stdlib_zip import build_stdlib_zip
+    from ..pyodide_files.stdlib_zip import build_stdlib_zip
 
     name = "python_stdlib-browser.zip" if browser else "python_stdlib.zip"
     try:
         return build_stdlib_zip(pyodide, pyodide.parent / ".course-cache" / name, browser=browser)
     except (RuntimeError, OSError):
         return None
+
+
+@functools.cache
+def course_package(root: Path, pyodide: Path):
+    """The course package every host loads (pyodide_files/course_package.py), built once per
+    set of inputs: compiled and in its Pyodide lock, or, where pyodide-build cannot run, the
+    uncompiled wheel (said once on stderr: stdout may be a JSON document)."""
+    from ..course import load
+    from ..pyodide_files.course_package import PackageError, build_course_package, fallback_package
+
+    course = load(Path(root))
+    try:
+        return build_course_package(course, pyodide)
+    except PackageError as error:
+        sys.stderr.write(f"warning: grading with the course package's sources, not bytecode: "
+                         f"{str(error).splitlines()[0]}\n")
+        return fallback_package(course, pyodide)
 
 
 @functools.cache

@@ -21,9 +21,8 @@ from pathlib import Path
 
 from ..core.report import Report
 from .frames import FrameReader
-from .node import SetupError, compiled_stdlib, host_command, pyodide_dir
-from .submission import (CRASHED, OVER_LIMIT, REACHED, TIMEOUT, Submission, core_sources,
-                         new_token)
+from .node import SetupError, compiled_stdlib, course_package, host_command, pyodide_dir
+from .submission import CRASHED, OVER_LIMIT, REACHED, TIMEOUT, Submission, new_token
 
 NAME = "pyodide"
 BOOT_TIMEOUT = 180.0  # seconds for a host to boot Python and make its snapshot
@@ -42,8 +41,10 @@ def memory_limit() -> int:
 class NodeHost:
     """One Node process grading one submission at a time."""
 
-    def __init__(self, pyodide: Path, stdlib: Path | None = None):
-        self.proc = subprocess.Popen(host_command(pyodide, stdlib, memory_limit()), stdin=subprocess.PIPE,
+    def __init__(self, pyodide: Path, stdlib: Path | None = None, *, package):
+        self.package = package  # the course package (node.course_package): the grader's Python
+        command = host_command(pyodide, stdlib, memory_limit(), package.folder)
+        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={},
                                      start_new_session=True)
         self.chunks: queue.Queue[bytes] = queue.Queue()
@@ -69,7 +70,8 @@ class NodeHost:
 
     def _boot(self) -> float:
         started = time.perf_counter()
-        self._send({"type": "init", "core": core_sources()})
+        lock = str(self.package.lock) if self.package.compiled else None
+        self._send({"type": "init", "package": {"lock": lock, "load": self.package.load}})
         seen = b""
         deadline = started + BOOT_TIMEOUT
         while b"\nREADY " not in seen:
@@ -166,6 +168,7 @@ class PyodideRuntime:
     def __init__(self, root: Path, timeout: float = 10.0, workers: int = 2):
         self.pyodide = pyodide_dir(root)
         self.stdlib = compiled_stdlib(self.pyodide)
+        self.package = course_package(Path(root).resolve(), self.pyodide)
         self.timeout = timeout
         self.workers = workers
         self.boot_seconds: list[float] = []
@@ -190,7 +193,7 @@ class PyodideRuntime:
                     except queue.Empty:
                         return
                     if host is None:
-                        host = NodeHost(self.pyodide, self.stdlib)
+                        host = NodeHost(self.pyodide, self.stdlib, package=self.package)
                         self.boot_seconds.append(host.boot_seconds)
                     reports[index], fit = host.grade(submissions[index], self.timeout)
                     if not fit:

@@ -92,15 +92,22 @@ async function boot({ pyodideURL, coreURL, labURL, snapshotKey, interruptBuffer,
       }
     }
     if (!restored) {
-      py = await loadPyodide({ ...options, _makeSnapshot: true });
-      const core = await (await fetch(coreURL)).json();
-      for (const [path, text] of Object.entries(core.files)) {
-        py.FS.mkdirTree("/course/" + path.split("/").slice(0, -1).join("/"));
-        py.FS.writeFile("/course/" + path, text);
-      }
+      // The course package (grader/pyodide_files/course_package.py): `coreURL` is the lock that
+      // lists it with its sha256, which loadPackage checks, or, in a build made without
+      // pyodide-build, the wheel itself. Errors are collected: loadPackage only reports them.
+      const url = new URL(coreURL, self.location.href).href;
+      const inLock = !url.endsWith(".whl");
+      py = await loadPyodide({ ...options, _makeSnapshot: true, ...(inLock ? { lockFileURL: url } : {}) });
+      const errors = [];
+      await py.loadPackage(inLock ? "course-grader" : url,
+        { messageCallback: () => {}, errorCallback: (m) => errors.push(m) });
+      if (errors.length) throw new Error(`the course package did not load: ${errors.join("; ")}`);
       // Everything the page calls is imported before the snapshot: a restored interpreter has
       // its modules, but not the files they came from.
-      py.runPython("import sys; sys.path.insert(0, '/course'); import grader.core.browser, grader.capstone.browser");
+      py.runPython("import grader.core.browser, grader.capstone.browser");
+      // makeMemorySnapshot refuses a non-empty record of loaded packages (it compares it with
+      // the {} it started with); nothing loads a package after this, restored or not.
+      for (const name of Object.keys(py.loadedPackages)) delete py.loadedPackages[name];
       // The page keeps it: this worker is about to give up storage. Sent before "ready", so
       // before any learner code, which is the only time the page accepts one.
       const bytes = py.makeMemorySnapshot();

@@ -1,8 +1,10 @@
 // Restore one interpreter from the host's memory snapshot: shared by the checks' worker and
 // the learner's worker. `snapshot` is this worker's own copy (an ArrayBuffer transferred to
 // it alone), so nothing one interpreter does to its memory can reach another's start.
+// The grader's modules come with the snapshot (imported from the course package before it was
+// taken); the package's files are not in it and are not needed.
 // `timing` (optional) gets the milliseconds of each step, for the host's breakdown.
-export async function restore({ pyodideDir, stdLibURL, snapshot, wasmModule, core }, output,
+export async function restore({ pyodideDir, stdLibURL, snapshot, wasmModule }, output,
   timing = {}) {
   let mark = performance.now();
   const lap = (name) => {
@@ -28,15 +30,5 @@ export async function restore({ pyodideDir, stdLibURL, snapshot, wasmModule, cor
     env: { HOME: "/home/pyodide" },
   });
   lap("restore");
-  installCore(py, core);
-  lap("core");
   return py;
-}
-
-// The grader's Python, as files the restored interpreter imports from.
-function installCore(py, core) {
-  for (const [path, text] of Object.entries(core)) {
-    py.FS.mkdirTree("/grader_core/" + path.split("/").slice(0, -1).join("/"));
-    py.FS.writeFile("/grader_core/" + path, text);
-  }
 }

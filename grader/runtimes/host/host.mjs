@@ -3,7 +3,7 @@
 // addons) and, where the machine allows, in empty network and PID namespaces.
 //
 // Protocol: JSON lines on stdin, framed results on stdout.
-//   in:  {"type": "init", "core": {"grader/core/run.py": "...", ...}}
+//   in:  {"type": "init", "package": {"lock": "/…/pyodide-lock.json" | null, "load": "course-grader" | "/…/x.whl"}}
 //        {"type": "job", "id": 1, "token": "<secret>", "timeout": 10, "job": {...}}
 //   out: "\nREADY <ms>\n" once, then per job "\n<token> {"id": 1, "report": {...}}\n"
 //        or "\n<token> {"id": 1, "failure": "timeout" | "crashed" | "memory" | "large", ...}\n"
@@ -39,7 +39,7 @@ globalThis.fetch = async function fetch(url) {
 
 let snapshot = null;   // Uint8Array, never shared: every worker gets a copy of its own
 let wasmModule = null; // Pyodide's wasm, compiled once (a Module is immutable)
-let core = null;
+let coursePackage = null;  // where the grader's Python comes from (see makeSnapshot)
 let spare = null;      // the next learner worker, restoring while a job runs
 let checker = null;    // the checks' worker
 let retired = 0;       // checks' workers retired because a job changed their state
@@ -51,7 +51,7 @@ function startWorker(url, quietOutput) {
   const copy = snapshot.slice().buffer;
   const copied = clock();
   const worker = new Worker(url, {
-    workerData: { pyodideDir, stdLibURL, snapshot: copy, wasmModule, core },
+    workerData: { pyodideDir, stdLibURL, snapshot: copy, wasmModule },
     transferList: [copy],
     stdout: true,   // learner output stays in the worker's streams, never in ours
     stderr: true,
@@ -88,14 +88,27 @@ const checksWorker = () => startWorker(new URL("./checker.mjs", import.meta.url)
 async function makeSnapshot() {
   // This thread never runs learner code: it boots Python once and snapshots it.
   const { loadPyodide } = await import(new URL("pyodide.mjs", `file://${pyodideDir}/`).href);
-  const py = await loadPyodide({ indexURL: pyodideDir + "/", stdLibURL, _makeSnapshot: true });
-  for (const [path, text] of Object.entries(core)) {
-    py.FS.mkdirTree("/grader_core/" + path.split("/").slice(0, -1).join("/"));
-    py.FS.writeFile("/grader_core/" + path, text);
-  }
-  py.runPython("import sys; sys.path.insert(0, '/grader_core'); "
-    + "import grader.core.agent, grader.core.split");
+  // The grader is the course package (grader/pyodide_files/course_package.py), loaded from its
+  // lock like in the browser; uncompiled (no lock) where pyodide-build could not run. Every
+  // worker restores the snapshot taken after the import, so none loads anything itself.
+  const { lock, load } = coursePackage;
+  const py = await loadPyodide({ indexURL: pyodideDir + "/", stdLibURL, _makeSnapshot: true,
+    ...(lock ? { lockFileURL: lock } : {}) });
+  const errors = [];
+  await py.loadPackage(load, { messageCallback: () => {}, errorCallback: (m) => errors.push(m) });
+  if (errors.length) throw new Error(`the course package did not load: ${errors.join("; ")}`);
+  // Everything a restored worker imports (agent, split, state): it has no files to import from.
+  py.runPython("import grader.core.agent, grader.core.split, grader.core.state");
+  forgetLoadedPackages(py);
   return py.makeMemorySnapshot().slice();
+}
+
+// makeMemorySnapshot refuses a Pyodide whose JS-side record of loaded packages is not the
+// empty one it started with (it compares the record with {}: "Unexpected hiwire entry").
+// The record is bookkeeping for later loadPackage calls; none follows: every interpreter
+// restored from the snapshot has the package's modules imported and loads nothing.
+function forgetLoadedPackages(py) {
+  for (const name of Object.keys(py.loadedPackages)) delete py.loadedPackages[name];
 }
 
 function runJob(slot, message) {
@@ -190,7 +203,7 @@ async function main() {
     if (!line.trim()) continue;
     const message = JSON.parse(line);
     if (message.type === "init") {
-      core = message.core;
+      coursePackage = message.package;
       snapshot = await makeSnapshot();
       wasmModule = await WebAssembly.compile(readFileSync(`${pyodideDir}/pyodide.asm.wasm`));
       checker = checksWorker();

@@ -9,7 +9,7 @@ tested with), otherwise the newest the requirement allows; it follows each wheel
 dependencies with the markers evaluated for Pyodide (emscripten, the lock's Python), not
 for this machine. Prints {"wheels": [file names]} as JSON.
 
-It runs in the build tools' venv (grader/build/lite_tools.py), not the project's: it needs
+It runs in the build tools' venv (grader/pyodide_files/build_tools.py), not the project's: it needs
 `packaging` and that venv's pip, and it imports nothing from the course.
 """
 

@@ -1,8 +1,10 @@
-"""The JupyterLite build tools, in a venv of their own next to the other build caches.
+"""The build tools (pyodide-build, pyodide-lock, JupyterLite), in a venv of their own next to
+the other build caches. The course package (course_package.py) and the JupyterLite site
+(site_builder/jupyterlite.py) are made with them.
 
-Why a second venv: `pyodide lockfile` (pyodide-lock) needs Python >= 3.12 and the project
-runs on 3.11, and jupyterlite's ~80 packages have no business in the course's own
-environment. The venv is made once per `requirements-lite.txt` and Python version (the key
+Why a second venv: pyodide-build and `pyodide lockfile` (pyodide-lock) need Python >= 3.13
+and >= 3.12 and the project runs on 3.11, and jupyterlite's ~80 packages have no business in
+the course's own environment. The venv is made once per `requirements-lite.txt` and Python version (the key
 is in its folder name) and reused by every later build; nothing here prints on stdout.
 """
 
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 MIN_PYTHON = (3, 13)
+REQUIREMENTS = "requirements-lite.txt"
 PIP_TIMEOUT = 900  # seconds for the one-off install; a hung registry should not hang a build
 
 
@@ -62,6 +65,14 @@ def isolated_env(venv: Path) -> dict[str, str]:
             "PYTHONDONTWRITEBYTECODE": "1"}
 
 
+def requirements_file(course_root: Path) -> Path:
+    """The tools' pins: the course's own file, else the one of the repository this is in."""
+    for root in (Path(course_root), Path(__file__).resolve().parents[2]):
+        if (root / REQUIREMENTS).is_file():
+            return root / REQUIREMENTS
+    return Path(course_root) / REQUIREMENTS  # ensure_tools says it is missing
+
+
 def ensure_tools(requirements: Path, cache: Path) -> Tools:
     """The tools venv for these pins, made (once) if it is missing."""
     if not requirements.is_file():
@@ -95,7 +106,7 @@ def find_python() -> tuple[str, str]:
         version = _version(candidate)
         if version and tuple(int(p) for p in version.split(".")[:2]) >= MIN_PYTHON:
             return candidate, version
-    raise LiteToolsError("the JupyterLite build needs Python >= 3.13 (for pyodide-lock); "
+    raise LiteToolsError("the build tools need Python >= 3.13 (for pyodide-build); "
                          "install one (e.g. `pyenv install 3.13`) or set COURSE_LITE_PYTHON")
 
 

@@ -6,14 +6,16 @@ relative to `out`. The site works offline: the kernel loads everything from the 
 
 - Pyodide is the course's own npm copy (`static/pyodide/`), which has only the core, so the
   kernel's pure-Python wheels (micropip, IPython, ...; lite_kernel_wheels.py) are fetched from
-  PyPI at build time and put beside it, with the course's wheel (grader core and hidden
-  checks; lite_wheel.py). `pyodide lockfile add-wheels` writes them into the site's
-  `pyodide-lock.json` with their own sha256 (browsers check it; PyPI's bytes differ from
-  Pyodide's builds). `comm`, which Pyodide's lock lacks, goes to piplite's index (`pypi/`).
+  PyPI at build time and put beside it. `pyodide lockfile add-wheels` writes them into the
+  site's `pyodide-lock.json` with their own sha256 (browsers check it; PyPI's bytes differ
+  from Pyodide's builds). `comm`, which Pyodide's lock lacks, goes to piplite's index (`pypi/`).
+- The course package (pyodide_files/course_package.py: grader core and hidden checks) is the
+  very wheel the lesson pages and the Node grader load, and its lock entry is the one
+  pyodide-build wrote for it (name, sha256 of the bytecode wheel), carried into this lock.
 - `disablePyPIFallback` stops piplite from ever asking PyPI, and the kernel starts with
   the course's wheel loaded, so a check cell only imports.
 
-The slow parts run only when needed: the tools venv (lite_tools.py) once per pin set, the
+The slow parts run only when needed: the tools venv (pyodide_files/build_tools.py) once per pin set, the
 PyPI downloads once per Pyodide lock, `jupyter lite build` (~4 s, offline) when an input
 changed. The finished site is kept under a key of everything it is made from, so a repeated
 build only copies it (~0.1 s). Nothing is printed: the CLI owns stdout.
@@ -28,8 +30,10 @@ import tempfile
 from pathlib import Path
 
 from ..course import Course
-from . import lite_notebooks, lite_wheel
-from .lite_tools import LiteToolsError, Tools, ensure_tools
+from ..pyodide_files import course_package
+from ..pyodide_files.course_package import CoursePackage, PackageError
+from . import lite_notebooks
+from ..pyodide_files.build_tools import LiteToolsError, Tools, ensure_tools, requirements_file
 
 APPS = ("notebooks", "lab", "tree")  # the notebook view, and the two it links to
 # What the kernel installs as it starts (besides its own piplite wheels), see the worker's
@@ -39,7 +43,6 @@ NOT_IN_LOCK = ("comm",)  # Pyodide's lock has no comm: piplite finds it in <site
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 LAYOUT = "1"  # change when what is built changes in a way the inputs below do not show
-REQUIREMENTS = "requirements-lite.txt"
 KEEP_SITES = 2  # finished sites kept in the cache (~40 MB each)
 
 __all__ = ["build_jupyterlite", "notebook_url", "LiteBuildError"]
@@ -54,24 +57,31 @@ def notebook_url(slug: str) -> str:
     return f"notebooks/index.html?path={lite_notebooks.notebook_name(slug)}"
 
 
-def build_jupyterlite(course: Course, out: Path, *, pyodide: Path) -> Path:
-    """Write the JupyterLite site into `out` (replacing it) and return `out`."""
+def build_jupyterlite(course: Course, out: Path, *, pyodide: Path,
+                      package: CoursePackage | None = None) -> Path:
+    """Write the JupyterLite site into `out` (replacing it) and return `out`. `package` is
+    the course package the site's pages load (built here when not given)."""
     if course.problems:
         raise LiteBuildError("the course has problems; fix them first:\n"
                              + "\n".join(f"  {p}" for p in course.problems))
     pyodide, out = Path(pyodide).resolve(), Path(out).resolve()
+    if package is None:
+        try:
+            package = course_package.build_course_package(course, pyodide)
+        except PackageError as error:
+            raise LiteBuildError(f"the course package could not be built: {error}") from error
     cache = pyodide.parent / ".course-cache" / "lite"
     cache.mkdir(parents=True, exist_ok=True)
-    requirements = _requirements(course)
+    requirements = requirements_file(course.root)
     with tempfile.TemporaryDirectory(dir=cache, prefix="staging-") as tmp:
         lite = Path(tmp) / "lite"
-        _write_inputs(course, lite)
+        _write_inputs(course, lite, package)
         key = _key(lite, pyodide, requirements)
         site = cache / f"site-{key}"
         if not (site / ".complete").is_file():
             try:
                 tools = ensure_tools(requirements, cache)
-                _add_pyodide(tools, pyodide, lite, cache)
+                _add_pyodide(tools, pyodide, lite, cache, package)
                 _lite_build(tools, lite, site, Path(tmp) / "built")
             except LiteToolsError as error:
                 raise LiteBuildError(f"the JupyterLite site could not be built: {error}") from error
@@ -81,23 +91,16 @@ def build_jupyterlite(course: Course, out: Path, *, pyodide: Path) -> Path:
     return out
 
 
-def _requirements(course: Course) -> Path:
-    """The tools' pins: the course's own file, else the one of the repository this is in."""
-    for root in (course.root, Path(__file__).resolve().parents[2]):
-        if (root / REQUIREMENTS).is_file():
-            return root / REQUIREMENTS
-    return course.root / REQUIREMENTS  # ensure_tools says it is missing
-
-
-def _write_inputs(course: Course, lite: Path) -> None:
+def _write_inputs(course: Course, lite: Path, package: CoursePackage) -> None:
     """What the site is made of that comes from the course: notebooks, wheel, settings."""
     files = lite / "files"
     files.mkdir(parents=True)
     for name, text in lite_notebooks.notebooks(course).items():
         (files / name).write_text(text, encoding="utf-8")
-    lite_wheel.build_wheel(course, lite / "static" / "pyodide")
+    (lite / "static" / "pyodide").mkdir(parents=True)
+    shutil.copy2(package.wheel, lite / "static" / "pyodide" / package.wheel.name)
     settings = {"disablePyPIFallback": True,
-                "loadPyodideOptions": {"packages": [lite_wheel.PACKAGE_NAME]}}
+                "loadPyodideOptions": {"packages": [course_package.NAME]}}
     config = {"jupyter-lite-schema-version": 0,
               "jupyter-config-data": {"appName": "Build autograd from scratch",
                                       "litePluginSettings": {KERNEL_PLUGIN: settings}}}
@@ -115,7 +118,8 @@ def _key(lite: Path, pyodide: Path, requirements: Path) -> str:
     return digest.hexdigest()[:16]
 
 
-def _add_pyodide(tools: Tools, pyodide: Path, lite: Path, cache: Path) -> None:
+def _add_pyodide(tools: Tools, pyodide: Path, lite: Path, cache: Path,
+                 package: CoursePackage) -> None:
     """Pyodide's core, the kernel's wheels and a lock that lists them with their hashes."""
     target = lite / "static" / "pyodide"
     for name in PYODIDE_FILES:
@@ -124,11 +128,19 @@ def _add_pyodide(tools: Tools, pyodide: Path, lite: Path, cache: Path) -> None:
     for wheel in _kernel_wheels(tools, pyodide, cache):
         name = wheel.name.split("-")[0].lower()
         shutil.copy2(wheel, (lite / "pypi" if name in NOT_IN_LOCK else target) / wheel.name)
-    wheels = sorted(p.name for p in target.glob("*.whl"))
+    # The compiled course package is entered already (add-wheels refuses its cp314 tag).
+    wheels = sorted(p.name for p in target.glob("*.whl")
+                    if not (package.compiled and p.name == package.wheel.name))
     stock_lock = pyodide / "pyodide-lock.json"
+    lock_path = target / "pyodide-lock.json"
     tools.run([tools.pyodide, "lockfile", "add-wheels", "--input", str(stock_lock),
-               "--output", str(target / "pyodide-lock.json"), "--base-path", str(target), *wheels],
+               "--output", str(lock_path), "--base-path", str(target), *wheels],
               "pyodide lockfile add-wheels", cwd=target)
+    if package.compiled:
+        lock = json.loads(lock_path.read_text(encoding="utf-8"))
+        entry = json.loads(package.lock.read_text(encoding="utf-8"))["packages"][course_package.NAME]
+        lock["packages"][course_package.NAME] = entry
+        lock_path.write_text(json.dumps(lock), encoding="utf-8")
 
 
 def _kernel_wheels(tools: Tools, pyodide: Path, cache: Path) -> list[Path]:
@@ -141,7 +153,7 @@ def _kernel_wheels(tools: Tools, pyodide: Path, cache: Path) -> list[Path]:
     manifest = folder / "wheels.json"
     if not manifest.is_file():
         shutil.rmtree(folder, ignore_errors=True)
-        # -I: the script's own folder (grader/build, with its math.py) stays off sys.path.
+        # -I: the script's own folder (grader/site_builder, with its math.py) stays off sys.path.
         listing = tools.run([str(tools.python), "-I", str(script), str(lock), str(folder),
                              *KERNEL_NEEDS], "downloading the kernel's wheels from PyPI")
         manifest.write_text(listing)  # last: a download that died is never taken as done

@@ -2,8 +2,9 @@
 
 Like mkdocs: read and validate everything first, render into a staging folder, then swap it
 into place, so a failed build never leaves half a site. What ships to the browser is the
-lesson pages, each lab's starter and hidden checks, the grader core, Pyodide, the bundled
-front end and the JupyterLite notebooks. Reference solutions never do: nothing here reads
+lesson pages, each lab's starter and hidden checks, Pyodide with the course package (the
+grader core and capstone as one wheel in Pyodide's lock, see pyodide_files/course_package.py),
+the bundled front end and the JupyterLite notebooks. Reference solutions never do: nothing here reads
 `Lab.solution` (tests/test_browser.py searches the build for their lines).
 """
 
@@ -23,8 +24,9 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from ..core.run import CHECK_SECONDS, load_checks
 from .. import lab_config
 from ..course import Course
+from ..pyodide_files import course_package
+from ..pyodide_files.course_package import CoursePackage, PackageError
 from ..runtimes.node import compiled_stdlib, node_binary
-from ..runtimes.submission import core_sources
 from . import markdown, math
 from .jupyterlite import LiteBuildError, build_jupyterlite, notebook_url
 
@@ -33,8 +35,6 @@ BUNDLER = Path(__file__).resolve().parent / "bundle.mjs"
 COURSE_TITLE = "Build autograd from scratch"
 # Named in every downloaded lab file and export, which `course grade` reads back.
 COURSE_VERSION = metadata.version("autograd-course")
-# Python the page's worker loads: the checker, and lesson 5's "Train it" (grader/capstone).
-BROWSER_PACKAGES = ("core", "capstone")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 HEADERS = """\
@@ -71,7 +71,8 @@ def build_site(course: Course, out: Path, *, pyodide: Path, node_modules: Path,
                strict: bool = True) -> BuildResult:
     """Build the site. With `strict=False`, a JupyterLite build that cannot be made here
     (say, no Python >= 3.13 for its tools) is a warning and the notebook links are left out,
-    instead of no site at all."""
+    and so is a course package that pyodide-build cannot compile (the pages then load its
+    sources), instead of no site at all."""
     started = time.perf_counter()
     warnings: list[str] = []
     if course.problems:
@@ -116,13 +117,21 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
     if stdlib:  # the same standard library, with bytecode for what start-up loads
         shutil.copy2(stdlib, out / pyodide_dir / "python_stdlib.zip")
 
-    # A browser's memory snapshot is valid for one Pyodide, one stdlib zip and one core.
+    # The course package and its lock (Pyodide's, with it entered by pyodide-build) in a
+    # folder named by its hash: both are cached as immutable, and change with any check.
+    package = _course_package(course, pyodide, strict, warnings)
+    package_dir = f"py/course-{course_package.sha256(package.wheel)[:10]}/"
+    (out / package_dir).mkdir(parents=True)
+    shutil.copy2(package.wheel, out / package_dir / package.wheel.name)
+    if package.compiled:
+        shutil.copy2(package.lock, out / package_dir / "pyodide-lock.json")
+
+    # A browser's memory snapshot is valid for one Pyodide, one stdlib zip and one grader.
     snapshot_key = hashlib.sha256(
         (out / pyodide_dir / "python_stdlib.zip").read_bytes() + version.encode()
-        + json.dumps(core_sources(BROWSER_PACKAGES), sort_keys=True).encode()).hexdigest()[:16]
+        + package.wheel.read_bytes()).hexdigest()[:16]
     assets = _bundle(out, node_modules)
     assets["highlight"] = _hashed(out, "assets/highlight.css", markdown.highlight_css())
-    core = _hashed(out, "py/core.json", json.dumps({"files": core_sources(BROWSER_PACKAGES)}))
     labs = {}
     for lesson in course.lessons:
         lab = course.labs[lesson.lab]
@@ -146,7 +155,7 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
     # Every lab also opens as a JupyterLite notebook, checked by the same grader.
     notebooks = True
     try:
-        build_jupyterlite(course, out / "lite", pyodide=pyodide)
+        build_jupyterlite(course, out / "lite", pyodide=pyodide, package=package)
     except LiteBuildError as exc:
         if strict:
             raise BuildError(f"the JupyterLite build failed: {exc}") from exc
@@ -162,8 +171,12 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
     for number, lesson in enumerate(course.lessons):
         path = f"lessons/{lesson.slug}/index.html"
         root = "../" * path.count("/")
+        # The worker loads the course package from this lock, or (uncompiled, so in no lock)
+        # from its wheel's URL.
+        core = root + package_dir + ("pyodide-lock.json" if package.compiled
+                                     else package.wheel.name)
         urls = {"worker": root + assets["worker"], "pyodide": root + pyodide_dir,
-                "core": root + core, "lab": root + labs[lesson.lab], "snapshotKey": snapshot_key}
+                "core": core, "lab": root + labs[lesson.lab], "snapshotKey": snapshot_key}
         after = course.lessons[number + 1:]
         # After a pass the report links on: the next lesson, or home after the last one.
         following = ({"url": f"{root}lessons/{after[0].slug}/index.html",
@@ -180,6 +193,18 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
     (out / "_headers").write_text(HEADERS, encoding="utf-8")
     _service_worker(out)
     _precompress(out)
+
+
+def _course_package(course: Course, pyodide: Path, strict: bool,
+                    warnings: list[str]) -> CoursePackage:
+    try:
+        return course_package.build_course_package(course, pyodide)
+    except PackageError as exc:
+        if strict:
+            raise BuildError(f"the course package could not be built: {exc}") from exc
+        warnings.append("the course package is not compiled to bytecode in this build (the "
+                        f"pages load its sources, not from Pyodide's lock): {exc}")
+        return course_package.fallback_package(course, pyodide)
 
 
 def _lab_page_data(course: Course, lesson, out: Path, root: str) -> dict:

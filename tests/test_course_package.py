@@ -1,0 +1,240 @@
+"""The course package: one wheel, compiled by pyodide-build inside Pyodide, in Pyodide's lock,
+and the only place the browser worker and the Node host import the grader from (the
+JupyterLite kernel's side is in test_jupyterlite.py)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from grader import course as course_model
+from grader.pyodide_files import course_package
+from grader.pyodide_files.build_tools import LiteToolsError
+from grader.pyodide_files.course_package import build_course_package, fallback_package
+from grader.runtimes.node import compiled_stdlib, node_binary, pyodide_dir
+from grader.runtimes.pyodide import NodeHost, PyodideRuntime
+from grader.site_builder import jupyterlite
+from grader.site_builder.site import BuildError, build_site
+from grader.runtimes.submission import Submission
+from tests.browser_support import serve, set_code, wait_ready
+from tests.conftest import ROOT
+
+pytestmark = pytest.mark.pyodide
+
+# Prints the magic number of the Python running in Pyodide (3.14's), as hex.
+MAGIC_JS = """
+import { pathToFileURL } from "node:url";
+const { loadPyodide } = await import(pathToFileURL(process.argv[1] + "/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: process.argv[1] + "/" });
+console.log(py.runPython("import importlib.util; importlib.util.MAGIC_NUMBER.hex()"));
+"""
+# Learner code for Run in the page: where every grader module in the interpreter came from.
+WHERE = """import sys
+found = sorted({m.__spec__.origin for n, m in list(sys.modules.items())
+                if n.split(".")[0] == "grader" and getattr(m, "__spec__", None)})
+print("FROM", len(found), *found)
+print("PATH", *sys.path)
+"""
+SITE_PACKAGES = "/lib/python3.14/site-packages/"
+
+
+@pytest.fixture(scope="module")
+def package(course):
+    return build_course_package(course, pyodide_dir(course.root))
+
+
+@pytest.fixture(scope="module")
+def pyodide_magic() -> bytes:
+    done = subprocess.run([node_binary(), "--input-type=module", "-e", MAGIC_JS, "--",
+                           str(pyodide_dir(ROOT))],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return bytes.fromhex(done.stdout.strip().splitlines()[-1])
+
+
+def _site_package(site) -> tuple[Path, dict]:
+    [lock] = (site["out"] / "py").glob("course-*/pyodide-lock.json")
+    return lock, json.loads(lock.read_text())["packages"]["course-grader"]
+
+
+def test_the_sites_lock_lists_the_course_package_with_its_real_sha256(site):
+    lock, entry = _site_package(site)
+    wheel = lock.parent / entry["file_name"]
+    assert re.fullmatch(r"course_grader-0\.1\.0-cp314-none-any\.whl", entry["file_name"])
+    assert entry["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+    assert entry["imports"] == ["course_labs", "grader"] and entry["depends"] == []
+    # Every lesson's worker is pointed at that lock, and nothing else ships grader sources.
+    page = (site["out"] / "lessons" / "05-backward" / "index.html").read_text()
+    assert f'"core": "../../py/{lock.parent.name}/pyodide-lock.json"' in page
+    assert not list((site["out"] / "py").glob("core*.json"))
+    loose = [p for p in site["out"].rglob("*") if "grader" in p.relative_to(site["out"]).parts]
+    assert loose == []  # no grader sources beside the wheel
+
+
+def test_every_module_in_the_wheel_is_bytecode_for_the_sites_pyodide(site, course, pyodide_magic):
+    lock, entry = _site_package(site)
+    with zipfile.ZipFile(lock.parent / entry["file_name"]) as wheel:
+        names = wheel.namelist()
+        compiled = {n: wheel.read(n)[:4] for n in names if n.endswith(".pyc")}
+    assert pyodide_magic != bytes.fromhex("f30d0d0a")  # 3.13's: the check can tell them apart
+    assert set(compiled.values()) == {pyodide_magic}
+    assert not [n for n in names if n.endswith(".py")]
+    expected = {f"grader/{p.parent.name}/{p.stem}.pyc" for package in ("core", "capstone")
+                for p in (course_package.GRADER / package).glob("*.py")}
+    assert expected <= set(compiled)
+    assert {f"course_labs/checks/{slug}.py.txt" for slug in course.labs} <= set(names)
+    assert not [n for n in names if "solution" in n or "mistake" in n]
+
+
+def test_a_rebuild_with_unchanged_sources_is_byte_identical(package, course, tmp_path):
+    first_wheel, first_lock = package.wheel.read_bytes(), package.lock.read_bytes()
+    kept = tmp_path / "kept"
+    shutil.copytree(package.folder, kept)
+    shutil.rmtree(package.folder)  # nothing cached: every tool runs again
+    try:
+        again = build_course_package(course, pyodide_dir(course.root))
+        assert again.wheel == package.wheel
+        assert again.wheel.read_bytes() == first_wheel
+        assert again.lock.read_bytes() == first_lock
+    finally:
+        if not package.folder.exists():
+            shutil.copytree(kept, package.folder)
+
+
+def test_a_changed_check_gives_another_package(course, package, monkeypatch):
+    files = course_package.project_files(course)
+    changed = dict(files)
+    changed["course_labs/checks/01-graphs.py.txt"] += b"# changed\n"
+    pyodide = pyodide_dir(course.root)
+    assert course_package._key(files, pyodide, []) != course_package._key(changed, pyodide, [])
+
+
+# Hidden checks that report where the checks' interpreter got every grader module from.
+WHERE_CHECKS = (
+    "import sys\nfrom grader.core.checks import check, expect\n\n"
+    "@check('where')\ndef where(learner):\n"
+    "    found = sorted({m.__spec__.origin for n, m in list(sys.modules.items())\n"
+    "                    if n.split('.')[0] == 'grader' and getattr(m, '__spec__', None)})\n"
+    "    expect(False, 'FROM ' + ' '.join(found) + ' PATH ' + ' '.join(sys.path))\n")
+PROBE = Submission("probe", "probe.py", "x = 1\n", WHERE_CHECKS, ["where"], [[]])
+
+
+def _origins(report) -> tuple[list[str], str]:
+    message = report.checks[0].message
+    found, path = message.split("FROM ", 1)[1].split(" PATH ")
+    return found.split(), path
+
+
+def test_the_node_host_imports_the_grader_from_the_package_alone(course, package):
+    runtime = PyodideRuntime(course.root, timeout=20.0, workers=1)
+    assert runtime.package == package and package.compiled
+    [report] = runtime.grade([PROBE])
+    found, path = _origins(report)
+    assert "grader/core/split.pyc" in " ".join(found) and len(found) >= 8, found
+    assert all(p.startswith(SITE_PACKAGES) and p.endswith(".pyc") for p in found), found
+    assert "/grader_core" not in path.split()
+
+
+def _no_tools(*args, **kwargs):
+    raise LiteToolsError("no Python >= 3.13 here (a test)")
+
+
+def test_without_the_tools_the_build_warns_and_ships_the_uncompiled_wheel(course, tmp_path,
+                                                                          monkeypatch):
+    # A course whose package was never built (so no cache can answer), on a machine without
+    # the tools.
+    for folder in ("lessons", "labs"):
+        shutil.copytree(course.root / folder, tmp_path / "course" / folder)
+    with open(tmp_path / "course" / "labs" / "01-graphs" / "checks.py", "a") as checks:
+        checks.write(f"# {tmp_path}\n")
+    course = course_model.load(tmp_path / "course")
+    monkeypatch.setattr(course_package, "ensure_tools", _no_tools)
+    monkeypatch.setattr(jupyterlite, "ensure_tools", _no_tools)
+    pyodide = pyodide_dir(ROOT)
+    with pytest.raises(BuildError, match="course package could not be built"):
+        build_site(course, tmp_path / "strict", pyodide=pyodide, node_modules=pyodide.parent,
+                   strict=True)
+    result = build_site(course, tmp_path / "site", pyodide=pyodide, node_modules=pyodide.parent,
+                        strict=False)
+    assert [w for w in result.warnings if "not compiled to bytecode" in w], result.warnings
+    [wheel] = (result.out / "py").glob("course-*/course_grader-0.1.0-py3-none-any.whl")
+    assert not list(wheel.parent.glob("*.json"))  # in no lock: the page loads it by its URL
+    page = (result.out / "lessons" / "05-backward" / "index.html").read_text()
+    assert f'"core": "../../py/{wheel.parent.name}/{wheel.name}"' in page
+    with zipfile.ZipFile(wheel) as archive:
+        assert "grader/core/run.py" in archive.namelist()
+
+
+def test_the_node_host_grades_with_the_uncompiled_wheel_too(course):
+    pyodide = pyodide_dir(course.root)
+    package = fallback_package(course, pyodide)
+    host = NodeHost(pyodide, compiled_stdlib(pyodide), package=package)
+    try:
+        report, _ = host.grade(PROBE, 20.0)
+    finally:
+        host.close()
+    found, _ = _origins(report)
+    assert len(found) >= 8 and all(p.startswith(SITE_PACKAGES) and p.endswith(".py")
+                                   for p in found), found
+
+
+@pytest.mark.browser
+def test_the_browser_worker_imports_the_grader_from_the_package_alone(browser, site):
+    context = browser.new_context()
+    requests = []
+    context.on("request", lambda request: requests.append(request.url))
+    try:
+        page = context.new_page()
+        page.goto(f"{site['url']}lessons/05-backward/index.html")
+        for restored in ("false", "true"):  # first boot, then from the browser's snapshot
+            wait_ready(page)
+            assert page.get_attribute("[data-testid=status]", "data-restored") == restored
+            set_code(page, WHERE)
+            page.click("[data-testid=run]")
+            output = page.locator("[data-testid=output]")
+            output.filter(has_text="PATH").wait_for(timeout=60_000)
+            text = output.inner_text()
+            found = text.split("FROM ", 1)[1].split("\n")[0].split()[1:]
+            assert len(found) >= 8 and "grader/core/browser.pyc" in " ".join(found), text
+            assert all(p.startswith(SITE_PACKAGES) and p.endswith(".pyc") for p in found), text
+            assert "/course" not in text.split("PATH", 1)[1].split()
+            if restored == "false":
+                page.wait_for_function("caches.open('python-snapshots-v1').then(c => c.keys())"
+                                       ".then(keys => keys.length === 1)", timeout=30_000)
+                page.reload()
+    finally:
+        context.close()
+    lock, entry = _site_package(site)
+    wheel = f"{site['url']}py/{lock.parent.name}/{entry['file_name']}"
+    assert wheel in requests, [u for u in requests if "/py/" in u]  # (the worker's, and the
+    # service worker's for its offline copy)
+    assert not [u for u in requests if not u.startswith(site["url"])]
+
+
+@pytest.mark.browser
+def test_the_browser_refuses_a_course_package_whose_sha256_is_not_the_locks(browser, site,
+                                                                            tmp_path):
+    tampered = tmp_path / "site"
+    shutil.copytree(site["out"], tampered, ignore=shutil.ignore_patterns("lite"))
+    lock, entry = _site_package({"out": tampered})
+    wheel = lock.parent / entry["file_name"]
+    wheel.write_bytes(wheel.read_bytes() + b"\0")  # still a zip, no longer the lock's bytes
+    (wheel.parent / (wheel.name + ".gz")).unlink(missing_ok=True)
+    server, url = serve(tampered)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{url}lessons/05-backward/index.html")
+        page.wait_for_function("document.querySelector('[data-testid=status]').dataset.state"
+                               " === 'broken'", timeout=60_000)
+        assert "course package did not load" in page.inner_text("[data-testid=status]")
+    finally:
+        context.close()
+        server.shutdown()
