@@ -4,7 +4,7 @@ import { python } from "@codemirror/lang-python";
 import { indentUnit } from "@codemirror/language";
 import { keymap } from "@codemirror/view";
 import { Compartment, EditorState, Prec } from "@codemirror/state";
-import { indentWithTab } from "@codemirror/commands";
+import { indentWithTab, isolateHistory } from "@codemirror/commands";
 
 // Python is indented by four spaces: Enter keeps the block's indentation (and opens a new
 // block after a colon), Tab and Shift-Tab move by four. CodeMirror's default unit is two.
@@ -49,7 +49,10 @@ export function text(view) {
   return view.state.doc.toString();
 }
 
-// Replace the whole text as one undoable change.
+// Replace the whole text as one undoable change of its own: without isolating it, history
+// joins it with an edit made less than 0.5 s before (a paste, then Open a file), and Ctrl+Z
+// would take both away.
 export function replace(view, doc) {
-  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: doc } });
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: doc },
+    annotations: isolateHistory.of("full") });
 }

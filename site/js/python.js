@@ -96,7 +96,7 @@ export class Python {
   // `limitMs`: interrupt the request when it runs longer (Check's time limit).
   request(message, options = {}) {
     const answer = this.turn.then(() => this.send(message, options));
-    this.turn = answer;
+    this.turn = answer.catch(() => {});  // one request that threw must not stop every later one
     return answer;
   }
 
