@@ -62,8 +62,6 @@ async function labData(url) {
   return labs.get(url);
 }
 
-// A snapshot of Python's memory after the first boot (see snapshots.js).
-
 async function boot({ pyodideURL, coreURL, labURL, snapshotKey, interruptBuffer, snapshot,
   wasmModule }) {
   const started = performance.now();
@@ -128,7 +126,9 @@ async function boot({ pyodideURL, coreURL, labURL, snapshotKey, interruptBuffer,
 
 // Compiling Pyodide's 9.6 MB of wasm is most of a new worker's start. The first worker
 // compiles it and sends the module to the page (compiled code is immutable and shared
-// between workers); later workers instantiate the module they were given.
+// between workers); later workers instantiate the module they were given. Pyodide still
+// starts its fetch of the wasm file before asking to instantiate it: that read is wasted in a
+// later worker (served from the service worker's copy), and not avoidable from here.
 function compileOnce(given) {
   const { instantiate, instantiateStreaming } = WebAssembly;
   const unhook = () => {
@@ -148,6 +148,7 @@ function compileOnce(given) {
     ? instantiate(source, imports) : once({ imports, run: () => instantiate(source, imports) });
 }
 
+// The memory snapshot an earlier visit kept (snapshots.js); read only while booting.
 async function cachedSnapshot(url) {
   try {
     const hit = await (await caches.open(SNAPSHOTS)).match(url);
