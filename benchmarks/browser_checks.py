@@ -65,7 +65,7 @@ def measure(browser, url: str, solution: str) -> dict:
     page.wait_for_timeout(3000)
     after_pause = page.evaluate(TIMED_CHECK)
     restore = page.evaluate("""(() => { const marks = performance.getEntriesByName('course:worker-ready');
-        return marks.length > 1 ? marks[marks.length - 1].detail : null; })()""")
+        return marks.length > 1 ? marks[marks.length - 1].detail.ms : null; })()""")
     context.close()
     return {"at once": at_once / 1000, "after 3 s": after_pause / 1000,
             "restore": restore / 1000 if restore else None}

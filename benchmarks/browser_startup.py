@@ -9,7 +9,8 @@ For a cold cache (a new browser profile) and a warm one (the same profile, secon
                    was usable (the learner does not wait for Python)
 and the bytes transferred (encoded, as sent over the wire) on the cold visit, split into
 what the page loads and what its service worker then copies for offline use, and the size of
-the memory snapshot the browser made (raw and gzipped: the cost of shipping one instead).
+the memory snapshot the browser made (raw and gzipped: the cost of shipping one instead),
+and the first worker's boot step by step (site/js/worker.js times each step itself).
 Beside the course, in the same run and from the same server: the plainest page that grades
 the same Value on npm's stock Pyodide ("stock plain page"), and the same page on the course's
 own Pyodide files ("plain page, course files"), cold and warm, with the ratios; then one cold
@@ -81,6 +82,9 @@ def visit(context, url: str, plain: bool = False, throttle: bool = False) -> tup
     names = MARKS[2:] if plain else MARKS
     marks = page.evaluate("""names => Object.fromEntries(names.map(n =>
         [n, performance.getEntriesByName(n)[0].startTime / 1000]))""", list(names))
+    if not plain:  # the first worker's own account of its boot (site/js/worker.js)
+        marks["steps"] = page.evaluate(
+            "performance.getEntriesByName('course:worker-ready')[0].detail.steps")
     page.wait_for_timeout(2000)  # the service worker keeps its copy of the course meanwhile
     if not plain:
         sizes.update(page.evaluate(SNAPSHOT_SIZE))
@@ -143,6 +147,8 @@ def report(args, results: dict, throttled: dict) -> None:
         print(f"{name}:")
         for label in ("cold", "warm"):
             for mark in runs[label][0]:
+                if mark == "steps":
+                    continue
                 values = [r[mark] for r in runs[label]]
                 print(f"  {label:4} {mark.split(':')[1]:15} {median(values):6.2f} s"
                       f"   ({min(values):.2f}-{max(values):.2f})")
@@ -150,6 +156,11 @@ def report(args, results: dict, throttled: dict) -> None:
             values = [t[kind] / 1e6 for t in runs["sent"]]
             if max(values):
                 print(f"  cold visit, bytes transferred for the {kind}: {median(values):.2f} MB")
+        for label in ("cold", "warm"):
+            steps = [r["steps"] for r in runs[label] if "steps" in r]
+            if steps:
+                print(f"  {label} worker boot, step by step (ms, medians): " + ", ".join(
+                    f"{name} {median([s.get(name, 0) for s in steps]):.0f}" for name in steps[0]))
         kept = [t for t in runs["sent"] if "snapshot" in t]
         if kept:
             print(f"  memory snapshot made in this browser: {kept[0]['snapshot'] / 1e6:.1f} MB, "

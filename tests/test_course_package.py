@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from grader import course as course_model
-from grader.pyodide_files import course_package
+from grader.pyodide_files import course_package, stdlib_zip
 from grader.pyodide_files.build_tools import LiteToolsError
 from grader.pyodide_files.course_package import build_course_package, fallback_package
 from grader.runtimes.node import compiled_stdlib, node_binary, pyodide_dir
@@ -40,6 +40,9 @@ WHERE = """import sys
 found = sorted({m.__spec__.origin for n, m in list(sys.modules.items())
                 if n.split(".")[0] == "grader" and getattr(m, "__spec__", None)})
 print("FROM", len(found), *found)
+print("SOURCE", *sorted(n for n, m in list(sys.modules.items())
+                        if str(getattr(getattr(m, "__spec__", None), "origin", "")).endswith(".py")
+                        and m.__spec__.origin.startswith("/lib/python314.zip/")))
 print("PATH", *sys.path)
 """
 SITE_PACKAGES = "/lib/python3.14/site-packages/"
@@ -161,9 +164,13 @@ def test_without_the_tools_the_build_warns_and_ships_the_uncompiled_wheel(course
     with pytest.raises(BuildError, match="course package could not be built"):
         build_site(course, tmp_path / "strict", pyodide=pyodide, node_modules=pyodide.parent,
                    strict=True)
+    monkeypatch.setattr(stdlib_zip, "build_stdlib_zip", _no_stdlib)  # and Node cannot compile
     result = build_site(course, tmp_path / "site", pyodide=pyodide, node_modules=pyodide.parent,
                         strict=False)
     assert [w for w in result.warnings if "not compiled to bytecode" in w], result.warnings
+    assert [w for w in result.warnings if "stock standard library" in w], result.warnings
+    [shipped] = (result.out / "pyodide").glob("*/python_stdlib.zip")
+    assert shipped.read_bytes() == (pyodide / "python_stdlib.zip").read_bytes()
     [wheel] = (result.out / "py").glob("course-*/course_grader-0.1.0-py3-none-any.whl")
     assert not list(wheel.parent.glob("*.json"))  # in no lock: the page loads it by its URL
     page = (result.out / "lessons" / "05-backward" / "index.html").read_text()
@@ -183,6 +190,24 @@ def test_the_node_host_grades_with_the_uncompiled_wheel_too(course):
     found, _ = _origins(report)
     assert len(found) >= 8 and all(p.startswith(SITE_PACKAGES) and p.endswith(".py")
                                    for p in found), found
+
+
+def test_the_site_ships_the_bytecode_stdlib_and_a_build_that_cannot_says_so(site, course,
+                                                                           tmp_path, monkeypatch):
+    pyodide = pyodide_dir(ROOT)
+    [shipped] = (site["out"] / "pyodide").glob("*/python_stdlib.zip")
+    with zipfile.ZipFile(shipped) as archive:
+        names = set(archive.namelist())
+    # What start-up and loadPackage import is there as bytecode, and only as bytecode.
+    for module in ("json/__init__", "tarfile", "importlib/metadata/__init__", "hashlib"):
+        assert module + ".pyc" in names and module + ".py" not in names, module
+    assert not [n for n in names if n.startswith(("multiprocessing/", "xml/"))
+                and not n.endswith("/")]  # (empty folders are left)
+
+    monkeypatch.setattr(stdlib_zip, "build_stdlib_zip", _no_stdlib)
+    with pytest.raises(BuildError, match="standard library could not be compiled.*a reason"):
+        build_site(course, tmp_path / "strict", pyodide=pyodide, node_modules=pyodide.parent,
+                   strict=True)
 
 
 @pytest.mark.browser
@@ -205,6 +230,9 @@ def test_the_browser_worker_imports_the_grader_from_the_package_alone(browser, s
             assert len(found) >= 8 and "grader/core/browser.pyc" in " ".join(found), text
             assert all(p.startswith(SITE_PACKAGES) and p.endswith(".pyc") for p in found), text
             assert "/course" not in text.split("PATH", 1)[1].split()
+            # Start-up and the grader's imports came from the site's bytecode stdlib: no
+            # standard-library module was compiled from source (the stock zip compiles ~125).
+            assert text.split("SOURCE", 1)[1].split("\n")[0].split() == [], text
             if restored == "false":
                 page.wait_for_function("caches.open('python-snapshots-v1').then(c => c.keys())"
                                        ".then(keys => keys.length === 1)", timeout=30_000)
@@ -238,3 +266,7 @@ def test_the_browser_refuses_a_course_package_whose_sha256_is_not_the_locks(brow
     finally:
         context.close()
         server.shutdown()
+
+
+def _no_stdlib(*args, **kwargs):
+    raise RuntimeError("compiling the Pyodide stdlib failed (exit 1): a reason")

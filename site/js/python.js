@@ -70,7 +70,8 @@ export class Python {
     if (data.type === "ready") {
       if (python.ready) return;
       python.ready = true;
-      performance.mark("course:worker-ready", { detail: data.ms });  // benchmarks/browser_checks.py
+      // benchmarks/browser_checks.py and browser_startup.py read these.
+      performance.mark("course:worker-ready", { detail: { ms: data.ms, steps: data.steps } });
       if (this.firstBoot) {
         this.firstBoot = false;
         this.onStatus("ready", data.ms, { restored: data.restored });

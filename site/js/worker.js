@@ -65,6 +65,14 @@ async function labData(url) {
 async function boot({ pyodideURL, coreURL, labURL, snapshotKey, interruptBuffer, snapshot,
   wasmModule }) {
   const started = performance.now();
+  // Where this boot's time goes, step by step (ms): the page marks it for the benchmarks.
+  const steps = {};
+  let mark = started;
+  const step = (name) => {
+    const now = performance.now();
+    steps[name] = Math.round(now - mark);
+    mark = now;
+  };
   if (labURL) labData(labURL);  // fetched while Python starts, not when Check is pressed
   try {
     const snapshotURL = new URL(`/__python_snapshot__/${snapshotKey}`, self.location.href).href;
@@ -73,7 +81,8 @@ async function boot({ pyodideURL, coreURL, labURL, snapshotKey, interruptBuffer,
       import(pyodideURL + "pyodide.mjs"),
       snapshot || cachedSnapshot(snapshotURL),
     ]);
-    compileOnce(wasmModule);
+    step(saved ? "pyodide.mjs and the snapshot" : "pyodide.mjs");
+    compileOnce(wasmModule, step);
     // Learner output is captured by the grader; anything below it is dropped.
     const options = { indexURL: pyodideURL, stdout: () => {}, stderr: () => {} };
     let py;
@@ -81,6 +90,7 @@ async function boot({ pyodideURL, coreURL, labURL, snapshotKey, interruptBuffer,
     if (saved) {
       try {
         py = await loadPyodide({ ...options, _loadSnapshot: saved });
+        step("restore from the snapshot");
         restored = true;
         // Python copied it into its memory; the page keeps it for the next worker.
         self.postMessage({ type: "snapshot", url: snapshotURL, bytes: saved, made: false },
@@ -96,13 +106,16 @@ async function boot({ pyodideURL, coreURL, labURL, snapshotKey, interruptBuffer,
       const url = new URL(coreURL, self.location.href).href;
       const inLock = !url.endsWith(".whl");
       py = await loadPyodide({ ...options, _makeSnapshot: true, ...(inLock ? { lockFileURL: url } : {}) });
+      step("start Python");
       const errors = [];
       await py.loadPackage(inLock ? "course-grader" : url,
         { messageCallback: () => {}, errorCallback: (m) => errors.push(m) });
       if (errors.length) throw new Error(`the course package did not load: ${errors.join("; ")}`);
+      step("load the course package");
       // Everything the page calls is imported before the snapshot: a restored interpreter has
       // its modules, but not the files they came from.
       py.runPython("import grader.core.browser, grader.capstone.browser");
+      step("import the grader");
       // makeMemorySnapshot refuses a non-empty record of loaded packages (it compares it with
       // the {} it started with); nothing loads a package after this, restored or not.
       for (const name of Object.keys(py.loadedPackages)) delete py.loadedPackages[name];
@@ -110,14 +123,16 @@ async function boot({ pyodideURL, coreURL, labURL, snapshotKey, interruptBuffer,
       // before any learner code, which is the only time the page accepts one.
       const bytes = py.makeMemorySnapshot();
       self.postMessage({ type: "snapshot", url: snapshotURL, bytes, made: true }, [bytes.buffer]);
+      step("make the snapshot");
     }
     guardStack(py);
     python = py.runPython("import grader.core.browser as b; b");
     trainer = py.runPython("import grader.capstone.browser as t; t");
     if (interruptBuffer) py.setInterruptBuffer(interruptBuffer);
     await prepareChecks(labURL);
+    step("compile the lab's checks");
     giveUpStorage();
-    self.postMessage({ type: "ready", ms: performance.now() - started, restored });
+    self.postMessage({ type: "ready", ms: performance.now() - started, restored, steps });
   } catch (error) {
     self.postMessage({ type: "broken", message: String(error && error.message || error) });
     throw error;
@@ -129,7 +144,7 @@ async function boot({ pyodideURL, coreURL, labURL, snapshotKey, interruptBuffer,
 // between workers); later workers instantiate the module they were given. Pyodide still
 // starts its fetch of the wasm file before asking to instantiate it: that read is wasted in a
 // later worker (served from the service worker's copy), and not avoidable from here.
-function compileOnce(given) {
+function compileOnce(given, step) {
   const { instantiate, instantiateStreaming } = WebAssembly;
   const unhook = () => {
     WebAssembly.instantiate = instantiate;
@@ -137,8 +152,14 @@ function compileOnce(given) {
   };
   const once = async (compile) => {
     unhook();
-    if (given) return { instance: await instantiate(given, compile.imports), module: given };
+    step("Pyodide's JavaScript");
+    if (given) {
+      const instance = await instantiate(given, compile.imports);
+      step("instantiate the wasm");
+      return { instance, module: given };
+    }
     const result = await compile.run();
+    step("fetch and compile the wasm");
     self.postMessage({ type: "compiled", module: result.module });
     return result;
   };
