@@ -1,6 +1,6 @@
 """Benchmark: how fast a lesson page gets going in headless Chromium. Prints figures only.
 
-    python benchmarks/browser_startup.py [--runs 5] [--no-throttle]
+    python benchmarks/browser_startup.py [--runs 5] [--no-throttle] [--baseline REV]
 
 For a cold cache (a new browser profile) and a warm one (the same profile, second visit):
   editor usable    navigation start -> the CodeMirror editor exists and takes input
@@ -15,6 +15,7 @@ Beside the course, in the same run and from the same server: the plainest page t
 the same Value on npm's stock Pyodide ("stock plain page"), and the same page on the course's
 own Pyodide files ("plain page, course files"), cold and warm, with the ratios; then one cold
 visit of each on a throttled connection (20 Mbit/s, 40 ms), where bytes weigh more than CPU.
+With --baseline REV, the course as commit REV built it, beside this tree's, in the same run.
 Medians over runs; compare within one run. The site is built and served like `course serve`.
 """
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -32,6 +34,7 @@ sys.path.insert(0, str(ROOT))
 from grader import course as course_model  # noqa: E402
 from grader.site_builder.site import build_site  # noqa: E402
 from grader.runtimes.node import pyodide_dir  # noqa: E402
+from benchmarks.browser_checks import build  # noqa: E402
 from benchmarks.plain_pages import write_plain_page  # noqa: E402
 from tests.browser_support import CHROMIUM, FLAGS, serve  # noqa: E402
 
@@ -83,8 +86,10 @@ def visit(context, url: str, plain: bool = False, throttle: bool = False) -> tup
     marks = page.evaluate("""names => Object.fromEntries(names.map(n =>
         [n, performance.getEntriesByName(n)[0].startTime / 1000]))""", list(names))
     if not plain:  # the first worker's own account of its boot (site/js/worker.js)
-        marks["steps"] = page.evaluate(
-            "performance.getEntriesByName('course:worker-ready')[0].detail.steps")
+        steps = page.evaluate("(performance.getEntriesByName('course:worker-ready')[0]"
+                              " .detail || {}).steps || null")
+        if steps:  # (an older course's worker did not report them)
+            marks["steps"] = steps
     page.wait_for_timeout(2000)  # the service worker keeps its copy of the course meanwhile
     if not plain:
         sizes.update(page.evaluate(SNAPSHOT_SIZE))
@@ -98,6 +103,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--lesson", default="05-backward")
     parser.add_argument("--no-throttle", action="store_true", help="skip the throttled visits")
+    parser.add_argument("--baseline", default=None, metavar="REV")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -114,6 +120,16 @@ def main() -> None:
         pages = {"course": (f"{base}lessons/{args.lesson}/index.html", False),
                  "stock plain page": (f"{base}plain-stock/index.html", True),
                  "plain page, course files": (f"{base}plain-course/index.html", True)}
+        if args.baseline:
+            tree = Path(folder) / "base"
+            tree.mkdir()
+            archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.baseline],
+                                     check=True, capture_output=True).stdout
+            subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+            build(tree, Path(folder) / "base-site")
+            base_server, base_url = serve(Path(folder) / "base-site")
+            pages[f"course at {args.baseline}"] = (
+                f"{base_url}lessons/{args.lesson}/index.html", False)
         results = {name: {"cold": [], "warm": [], "sent": []} for name in pages}
         throttled = {}
         with sync_playwright() as playwright:
@@ -137,6 +153,8 @@ def main() -> None:
                         throttled[name] = visit(browser, url, plain, throttle=True)[0]
                         browser.close()
         server.shutdown()
+        if args.baseline:
+            base_server.shutdown()
     report(args, results, throttled)
 
 
@@ -171,7 +189,7 @@ def report(args, results: dict, throttled: dict) -> None:
               for name, runs in results.items()}
     course = result["course"]
     print("ratios of the first graded result (higher: the course is faster):")
-    for name in ("stock plain page", "plain page, course files"):
+    for name in [n for n in result if n != "course"]:
         for label in ("cold", "warm"):
             print(f"  {name} / course, {label}: {result[name][label] / course[label]:.2f}x")
     if throttled:

@@ -143,3 +143,18 @@ def test_a_run_cannot_rewrite_what_later_visits_load(course, open_lesson, site):
     set_code(page, course.lab(LAB).starter.read_text())
     assert check(page) == "false"
     assert page.locator("[data-testid=result] li.check").count() > 1
+
+
+def test_later_workers_instantiate_the_first_workers_wasm_without_reading_it_again(course,
+                                                                                   open_lesson):
+    # A worker per request must not cost a 9.6 MB read per request: the first worker compiles
+    # Pyodide's wasm as it downloads, and every later one is handed that module.
+    page = open_lesson(LAB)
+    wait_ready(page)  # the first worker has read the wasm by now
+    reads = []
+    page.context.on("request", lambda request: reads.append(request.url)
+                    if request.url.endswith(".wasm") and not request.service_worker else None)
+    set_code(page, course.lab(LAB).solution.read_text())
+    for _ in range(3):  # each Check on a worker restored beside the one before
+        assert check(page) == "true"
+    assert reads == []

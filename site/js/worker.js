@@ -75,26 +75,29 @@ async function boot({ pyodideURL, coreURL, labURL, snapshotKey, interruptBuffer,
   };
   if (labURL) labData(labURL);  // fetched while Python starts, not when Check is pressed
   try {
+    const wasm = wasmOnce(new URL(pyodideURL + "pyodide.asm.wasm", self.location.href).href,
+      wasmModule, step);
     const snapshotURL = new URL(`/__python_snapshot__/${snapshotKey}`, self.location.href).href;
     // The page hands a later worker the snapshot and the compiled wasm an earlier one sent it.
+    // A kept snapshot's 31 MB are read while Pyodide loads its JavaScript (it awaits them).
     const [{ loadPyodide }, saved] = await Promise.all([
       import(pyodideURL + "pyodide.mjs"),
-      snapshot || cachedSnapshot(snapshotURL),
+      snapshot ? { bytes: Promise.resolve(snapshot) } : cachedSnapshot(snapshotURL),
     ]);
-    step(saved ? "pyodide.mjs and the snapshot" : "pyodide.mjs");
-    compileOnce(wasmModule, step);
+    step("pyodide.mjs");
     // Learner output is captured by the grader; anything below it is dropped.
     const options = { indexURL: pyodideURL, stdout: () => {}, stderr: () => {} };
     let py;
     let restored = false;
     if (saved) {
       try {
-        py = await loadPyodide({ ...options, _loadSnapshot: saved });
+        py = await loadPyodide({ ...options, _loadSnapshot: saved.bytes });
         step("restore from the snapshot");
         restored = true;
         // Python copied it into its memory; the page keeps it for the next worker.
-        self.postMessage({ type: "snapshot", url: snapshotURL, bytes: saved, made: false },
-          [saved.buffer]);
+        const bytes = await saved.bytes;
+        self.postMessage({ type: "snapshot", url: snapshotURL, bytes, made: false },
+          [bytes.buffer]);
       } catch {
         py = null;  // a snapshot from another build: start afresh below
       }
@@ -125,6 +128,7 @@ async function boot({ pyodideURL, coreURL, labURL, snapshotKey, interruptBuffer,
       self.postMessage({ type: "snapshot", url: snapshotURL, bytes, made: true }, [bytes.buffer]);
       step("make the snapshot");
     }
+    wasm.done();
     guardStack(py);
     python = py.runPython("import grader.core.browser as b; b");
     trainer = py.runPython("import grader.capstone.browser as t; t");
@@ -132,7 +136,8 @@ async function boot({ pyodideURL, coreURL, labURL, snapshotKey, interruptBuffer,
     await prepareChecks(labURL);
     step("compile the lab's checks");
     giveUpStorage();
-    self.postMessage({ type: "ready", ms: performance.now() - started, restored, steps });
+    self.postMessage({ type: "ready", ms: performance.now() - started, restored, steps,
+      startedAt: performance.timeOrigin + started });
   } catch (error) {
     self.postMessage({ type: "broken", message: String(error && error.message || error) });
     throw error;
@@ -140,40 +145,58 @@ async function boot({ pyodideURL, coreURL, labURL, snapshotKey, interruptBuffer,
 }
 
 // Compiling Pyodide's 9.6 MB of wasm is most of a new worker's start. The first worker
-// compiles it and sends the module to the page (compiled code is immutable and shared
-// between workers); later workers instantiate the module they were given. Pyodide still
-// starts its fetch of the wasm file before asking to instantiate it: that read is wasted in a
-// later worker (served from the service worker's copy), and not avoidable from here.
-function compileOnce(given, step) {
+// compiles it as it downloads, from the boot's first moment, while pyodide.mjs and
+// pyodide.asm.mjs are still loading (Pyodide itself would start only once they have run), and
+// sends the module to the page (compiled code is immutable and shared between workers);
+// later workers instantiate the module they were given. Pyodide's own fetch of the file gets
+// an empty answer it never reads, so no worker downloads or reads the wasm twice.
+function wasmOnce(url, given, step) {
+  const { fetch } = self;
   const { instantiate, instantiateStreaming } = WebAssembly;
-  const unhook = () => {
+  const module = given ? Promise.resolve(given) : compileStreaming(fetch, url);
+  module.catch(() => {});  // a failure surfaces where Pyodide asks for the instance
+  const done = () => {
+    self.fetch = fetch;
     WebAssembly.instantiate = instantiate;
     WebAssembly.instantiateStreaming = instantiateStreaming;
   };
-  const once = async (compile) => {
-    unhook();
-    step("Pyodide's JavaScript");
-    if (given) {
-      const instance = await instantiate(given, compile.imports);
-      step("instantiate the wasm");
-      return { instance, module: given };
-    }
-    const result = await compile.run();
-    step("fetch and compile the wasm");
-    self.postMessage({ type: "compiled", module: result.module });
-    return result;
+  self.fetch = function fetchOnce(resource, init) {
+    const asked = new URL(String(resource && resource.url || resource), self.location.href).href;
+    if (asked !== url) return fetch.call(this, resource, init);
+    self.fetch = fetch;
+    return Promise.resolve(new Response(null));
   };
-  WebAssembly.instantiateStreaming = (source, imports) =>
-    once({ imports, run: () => instantiateStreaming(source, imports) });
+  const once = async (imports) => {
+    done();
+    step("Pyodide's JavaScript");
+    const compiled = await module;
+    step(given ? "wasm: given" : "wasm: the rest of its download and compile");
+    if (!given) self.postMessage({ type: "compiled", module: compiled });
+    const instance = await instantiate(compiled, imports);
+    step("instantiate the wasm");
+    return { instance, module: compiled };
+  };
+  WebAssembly.instantiateStreaming = (source, imports) => once(imports);
   WebAssembly.instantiate = (source, imports) => source instanceof WebAssembly.Module
-    ? instantiate(source, imports) : once({ imports, run: () => instantiate(source, imports) });
+    ? instantiate(source, imports) : once(imports);
+  return { done };
+}
+
+// Streaming compile needs the server's application/wasm type; without it, compile the bytes.
+async function compileStreaming(fetch, url) {
+  try {
+    return await WebAssembly.compileStreaming(fetch(url, { credentials: "same-origin" }));
+  } catch {
+    return WebAssembly.compile(await (await fetch(url, { credentials: "same-origin" })).arrayBuffer());
+  }
 }
 
 // The memory snapshot an earlier visit kept (snapshots.js); read only while booting.
+// Whether there is one is known at once; its bytes ({bytes: a promise}) come while Pyodide loads.
 async function cachedSnapshot(url) {
   try {
     const hit = await (await caches.open(SNAPSHOTS)).match(url);
-    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+    return hit ? { bytes: hit.arrayBuffer().then((buffer) => new Uint8Array(buffer)) } : null;
   } catch {
     return null;  // no Cache Storage (private mode, old browser): boot normally
   }
