@@ -59,7 +59,10 @@ def permission_flags(pyodide: Path) -> list[str]:
     return ["--permission", f"--allow-fs-read={pyodide}", f"--allow-fs-read={HOST.parent}",
             # The JavaScript heap limit of the host *and of each worker* (it overrides a
             # worker's resourceLimits); Python's own memory is wasm memory, capped in worker.mjs.
-            "--allow-worker", "--disable-warning=SecurityWarning", "--max-old-space-size=512"]
+            "--allow-worker", "--disable-warning=SecurityWarning", "--max-old-space-size=512",
+            # gc() for the checks' worker, which collects after every job (checker.mjs says
+            # why); a learner's worker deletes it before any learner code.
+            "--expose-gc"]
 
 
 def compiled_stdlib(pyodide: Path, browser: bool = False, strict: bool = False) -> Path | None:

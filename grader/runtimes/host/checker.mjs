@@ -8,6 +8,7 @@ import { restore } from "./boot.mjs";
 import { endpoint } from "./channel.mjs";
 
 const apply = Reflect.apply;
+const collect = globalThis.gc;  // (--expose-gc, node.py)
 const post = MessagePort.prototype.postMessage;
 const born = performance.timeOrigin + performance.now();
 const timing = {};
@@ -36,4 +37,10 @@ parentPort.on("message", (message) => {
   }
   reply.retire = !unchanged;
   apply(post, message.port, [reply]);
+  message.port.close();
+  // What a job leaves in this thread's JavaScript (its channel, the proxies between Python
+  // and JavaScript, every message's copy) is garbage now, but an isolate busy in wasm seldom
+  // collects by itself: measured, the host grew ~1 MB a file (450 -> 670 MB over 200 files)
+  // and stayed at 470-500 MB with this collection after every job.
+  if (collect) collect();
 });
