@@ -44,6 +44,17 @@ TIMED_CHECK = """async () => {
 }"""
 
 
+def build_at(rev: str, folder: Path) -> Path:
+    """The site as commit `rev` builds it, in `folder`/base-site (its tree in `folder`/base)."""
+    tree = folder / "base"
+    tree.mkdir()
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev],
+                             check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+    build(tree, folder / "base-site")
+    return folder / "base-site"
+
+
 def build(tree: Path, out: Path) -> None:
     """`course build` with the grader of `tree` (a checkout), Pyodide from this repository."""
     if not (tree / "node_modules").exists():
@@ -83,13 +94,7 @@ def main() -> None:
         sites = {"this tree": Path(folder) / "site"}
         build(ROOT, sites["this tree"])
         if args.baseline:
-            base = Path(folder) / "base"
-            base.mkdir()
-            archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.baseline],
-                                     check=True, capture_output=True).stdout
-            subprocess.run(["tar", "-x", "-C", str(base)], input=archive, check=True)
-            sites[args.baseline] = Path(folder) / "base-site"
-            build(base, sites[args.baseline])
+            sites[args.baseline] = build_at(args.baseline, Path(folder))
         servers = {name: serve(site) for name, site in sites.items()}
         results = {name: [] for name in sites}
         with sync_playwright() as playwright:

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -34,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 from grader import course as course_model  # noqa: E402
 from grader.site_builder.site import build_site  # noqa: E402
 from grader.runtimes.node import pyodide_dir  # noqa: E402
-from benchmarks.browser_checks import build  # noqa: E402
+from benchmarks.browser_checks import build_at  # noqa: E402
 from benchmarks.plain_pages import write_plain_page  # noqa: E402
 from tests.browser_support import CHROMIUM, FLAGS, serve  # noqa: E402
 
@@ -121,13 +120,7 @@ def main() -> None:
                  "stock plain page": (f"{base}plain-stock/index.html", True),
                  "plain page, course files": (f"{base}plain-course/index.html", True)}
         if args.baseline:
-            tree = Path(folder) / "base"
-            tree.mkdir()
-            archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.baseline],
-                                     check=True, capture_output=True).stdout
-            subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
-            build(tree, Path(folder) / "base-site")
-            base_server, base_url = serve(Path(folder) / "base-site")
+            base_server, base_url = serve(build_at(args.baseline, Path(folder)))
             pages[f"course at {args.baseline}"] = (
                 f"{base_url}lessons/{args.lesson}/index.html", False)
         results = {name: {"cold": [], "warm": [], "sent": []} for name in pages}
