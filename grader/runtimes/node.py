@@ -61,7 +61,7 @@ def permission_flags(pyodide: Path) -> list[str]:
             # worker's resourceLimits); Python's own memory is wasm memory, capped in worker.mjs.
             "--allow-worker", "--disable-warning=SecurityWarning", "--max-old-space-size=512",
             # gc() for the checks' worker, which collects after every job (checker.mjs says
-            # why); a learner's worker deletes it before any learner code.
+            # why); a learner's worker replaces it with a refusal before any learner code.
             "--expose-gc"]
 
 
