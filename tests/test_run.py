@@ -1,6 +1,7 @@
 """The checker core, in-process (unsealed): what a learner sees for each kind of failure."""
 
 import _thread
+import signal
 import threading
 
 from grader.core.run import OUTPUT_LIMIT, grade, load_checks
@@ -24,13 +25,17 @@ def _grade(source: str, interrupt_after: float | None = None):
     checks, _ = load_checks(CHECKS, "00-demo")
     if interrupt_after is None:
         return grade("00-demo", checks, source, "mine.py")
-    # As the page's Stop does: a KeyboardInterrupt lands wherever the code is.
+    # As the page's Stop does: a KeyboardInterrupt lands wherever the code is. A process
+    # started in the background by a shell has SIGINT ignored, and then interrupt_main does
+    # nothing (the test would loop for ever): Python's own handler is put in for the test.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(interrupt_after, _thread.interrupt_main)
     timer.start()
     try:
         return grade("00-demo", checks, source, "mine.py")
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
 
 
 def test_a_correct_file_passes_every_check_in_order():
