@@ -77,6 +77,7 @@ def _escaped(course, js_code: str) -> Submission:
     ("process.kill(process.ppid || 1, 'SIGKILL')", "signals"),
     ("fetch('https://cdn.jsdelivr.net/pyodide/')", "fetch"),
     ("new (globalThis.WebSocket || Object)('ws://127.0.0.1:1')", "sockets"),
+    ("gc()", "the checks' worker's gc"),  # exposed for it (node.py); refused to learners
 ])
 def test_the_node_host_survives_code_that_escaped_into_javascript(course, js_code, what):
     lab = course.labs["05-backward"]
