@@ -215,6 +215,30 @@ def test_a_second_visit_restores_python_from_its_snapshot(course, site, context)
     assert check(page) == "true"
 
 
+# A worker made the way lesson.html makes the first one, with what to boot in its name, which
+# is then sent no message at all: it must boot anyway. The page's main thread is busy laying
+# out the lesson and starting the editor while Python starts, and a message waits for it.
+NAMED_WORKER = """() => new Promise((resolve) => {
+    const { urls } = JSON.parse(document.getElementById("page-data").textContent);
+    const boot = { type: "init", pyodideURL: urls.pyodide, coreURL: urls.core, labURL: urls.lab,
+                   snapshotKey: urls.snapshotKey };
+    const worker = new Worker(urls.worker, { type: "module", name: JSON.stringify(boot) });
+    const heard = [];
+    const end = () => { worker.terminate(); resolve(heard); };
+    worker.onmessage = ({ data }) => { heard.push(data.type); if (data.type === "snapshot") end(); };
+    setTimeout(end, 30000);
+})"""
+
+
+def test_the_first_worker_boots_from_its_name_before_any_message(site, context):
+    page = open_lesson(context, site, "04-value")
+    wait_ready(page)
+    heard = page.evaluate(NAMED_WORKER)
+    # Python started: it restored or made the snapshot it hands the page.
+    assert "snapshot" in heard, heard
+    assert page.errors == []
+
+
 def test_the_built_site_contains_no_reference_solution(course, site):
     built = [p.read_bytes().decode("utf-8", "replace") for p in site["out"].rglob("*")
              if p.is_file() and p.suffix in (".html", ".js", ".json", ".mjs", ".css", ".txt", "")]
