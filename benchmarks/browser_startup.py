@@ -7,6 +7,8 @@ For a cold cache (a new browser profile) and a warm one (the same profile, secon
   python ready     navigation start -> the worker says Python is ready
   first result     navigation start -> the report of a Check pressed as soon as the editor
                    was usable (the learner does not wait for Python)
+  main thread busy the page's long tasks (> 50 ms) until that result: time the main thread
+                   took from the worker and from the learner
 and the bytes transferred (encoded, as sent over the wire) on the cold visit, split into
 what the page loads and what its service worker then copies for offline use, and the size of
 the memory snapshot the browser made (raw and gzipped: the cost of shipping one instead),
@@ -56,6 +58,14 @@ SNAPSHOT_SIZE = """async () => {
     return {};
 }"""
 
+# Counted from the page's first moment (an init script): long tasks until the first result.
+LONG_TASKS = """(() => {
+    window.courseLongTasks = 0;
+    new PerformanceObserver((list) => {
+        for (const task of list.getEntries()) window.courseLongTasks += task.duration;
+    }).observe({ type: "longtask", buffered: true });
+})()"""
+
 THROTTLE = {"offline": False, "latency": 40, "downloadThroughput": 20e6 / 8,
             "uploadThroughput": 20e6 / 8}
 
@@ -71,6 +81,7 @@ def visit(context, url: str, plain: bool = False, throttle: bool = False) -> tup
 
     context.on("requestfinished", count)
     page = context.new_page()
+    page.add_init_script(LONG_TASKS)
     if throttle:
         cdp = context.new_cdp_session(page)
         cdp.send("Network.enable")
@@ -81,9 +92,11 @@ def visit(context, url: str, plain: bool = False, throttle: bool = False) -> tup
         page.click("[data-testid=check]")
     page.wait_for_function("performance.getEntriesByName('course:first-result').length > 0",
                            timeout=180_000)
+    busy = page.evaluate("window.courseLongTasks / 1000")
     names = MARKS[2:] if plain else MARKS
     marks = page.evaluate("""names => Object.fromEntries(names.map(n =>
         [n, performance.getEntriesByName(n)[0].startTime / 1000]))""", list(names))
+    marks["course:main-thread-busy"] = busy
     if not plain:  # the first worker's own account of its boot (site/js/worker.js)
         steps = page.evaluate("(performance.getEntriesByName('course:worker-ready')[0]"
                               " .detail || {}).steps || null")
