@@ -202,6 +202,31 @@ def test_the_whole_course_opens_offline_after_the_first_visit(course, site, cont
     context.set_offline(False)
 
 
+def test_a_return_visit_takes_the_files_from_the_offline_copy_without_the_workers_script(
+        site, context):
+    page = open_lesson(context, site, "05-backward")
+    wait_ready(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000,
+                           polling=200)  # installed (the whole copy made) and in charge
+    extra = site["out"] / "not-in-the-copy.txt"  # made after the build: the copy lacks it
+    extra.write_text("from the network", encoding="utf-8")
+    try:
+        page.reload()
+        wait_ready(page)
+        sources = page.evaluate("""performance.getEntriesByType("resource")
+            .filter(r => r.name.includes("/assets/")).map(r => r.workerMatchedSourceType)""")
+        # The browser served them itself ("" is one its memory cache had from this page).
+        assert "cache" in sources and "fetch-event" not in sources, sources
+        # The page itself still goes through the handler (its offline answer lives there).
+        assert page.evaluate("performance.getEntriesByType('navigation')[0]"
+                             ".workerMatchedSourceType") == "fetch-event"
+        assert page.evaluate("fetch('../../not-in-the-copy.txt').then(r => r.text())") == \
+            "from the network"
+    finally:
+        extra.unlink()
+    assert page.errors == []
+
+
 def test_a_second_visit_restores_python_from_its_snapshot(course, site, context):
     page = open_lesson(context, site, "04-value")
     wait_ready(page)
