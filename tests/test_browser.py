@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import time
 
@@ -262,6 +263,16 @@ def test_the_first_worker_boots_from_its_name_before_any_message(site, context):
     # Python started: it restored or made the snapshot it hands the page.
     assert "snapshot" in heard, heard
     assert page.errors == []
+
+
+def test_the_labs_worker_is_one_script_with_nothing_to_fetch_before_it_runs(site):
+    # Every file it imported would be one more round trip before Python starts.
+    page = (site["out"] / "lessons" / "05-backward" / "index.html").read_text(encoding="utf-8")
+    data = json.loads(re.search(r'id="page-data">(.*?)</script>', page, re.S).group(1))
+    worker = (site["out"] / "lessons" / "05-backward" / data["urls"]["worker"]).resolve()
+    code = worker.read_text(encoding="utf-8")
+    assert "python-snapshots-v1" in code  # what it shares with the page is inside it
+    assert not re.search(r'(?:from|import)\s*"\./', code), "the worker imports another file"
 
 
 def test_the_built_site_contains_no_reference_solution(course, site):

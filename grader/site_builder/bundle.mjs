@@ -9,13 +9,9 @@ const esbuild = await import(pathToFileURL(join(nodeModules, "esbuild/lib/main.j
 
 const entries = { app: "js/app.js", worker: "js/worker.js", style: "styles/app.css",
   katex: "styles/katex.css" };
-const result = await esbuild.build({
-  entryPoints: Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, join(siteDir, v)])),
+const common = {
   outdir: join(outDir, "assets"),
   entryNames: "[name]-[hash]",
-  // Chunks for what dynamic import() loads later (pictures, the graph, Train it, export).
-  splitting: true,
-  chunkNames: "chunks/[name]-[hash]",
   assetNames: "fonts/[name]-[hash]",
   bundle: true,
   format: "esm",
@@ -26,7 +22,19 @@ const result = await esbuild.build({
   loader: { ".woff2": "file", ".woff": "file", ".ttf": "file" },
   metafile: true,
   logLevel: "error",
+};
+const paths = (names) => Object.fromEntries(names.map((k) => [k, join(siteDir, entries[k])]));
+const page = await esbuild.build({
+  ...common,
+  entryPoints: paths(["app", "style", "katex"]),
+  // Chunks for what dynamic import() loads later (pictures, the graph, Train it, export).
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
 });
+// The worker is one file of its own: code it shared with the page (snapshots.js) would be a
+// chunk it must fetch before it can run, one more round trip before Python starts.
+const worker = await esbuild.build({ ...common, entryPoints: paths(["worker"]), splitting: false });
+const result = { metafile: { outputs: { ...page.metafile.outputs, ...worker.metafile.outputs } } };
 const outputs = {};
 for (const [file, info] of Object.entries(result.metafile.outputs)) {
   if (info.entryPoint) {
