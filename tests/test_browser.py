@@ -232,13 +232,49 @@ def test_a_second_visit_restores_python_from_its_snapshot(course, site, context)
     page = open_lesson(context, site, "04-value")
     wait_ready(page)
     assert page.get_attribute("[data-testid=status]", "data-restored") == "false"
-    page.wait_for_function("caches.open('python-snapshots-v1').then(c => c.keys())"
+    page.wait_for_function("caches.open('python-snapshots-v2').then(c => c.keys())"
                            ".then(keys => keys.length === 1)", timeout=30_000, polling=200)
     page.reload()
     wait_ready(page)
     assert page.get_attribute("[data-testid=status]", "data-restored") == "true"
     set_code(page, course.labs["04-value"].solution.read_text())
     assert check(page) == "true"
+
+
+KEPT_SNAPSHOT = "caches.open('python-snapshots-v2').then(c => c.keys())"
+
+# The kept snapshot's bytes as stored: their size, and the size of the memory they restore
+# (the second of its 32-bit words, site/js/snapshots.js).
+STORED_SNAPSHOT = """async () => {
+    const cache = await caches.open("python-snapshots-v2");
+    const [key] = await cache.keys();
+    const stored = await (await cache.match(key)).arrayBuffer();
+    return [stored.byteLength, new Uint32Array(stored, 0, 2)[1]];
+}"""
+
+
+def test_a_kept_snapshot_that_is_not_one_is_set_aside_and_python_starts_afresh(course, site,
+                                                                            context):
+    page = open_lesson(context, site, "04-value")
+    wait_ready(page)
+    page.wait_for_function(f"{KEPT_SNAPSHOT}.then(keys => keys.length === 1)", timeout=30_000,
+                           polling=200)
+    page.evaluate("""async () => {  // damaged on disk, or written by another version
+        const cache = await caches.open("python-snapshots-v2");
+        const [key] = await cache.keys();
+        await cache.put(key, new Response(new Uint8Array(5000).fill(7)));
+    }""")
+    page.reload()
+    wait_ready(page)
+    assert page.get_attribute("[data-testid=status]", "data-restored") == "false"
+    set_code(page, course.labs["04-value"].solution.read_text())
+    assert check(page) == "true"
+    # A good one is kept again, packed: its pages of zeros are left out.
+    page.wait_for_function(f"({STORED_SNAPSHOT})().then(([size]) => size !== 5000)",
+                           timeout=30_000, polling=200)
+    stored, memory = page.evaluate(STORED_SNAPSHOT)
+    assert memory > 20_000_000 and stored < memory / 2, (stored, memory)
+    assert page.errors == []
 
 
 # A worker made the way lesson.html makes the first one, with what to boot in its name, which
@@ -271,7 +307,7 @@ def test_the_labs_worker_is_one_script_with_nothing_to_fetch_before_it_runs(site
     data = json.loads(re.search(r'id="page-data">(.*?)</script>', page, re.S).group(1))
     worker = (site["out"] / "lessons" / "05-backward" / data["urls"]["worker"]).resolve()
     code = worker.read_text(encoding="utf-8")
-    assert "python-snapshots-v1" in code  # what it shares with the page is inside it
+    assert "python-snapshots-v2" in code  # what it shares with the page is inside it
     assert not re.search(r'(?:from|import)\s*"\./', code), "the worker imports another file"
 
 

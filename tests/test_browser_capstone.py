@@ -134,7 +134,7 @@ def test_training_fits_a_phone_and_runs_from_the_keyboard(lesson):
 def test_it_trains_after_python_is_restored_from_its_snapshot(lesson):
     """A second visit restores Python from a memory snapshot: modules, but no source files."""
     page = lesson()
-    page.wait_for_function("caches.open('python-snapshots-v1').then(c => c.keys())"
+    page.wait_for_function("caches.open('python-snapshots-v2').then(c => c.keys())"
                            ".then(keys => keys.length === 1)", timeout=30_000, polling=200)
     page.reload()
     wait_ready(page)

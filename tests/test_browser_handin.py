@@ -119,7 +119,7 @@ def test_export_clear_and_import_bring_the_work_back(course, site, open_lesson, 
     page.locator("[data-testid=my-work-status]").filter(has_text="were removed").wait_for()
     badges = page.locator(".progress").all_inner_texts()
     assert set(badges) == {"not started"}
-    assert page.evaluate("caches.has('python-snapshots-v1')") is False
+    assert page.evaluate("caches.has('python-snapshots-v2')") is False
 
     with page.expect_file_chooser() as chooser:
         page.click("[data-testid=import]")

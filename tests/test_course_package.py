@@ -234,7 +234,7 @@ def test_the_browser_worker_imports_the_grader_from_the_package_alone(browser, s
             # standard-library module was compiled from source (the stock zip compiles ~125).
             assert text.split("SOURCE", 1)[1].split("\n")[0].split() == [], text
             if restored == "false":
-                page.wait_for_function("caches.open('python-snapshots-v1').then(c => c.keys())"
+                page.wait_for_function("caches.open('python-snapshots-v2').then(c => c.keys())"
                                        ".then(keys => keys.length === 1)", timeout=30_000)
                 page.reload()
     finally:

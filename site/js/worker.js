@@ -3,7 +3,7 @@
 // Train it (grader.capstone.browser). No check logic here. The page gives each request a
 // worker of its own (python.js); this one gives up storage before learner code runs.
 import { giveUpStorage } from "./no-storage.js";
-import { SNAPSHOTS } from "./snapshots.js";
+import { SNAPSHOTS, unpack } from "./snapshots.js";
 
 let python = null;
 let trainer = null;
@@ -219,7 +219,10 @@ async function compileStreaming(fetch, url) {
 async function cachedSnapshot(url) {
   try {
     const hit = await (await caches.open(SNAPSHOTS)).match(url);
-    return hit ? { bytes: hit.arrayBuffer().then((buffer) => new Uint8Array(buffer)) } : null;
+    if (!hit) return null;
+    const bytes = hit.arrayBuffer().then(unpack);
+    bytes.catch(() => {});  // not one (unpack says why): Pyodide's await of it fails, boot starts afresh
+    return { bytes };
   } catch {
     return null;  // no Cache Storage (private mode, old browser): boot normally
   }
