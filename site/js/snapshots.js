@@ -21,7 +21,7 @@ export function keepSnapshot(url, bytes) {
 
 // Most of a snapshot is pages of zeros (lesson 5: 19 of its 31.5 MB), so it is kept as the
 // runs of pages that are not: [MAGIC, length, runs, (start, end) × runs] as 32-bit words,
-// then the runs' bytes. A third of the bytes to write, and for every later visit to read.
+// then the runs' bytes: 40 % of the bytes to write, and for every later visit to read.
 const MAGIC = 0x70797331;  // "pys1"
 const PAGE = 4096;
 

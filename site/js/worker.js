@@ -99,7 +99,7 @@ async function boot({ pyodideURL, coreURL, labURL, snapshotKey, snapshot, wasmMo
       wasmModule, step);
     const snapshotURL = new URL(`/__python_snapshot__/${snapshotKey}`, self.location.href).href;
     // The page hands a later worker the snapshot and the compiled wasm an earlier one sent it.
-    // A kept snapshot's 31 MB are read while Pyodide loads its JavaScript (it awaits them).
+    // A kept snapshot (13 MB packed) is read while Pyodide loads its JavaScript (it awaits it).
     const [{ loadPyodide }, saved] = await Promise.all([
       import(pyodideURL + "pyodide.mjs"),
       snapshot ? { bytes: Promise.resolve(snapshot) } : cachedSnapshot(snapshotURL),
