@@ -34,9 +34,9 @@ const page = await esbuild.build({
 // The worker is one file of its own: code it shared with the page (snapshots.js) would be a
 // chunk it must fetch before it can run, one more round trip before Python starts.
 const worker = await esbuild.build({ ...common, entryPoints: paths(["worker"]), splitting: false });
-const result = { metafile: { outputs: { ...page.metafile.outputs, ...worker.metafile.outputs } } };
+const built = { ...page.metafile.outputs, ...worker.metafile.outputs };
 const outputs = {};
-for (const [file, info] of Object.entries(result.metafile.outputs)) {
+for (const [file, info] of Object.entries(built)) {
   if (info.entryPoint) {
     // Dynamically imported modules are entry points too; only ours are named in `entries`.
     const entry = Object.entries(entries).find(([, v]) => info.entryPoint.endsWith(v));
