@@ -94,6 +94,12 @@ async function boot({ pyodideURL, coreURL, labURL, snapshotKey, snapshot, wasmMo
     mark = now;
   };
   if (labURL) labData(labURL);  // fetched while Python starts, not when Check is pressed
+  // Pyodide's JavaScript is asked for before the wasm: this thread decodes the wasm's stream
+  // as it arrives, and a warm Chromium trace showed that holding the import of pyodide.mjs
+  // (18 KB) back by 150-250 ms. pyodide.asm.mjs (1.25 MB), which loadPyodide imports by the
+  // same URL once it runs, starts loading now too; importing it has no effect of its own.
+  const pyodideJS = import(pyodideURL + "pyodide.mjs");
+  import(pyodideURL + "pyodide.asm.mjs").catch(() => {});  // loadPyodide reports a failure
   try {
     const wasm = wasmOnce(new URL(pyodideURL + "pyodide.asm.wasm", self.location.href).href,
       wasmModule, step);
@@ -101,7 +107,7 @@ async function boot({ pyodideURL, coreURL, labURL, snapshotKey, snapshot, wasmMo
     // The page hands a later worker the snapshot and the compiled wasm an earlier one sent it.
     // A kept snapshot (13 MB packed) is read while Pyodide loads its JavaScript (it awaits it).
     const [{ loadPyodide }, saved] = await Promise.all([
-      import(pyodideURL + "pyodide.mjs"),
+      pyodideJS,
       snapshot ? { bytes: Promise.resolve(snapshot) } : cachedSnapshot(snapshotURL),
     ]);
     step("pyodide.mjs");
