@@ -314,6 +314,63 @@ def test_the_labs_worker_is_one_script_with_nothing_to_fetch_before_it_runs(site
     assert not re.search(r'(?:from|import)\s*"\./', code), "the worker imports another file"
 
 
+def test_the_first_worker_asks_for_pyodides_javascript_before_its_wasm(site, context):
+    # The worker's thread decodes the wasm's stream as it arrives: asked for first, the wasm
+    # held the JavaScript Python needs next back by 150-250 ms on a warm visit.
+    page = open_lesson(context, site, "05-backward")
+    wait_ready(page)
+    asked = [u.rsplit("/", 1)[-1] for u in context.requests if "/pyodide/" in u]
+    first = {name: asked.index(name) for name in ("pyodide.mjs", "pyodide.asm.mjs",
+                                                  "pyodide.asm.wasm")}
+    assert first["pyodide.mjs"] < first["pyodide.asm.wasm"], asked
+    assert first["pyodide.asm.mjs"] < first["pyodide.asm.wasm"], asked
+    assert page.errors == []
+
+
+# Whether the lesson's lower blocks were still left for later when the editor was made.
+EDITOR_MADE = """(() => {
+    const mark = performance.mark.bind(performance);
+    performance.mark = (name, options) => {
+        if (name === "course:editor-usable") {
+            window.laterWhenEditorMade = document.documentElement.hasAttribute("data-later");
+        }
+        return mark(name, options);
+    };
+})()"""
+WHOLE = "window.courseEditor !== undefined && !document.documentElement.hasAttribute('data-later')"
+
+
+def test_a_lesson_lays_out_what_is_on_screen_first_and_the_rest_right_after(site, context):
+    page = context.new_page()
+    page.add_init_script(EDITOR_MADE)
+    page.goto(f"{site['url']}lessons/05-backward/index.html")
+    page.wait_for_function(WHOLE)
+    assert page.evaluate("window.laterWhenEditorMade") is True
+    # Then the whole lesson is laid out: End reaches the footer, as the keyboard uses it.
+    page.click("h1")
+    page.keyboard.press("End")
+    page.wait_for_function("document.querySelector('.site-footer').getBoundingClientRect()"
+                           ".bottom <= innerHeight + 1")
+    height = page.evaluate("document.documentElement.scrollHeight")
+    page.add_style_tag(content=".lesson * { content-visibility: visible !important; }")
+    assert page.evaluate("document.documentElement.scrollHeight") == height
+    # Back where the learner was after a reload: nothing is estimated then.
+    page.evaluate("scrollTo(0, 4000)")
+    page.wait_for_function("scrollY === 4000")
+    page.reload()
+    page.wait_for_function(WHOLE)
+    page.wait_for_load_state("load")
+    assert page.evaluate("window.laterWhenEditorMade") is False
+    assert page.evaluate("scrollY") == 4000
+    # Opened at a #place below the fold, it lands there.
+    page.goto(f"{site['url']}lessons/05-backward/index.html#quiz-title")
+    page.wait_for_function(WHOLE)
+    page.wait_for_load_state("load")
+    assert page.evaluate("window.laterWhenEditorMade") is False
+    assert abs(page.evaluate("document.getElementById('quiz-title')"
+                             ".getBoundingClientRect().top")) < 2
+
+
 def test_the_built_site_contains_no_reference_solution(course, site):
     built = [p.read_bytes().decode("utf-8", "replace") for p in site["out"].rglob("*")
              if p.is_file() and p.suffix in (".html", ".js", ".json", ".mjs", ".css", ".txt", "")]

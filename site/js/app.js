@@ -27,6 +27,9 @@ if (page.kind === "index") {
 }
 
 if (page.kind === "lesson") {
+  // The rest of the lesson is laid out (app.css, html[data-later]) once the frame with the
+  // editor is painted; asked for first, so a failure below cannot leave it estimated.
+  requestAnimationFrame(() => setTimeout(() => delete document.documentElement.dataset.later));
   startLab(document.querySelector(".lab"), page);
   startQuizzes(document, page.slug);
   startPictures(document);
