@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from tests.browser_support import ARTIFACTS, check, set_code, wait_ready
+from tests.browser_support import ARTIFACTS, check, serve, set_code, wait_ready
 
 pytestmark = pytest.mark.browser
 SLUGS = ["01-graphs", "02-chain-rule", "03-branching", "04-value", "05-backward"]
@@ -369,6 +369,26 @@ def test_a_lesson_lays_out_what_is_on_screen_first_and_the_rest_right_after(site
     assert page.evaluate("window.laterWhenEditorMade") is False
     assert abs(page.evaluate("document.getElementById('quiz-title')"
                              ".getBoundingClientRect().top")) < 2
+
+
+def test_the_course_works_served_under_a_path(course, browser, site):
+    # Static hosts often serve a course at https://host/course/ rather than at the root: the
+    # page's URLs are relative to the page, and every worker must resolve them so.
+    server, url = serve(site["out"].parent)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(f"{url}{site['out'].name}/lessons/04-value/index.html")
+        wait_ready(page)
+        set_code(page, course.labs["04-value"].solution.read_text())
+        assert check(page) == "true"  # the page's first worker (lesson.html)
+        assert check(page) == "true"  # a later one (python.js)
+        assert errors == []
+    finally:
+        context.close()
+        server.shutdown()
 
 
 def test_the_built_site_contains_no_reference_solution(course, site):

@@ -50,8 +50,9 @@ export class Python {
     const { snapshot, wasmModule } = this.kept;
     this.kept.snapshot = null;  // it comes back once the new worker has restored it
     worker.postMessage({
-      type: "init", pyodideURL: this.urls.pyodide, coreURL: this.urls.core, labURL: this.urls.lab,
-      snapshotKey: this.urls.snapshotKey, interruptBuffer: interrupt, snapshot, wasmModule,
+      type: "init", base: document.baseURI, pyodideURL: this.urls.pyodide, coreURL: this.urls.core,
+      labURL: this.urls.lab, snapshotKey: this.urls.snapshotKey, interruptBuffer: interrupt,
+      snapshot, wasmModule,
     }, snapshot ? [snapshot.buffer] : []);
     return python;
   }

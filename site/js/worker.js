@@ -9,6 +9,11 @@ let python = null;
 let trainer = null;
 let booting = null;
 const labs = new Map();  // lab data URL -> {slug, checks_source}
+// The page's URLs (its page-data) are relative to the page, not to this script: served under a
+// path (https://host/course/), they resolved against this script's folder pointed outside the
+// course. Each is resolved against the page's address, which comes with the boot options.
+let pageURL = self.location.href;
+const resolve = (url) => new URL(url, pageURL).href;
 let initMessage = null;
 const init = new Promise((resolve) => { initMessage = resolve; });
 
@@ -65,13 +70,14 @@ async function prepareChecks(url) {
     const lab = await labData(url);
     python.prepare(lab.slug, lab.checks_source);
   } catch {
-    labs.delete(url);
+    labs.delete(resolve(url));
   }
 }
 
 async function labData(url) {
-  if (!labs.has(url)) labs.set(url, fetch(url).then((r) => r.json()));
-  return labs.get(url);
+  const absolute = resolve(url);
+  if (!labs.has(absolute)) labs.set(absolute, fetch(absolute).then((r) => r.json()));
+  return labs.get(absolute);
 }
 
 function bootOptions(name) {
@@ -83,7 +89,9 @@ function bootOptions(name) {
   }
 }
 
-async function boot({ pyodideURL, coreURL, labURL, snapshotKey, snapshot, wasmModule }) {
+async function boot({ base, pyodideURL, coreURL, labURL, snapshotKey, snapshot, wasmModule }) {
+  if (base) pageURL = base;
+  [pyodideURL, coreURL] = [resolve(pyodideURL), resolve(coreURL)];
   const started = performance.now();
   // Where this boot's time goes, step by step (ms): the page marks it for the benchmarks.
   const steps = {};
@@ -101,9 +109,9 @@ async function boot({ pyodideURL, coreURL, labURL, snapshotKey, snapshot, wasmMo
   const pyodideJS = import(pyodideURL + "pyodide.mjs");
   import(pyodideURL + "pyodide.asm.mjs").catch(() => {});  // loadPyodide reports a failure
   try {
-    const wasm = wasmOnce(new URL(pyodideURL + "pyodide.asm.wasm", self.location.href).href,
+    const wasm = wasmOnce(pyodideURL + "pyodide.asm.wasm",
       wasmModule, step);
-    const snapshotURL = new URL(`/__python_snapshot__/${snapshotKey}`, self.location.href).href;
+    const snapshotURL = resolve(`/__python_snapshot__/${snapshotKey}`);
     // The page hands a later worker the snapshot and the compiled wasm an earlier one sent it.
     // A kept snapshot (13 MB packed) is read while Pyodide loads its JavaScript (it awaits it).
     const [{ loadPyodide }, saved] = await Promise.all([
@@ -132,12 +140,11 @@ async function boot({ pyodideURL, coreURL, labURL, snapshotKey, snapshot, wasmMo
       // The course package (grader/pyodide_files/course_package.py): `coreURL` is the lock that
       // lists it with its sha256, which loadPackage checks, or, in a build made without
       // pyodide-build, the wheel itself. Errors are collected: loadPackage only reports them.
-      const url = new URL(coreURL, self.location.href).href;
-      const inLock = !url.endsWith(".whl");
-      py = await loadPyodide({ ...options, _makeSnapshot: true, ...(inLock ? { lockFileURL: url } : {}) });
+      const inLock = !coreURL.endsWith(".whl");
+      py = await loadPyodide({ ...options, _makeSnapshot: true, ...(inLock ? { lockFileURL: coreURL } : {}) });
       step("start Python");
       const errors = [];
-      await py.loadPackage(inLock ? "course-grader" : url,
+      await py.loadPackage(inLock ? "course-grader" : coreURL,
         { messageCallback: () => {}, errorCallback: (m) => errors.push(m) });
       if (errors.length) throw new Error(`the course package did not load: ${errors.join("; ")}`);
       step("load the course package");
@@ -190,7 +197,7 @@ function wasmOnce(url, given, step) {
     WebAssembly.instantiateStreaming = instantiateStreaming;
   };
   self.fetch = function fetchOnce(resource, init) {
-    const asked = new URL(String(resource && resource.url || resource), self.location.href).href;
+    const asked = resolve(String(resource && resource.url || resource));
     if (asked !== url) return fetch.call(this, resource, init);
     self.fetch = fetch;
     return Promise.resolve(new Response(null));
