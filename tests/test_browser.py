@@ -304,21 +304,6 @@ def test_the_first_worker_boots_from_its_name_before_any_message(site, context):
     assert page.errors == []
 
 
-def test_the_first_worker_comes_with_the_page_and_needs_no_request_for_its_script(site, context):
-    # A worker made from a URL starts only once the page's main thread, busy with the lesson's
-    # first layout, handles the script's response; the page makes its first one from the
-    # source it carries (lesson.html).
-    page = context.new_page()
-    asked = []  # by the page and its workers (the service worker's copy is the context's)
-    page.on("request", lambda request: asked.append(request.url))
-    page.goto(f"{site['url']}lessons/05-backward/index.html")
-    wait_ready(page)
-    data = json.loads(page.inner_text("#page-data"))
-    built = (site["out"] / "lessons" / "05-backward" / data["urls"]["worker"]).resolve()
-    assert data["workerSource"] == built.read_text(encoding="utf-8")
-    assert not [u for u in asked if u.endswith(built.name)], asked
-
-
 def test_the_labs_worker_is_one_script_with_nothing_to_fetch_before_it_runs(site):
     # Every file it imported would be one more round trip before Python starts.
     page = (site["out"] / "lessons" / "05-backward" / "index.html").read_text(encoding="utf-8")

@@ -243,8 +243,7 @@ def test_the_browser_worker_imports_the_grader_from_the_package_alone(browser, s
     wheel = f"{site['url']}py/{lock.parent.name}/{entry['file_name']}"
     assert wheel in requests, [u for u in requests if "/py/" in u]  # (the worker's, and the
     # service worker's for its offline copy)
-    # (blob: the page's first worker, made from the source the page carries)
-    assert not [u for u in requests if not u.startswith((site["url"], f"blob:{site['url']}"))]
+    assert not [u for u in requests if not u.startswith(site["url"])]
 
 
 @pytest.mark.browser

@@ -133,8 +133,6 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
         (out / pyodide_dir / "python_stdlib.zip").read_bytes() + version.encode()
         + package.wheel.read_bytes()).hexdigest()[:16]
     assets = _bundle(out, node_modules)
-    # Each lesson page starts its first worker from this, inlined (lesson.html says why).
-    worker_source = (out / assets["worker"]).read_text(encoding="utf-8")
     assets["highlight"] = _hashed(out, "assets/highlight.css", markdown.highlight_css())
     labs = {}
     for lesson in course.lessons:
@@ -188,8 +186,7 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
                      {"url": f"{root}index.html", "title": "you have finished the course, back to all lessons"})
         data = {"kind": "lesson", "slug": lesson.slug, "urls": urls, "train": lesson.train,
                 "next": following, "checkSeconds": CHECK_SECONDS, "lab": lesson.lab,
-                "courseVersion": COURSE_VERSION, "workerSource": worker_source,
-                **_lab_page_data(course, lesson, out, root)}
+                "courseVersion": COURSE_VERSION, **_lab_page_data(course, lesson, out, root)}
         page(path, "lesson.html", data,
              lesson=lesson, body=markdown.render(lesson.body, math_html),
              notebook=root + "lite/" + notebook_url(lesson.lab) if notebooks else None,
