@@ -9,9 +9,9 @@ let python = null;
 let trainer = null;
 let booting = null;
 const labs = new Map();  // lab data URL -> {slug, checks_source}
-// The page's URLs (its page-data) are relative to the page, not to this script: served under a
-// path (https://host/course/), they resolved against this script's folder pointed outside the
-// course. Each is resolved against the page's address, which comes with the boot options.
+// The page's URLs (its page-data) are relative to the page, not to this script: resolved
+// against this script's folder, they pointed outside a course served under a path
+// (https://host/course/). Each is resolved against the page's address, from the boot options.
 let pageURL = self.location.href;
 const resolve = (url) => new URL(url, pageURL).href;
 let initMessage = null;
@@ -21,8 +21,8 @@ const init = new Promise((resolve) => { initMessage = resolve; });
 // moment this module runs. A message waits for the page's main thread, which is busy laying
 // out the lesson and starting the editor: in a cold Chromium trace the "init" message reached
 // this worker 450 ms after the worker was up (benchmarks/browser_startup.py: "navigation to
-// boot" 0.7-1.1 s -> 0.45 s cold, 0.5 s -> 0.2 s warm). Later workers get everything (the snapshot, the compiled
-// wasm) in their "init" message.
+// boot" 0.7-1.1 s -> 0.45 s cold, 0.5 s -> 0.2 s warm). Later workers get everything (the
+// snapshot, the compiled wasm) in their "init" message.
 const named = bootOptions(self.name);
 if (named) booting = boot(named);
 
@@ -109,8 +109,7 @@ async function boot({ base, pyodideURL, coreURL, labURL, snapshotKey, snapshot, 
   const pyodideJS = import(pyodideURL + "pyodide.mjs");
   import(pyodideURL + "pyodide.asm.mjs").catch(() => {});  // loadPyodide reports a failure
   try {
-    const wasm = wasmOnce(pyodideURL + "pyodide.asm.wasm",
-      wasmModule, step);
+    const wasm = wasmOnce(pyodideURL + "pyodide.asm.wasm", wasmModule, step);
     const snapshotURL = resolve(`/__python_snapshot__/${snapshotKey}`);
     // The page hands a later worker the snapshot and the compiled wasm an earlier one sent it.
     // A kept snapshot (13 MB packed) is read while Pyodide loads its JavaScript (it awaits it).
