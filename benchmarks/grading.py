@@ -55,6 +55,8 @@ PARTS = [
     ("copy", "learner worker: copy the memory snapshot"),
     ("thread", "learner worker: thread start (Node, host scripts)"),
     ("import", "learner worker: import pyodide.mjs"),
+    ("compile", "learner worker: Pyodide's factory from the code cache"),
+    ("cached", "learner worker: the code cache was used (1) or not (0)"),
     ("restore", "learner worker: loadPyodide from the snapshot"),
     ("agent", "learner worker: agent and closed doors"),
     ("idle", "learner worker ready before its job (not waited)"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 
 import pytest
@@ -116,3 +117,49 @@ def test_large_reports_in_a_row_all_arrive(course):
                             runtime)
     assert [r.passed for r in reports] == [True, True, True, True]
     assert all("[output truncated:" in r.stdout for r in reports[1:])
+
+
+def test_every_worker_compiles_pyodide_from_the_hosts_code_cache(course):
+    """The host takes V8's code cache of Pyodide's factory after its boot (host/factory.mjs);
+    each worker, a new isolate, compiles from it instead of from 1.25 MB of source."""
+    lab = course.labs["05-backward"]
+    runtime = PyodideRuntime(course.root, timeout=10.0, workers=1)
+    reports = grading.grade(lab, [("a.py", lab.solution.read_text()),
+                                  ("b.py", lab.starter.read_text())], runtime)
+    assert [r.passed for r in reports] == [True, False]
+    assert [t.get("cached") for t in runtime.timings] == [1, 1], runtime.timings
+
+
+FACTORY_PROBE = """
+import { compileFactory } from %(factory)s;
+const [dir, cache] = process.argv.slice(2);
+const made = compileFactory(dir, cache ? Buffer.from(cache) : undefined);
+console.log(JSON.stringify(made && { type: typeof made.createPyodideModule,
+                                     rejected: made.rejected, cache: made.cache().length }));
+"""
+
+
+def _factory(tmp_path, asm_text: str | None, cache: str = "") -> dict | None:
+    folder = tmp_path / "pyodide"
+    folder.mkdir(exist_ok=True)
+    source = pyodide_dir(ROOT) / "pyodide.asm.mjs"
+    (folder / "pyodide.asm.mjs").write_text(source.read_text() if asm_text is None else asm_text)
+    probe = tmp_path / "probe.mjs"
+    factory = ROOT / "grader/runtimes/host/factory.mjs"
+    probe.write_text(FACTORY_PROBE % {"factory": repr(factory.as_uri())})
+    done = subprocess.run([node_binary(), "--disable-warning=ExperimentalWarning", str(probe),
+                           str(folder), cache], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_the_factory_compiles_pyodide_and_falls_back_on_anything_else(tmp_path):
+    made = _factory(tmp_path, None)
+    assert made["type"] == "function" and made["rejected"] is False and made["cache"] > 0
+    # A cache that is not V8's for this source is refused by V8 and costs only time.
+    assert _factory(tmp_path, None, cache="not a code cache")["rejected"] is True
+    # A Pyodide whose file is shaped differently is imported as before (null here).
+    assert _factory(tmp_path, "export const x = import.meta.dirname;\n") is None
+    assert _factory(tmp_path, "async function _createPyodideModule() {}\n") is None
+    broken = "async function _createPyodideModule() { export let y; }\nexport default _createPyodideModule;"
+    assert _factory(tmp_path, broken) is None

@@ -60,7 +60,10 @@ def permission_flags(pyodide: Path) -> list[str]:
             # The JavaScript heap limit of the host *and of each worker* (it overrides a
             # worker's resourceLimits); Python's own memory is wasm memory, capped in worker.mjs.
             "--allow-worker", "--disable-warning=SecurityWarning", "--max-old-space-size=512",
-            # gc() for the checks' worker, which collects after every job (checker.mjs says
+            # host/factory.mjs compiles Pyodide's factory as a script that keeps Node's own
+            # loader for its imports, an option Node still calls experimental.
+            "--disable-warning=ExperimentalWarning",
+            # gc() for the checks' worker, which collects after every few jobs (checker.mjs says
             # why); a learner's worker replaces it with a refusal before any learner code.
             "--expose-gc"]
 

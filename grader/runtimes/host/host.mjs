@@ -18,6 +18,7 @@ import { createInterface } from "node:readline";
 import { readFileSync } from "node:fs";
 import "./binding-shim.mjs";
 import { close, newChannel } from "./channel.mjs";
+import { compileFactory } from "./factory.mjs";
 
 const pyodideDir = process.argv[2];
 const stdLibURL = process.argv[3] || undefined;  // the stdlib zip with bytecode, when built
@@ -40,6 +41,7 @@ globalThis.fetch = async function fetch(url) {
 let snapshot = null;   // Uint8Array, never shared: every worker gets a copy of its own
 let wasmModule = null; // Pyodide's wasm, compiled once (a Module is immutable)
 let coursePackage = null;  // where the grader's Python comes from (see makeSnapshot)
+let code = null;       // V8's code cache for Pyodide's factory, taken after the boot (factory.mjs)
 let spare = null;      // the next learner worker, restoring while a job runs
 let checker = null;    // the checks' worker
 let retired = 0;       // checks' workers retired because a job changed their state
@@ -51,7 +53,7 @@ function startWorker(url, quietOutput) {
   const copy = snapshot.slice().buffer;
   const copied = clock();
   const worker = new Worker(url, {
-    workerData: { pyodideDir, stdLibURL, snapshot: copy, wasmModule },
+    workerData: { pyodideDir, stdLibURL, snapshot: copy, wasmModule, code },
     transferList: [copy],
     stdout: true,   // learner output stays in the worker's streams, never in ours
     stderr: true,
@@ -92,15 +94,20 @@ async function makeSnapshot() {
   // lock like in the browser; uncompiled (no lock) where pyodide-build could not run. Every
   // worker restores the snapshot taken after the import, so none loads anything itself.
   const { lock, load } = coursePackage;
+  const factory = compileFactory(pyodideDir);
   const py = await loadPyodide({ indexURL: pyodideDir + "/", stdLibURL, _makeSnapshot: true,
-    ...(lock ? { lockFileURL: lock } : {}) });
+    ...(lock ? { lockFileURL: lock } : {}),
+    ...(factory ? { createPyodideModule: factory.createPyodideModule } : {}) });
   const errors = [];
   await py.loadPackage(load, { messageCallback: () => {}, errorCallback: (m) => errors.push(m) });
   if (errors.length) throw new Error(`the course package did not load: ${errors.join("; ")}`);
   // Everything a restored worker imports (agent, split, state): it has no files to import from.
   py.runPython("import grader.core.agent, grader.core.split, grader.core.state");
   forgetLoadedPackages(py);
-  return py.makeMemorySnapshot().slice();
+  const memory = py.makeMemorySnapshot().slice();
+  // Taken now, the cache holds every function the boot compiled (factory.mjs says why).
+  if (factory) code = factory.cache();
+  return memory;
 }
 
 // makeMemorySnapshot refuses a Pyodide whose JS-side record of loaded packages is not the
