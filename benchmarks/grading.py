@@ -11,9 +11,10 @@ Figures (medians over runs; compare within one run, as ratios, on a shared machi
   CPU and memory  CPU seconds per file (all processes of the batch) and the memory
                   high-water mark of the largest process of the batch (a Node host)
   breakdown       where one submission's time goes inside a batch, as the host measures it:
-                  its learner worker's start (snapshot copy, thread, Pyodide restore, the
-                  grader's sources, the agent), the waits, the checks' side (loading the
-                  checks, the learner's file, the checks), terminating the worker
+                  its learner worker's start (snapshot copy, thread, Pyodide's factory from
+                  the host's code cache, Pyodide restore, the agent), the waits, the checks'
+                  side (loading the checks, the learner's file, the checks), terminating
+                  the worker
   handle layer    requests a lab-5 submission's checks make of the learner's interpreter,
                   and the cost of one request (a check reading one attribute 0 and 2000 times)
   --thousand      also 1000 files in one call: time, ratio to one file (goal ≤ 10), and the
@@ -56,7 +57,6 @@ PARTS = [
     ("thread", "learner worker: thread start (Node, host scripts)"),
     ("import", "learner worker: import pyodide.mjs"),
     ("compile", "learner worker: Pyodide's factory from the code cache"),
-    ("cached", "learner worker: the code cache was used (1) or not (0)"),
     ("restore", "learner worker: loadPyodide from the snapshot"),
     ("agent", "learner worker: agent and closed doors"),
     ("idle", "learner worker ready before its job (not waited)"),
@@ -150,6 +150,9 @@ def main() -> None:
         values = [t[key] for t in timings if key in t]
         if values:
             show(label, values, "ms", 1)
+    cached = [t["cached"] for t in timings if "cached" in t]
+    print(f"  learner workers that compiled Pyodide from the host's code cache: "
+          f"{sum(cached):.0f} of {len(timings)}")
     rss = [t["rssMB"] for t in timings if "rssMB" in t]
     if len(rss) >= 20:  # a host that keeps memory shows it here first (see the 1000-file mark)
         print(f"  host resident size after a job, first 10 jobs vs last 10: "
