@@ -20,6 +20,9 @@ const EXPORT = "export default _createPyodideModule;";
 const META = "import.meta.url";
 
 export function compileFactory(pyodideDir, cachedData) {
+  // Without Node's loader for a script's imports (Node < 20.12), Pyodide's imports would fail.
+  const loader = vm.constants && vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER;
+  if (!loader) return null;
   const file = `${pyodideDir}/pyodide.asm.mjs`;
   const text = readFileSync(file, "utf8").trimEnd();
   const body = text.slice(0, -EXPORT.length);
@@ -35,8 +38,8 @@ export function compileFactory(pyodideDir, cachedData) {
     script = new vm.Script(`(function (scriptURL) {${source}\nreturn _createPyodideModule;})`, {
       filename: url,
       cachedData,
-      // The factory imports node:module; a script has no loader of its own.
-      importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+      // Pyodide imports Node's modules (node:module, node:fs, ...); a script has no loader.
+      importModuleDynamically: loader,
     });
     createPyodideModule = script.runInThisContext()(url);
   } catch {
