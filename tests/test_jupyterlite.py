@@ -88,10 +88,21 @@ def replace_starter(page, code: str) -> None:
     page.keyboard.press("Escape")
 
 
+# The toolbar's kernel status once the kernel has started and is idle ("Kernel Connecting"
+# until then, ~20 s here).
+KERNEL_IDLE = ".jp-KernelStatus-success"
+
+
 def run_all_and_read_report(page) -> dict:
+    # As a learner who waits for "Kernel Connecting" to go away. Run All pressed while the
+    # kernel was still connecting got no output at all in 300 s, twice in full-suite runs
+    # (never alone, nor in 4 tries under a two-core load; not caught in the act). Waiting for
+    # the kernel keeps that race out; if it is the kernel's start that hangs, the wait fails
+    # and says what the page showed.
+    _wait_or_explain(page, KERNEL_IDLE, "the kernel never became idle")
     page.click(".lm-MenuBar-itemLabel:text-is('Run')")
     page.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
-    report = page.wait_for_selector(".jp-OutputArea-output .course-report", timeout=KERNEL_WAIT_MS)
+    report = _wait_or_explain(page, ".jp-OutputArea-output .course-report", "no report")
     items = report.query_selector_all("li[data-check-name]")
     return {"passed": report.get_attribute("data-passed"),
             "score": int(report.get_attribute("data-score")),
@@ -99,6 +110,20 @@ def run_all_and_read_report(page) -> dict:
             "checks": {i.get_attribute("data-check-name"): i.get_attribute("data-passed")
                        for i in items},
             "text": report.inner_text()}
+
+
+def _wait_or_explain(page, selector: str, what: str):
+    """Wait for the selector; on time-out, fail with what the page showed (and a screenshot)."""
+    try:
+        return page.wait_for_selector(selector, timeout=KERNEL_WAIT_MS)
+    except Exception:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "jupyterlite-timeout.png"))
+        status = page.locator(".jp-NotebookKernelStatus").all_inner_texts()
+        prompts = page.locator(".jp-InputPrompt").all_inner_texts()
+        pytest.fail(f"{what} in {KERNEL_WAIT_MS // 1000} s: kernel status {status}, prompts "
+                    f"{prompts[:6]}, dialogs {page.locator('.jp-Dialog').count()}, page errors "
+                    f"{page.errors[:3]}")
 
 
 def outside(context) -> list[str]:
@@ -183,6 +208,7 @@ def test_the_kernel_imports_the_grader_from_the_course_package_alone(lite, conte
         "                if n.split('.')[0] == 'grader' and getattr(m, '__spec__', None)})\n"
         "print('FROM', *found, 'END')\n")
     page.keyboard.press("Escape")
+    _wait_or_explain(page, KERNEL_IDLE, "the kernel never became idle")  # (see Run All)
     page.keyboard.press("Shift+Enter")
     # Until END: the kernel's output of one long line can come in pieces (once, only the
     # first four modules had arrived when the test read it).
