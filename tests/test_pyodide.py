@@ -161,5 +161,6 @@ def test_the_factory_compiles_pyodide_and_falls_back_on_anything_else(tmp_path):
     # A Pyodide whose file is shaped differently is imported as before (null here).
     assert _factory(tmp_path, "export const x = import.meta.dirname;\n") is None
     assert _factory(tmp_path, "async function _createPyodideModule() {}\n") is None
-    broken = "async function _createPyodideModule() { export let y; }\nexport default _createPyodideModule;"
+    broken = ("async function _createPyodideModule() { export let y; }\n"
+              "export default _createPyodideModule;")
     assert _factory(tmp_path, broken) is None
