@@ -53,11 +53,51 @@ def test_pyodide_is_served_compressed_with_the_right_type_and_cached_for_good(se
     assert _get(url + str(module))[0]["Content-Type"] == "text/javascript"
 
 
-def test_the_build_documents_the_headers_a_static_host_must_send(served):
+def test_jupyterlite_alone_is_served_without_isolation(served):
+    # Isolated, JupyterLite's kernel talks to the page over coincident, which can hand over a
+    # half-written reply (headers.py); the course keeps isolation for Stop.
+    url, out = served
+    assert (out / "lite" / "notebooks" / "index.html").is_file()
+    lite, _ = _get(url + "lite/notebooks/index.html", gzip_ok=False)
+    assert lite["Cross-Origin-Opener-Policy"] is None
+    assert lite["Cross-Origin-Embedder-Policy"] is None
+    assert lite["X-Content-Type-Options"] == "nosniff"
+    lesson = next(out.glob("lessons/*/index.html")).relative_to(out).as_posix()
+    worker = next(out.glob("assets/*.js")).relative_to(out).as_posix()
+    for path in ("", lesson, worker, "sw.js"):
+        headers, _ = _get(url + path, gzip_ok=False)
+        assert headers["Cross-Origin-Opener-Policy"] == "same-origin", path
+        assert headers["Cross-Origin-Embedder-Policy"] == "require-corp", path
+
+
+def _host_headers(rules: str, path: str) -> dict[str, str]:
+    """What a host that reads `_headers` (Netlify, Cloudflare Pages) sends for `path`: the
+    headers of every rule whose pattern matches it, `*` matching anything."""
+    sent, matches = {}, False
+    for line in rules.splitlines():
+        if line.startswith("/"):
+            matches = re.fullmatch(".*".join(map(re.escape, line.split("*"))), path) is not None
+        elif line.strip() and matches:
+            name, value = line.strip().split(": ", 1)
+            sent[name] = value
+    return sent
+
+
+def test_the_build_writes_the_same_headers_for_static_hosts(served):
     _, out = served
-    headers = (out / "_headers").read_text()
-    assert "Cross-Origin-Opener-Policy: same-origin" in headers
-    assert "Cross-Origin-Embedder-Policy: require-corp" in headers
+    rules = (out / "_headers").read_text()
+    paths = ["/", "/index.html", "/sw.js", "/lite/notebooks/index.html", "/lite/service-worker.js"]
+    paths += ["/" + p.relative_to(out).as_posix() for p in
+              [next(out.glob("lessons/*/index.html")), next(out.glob("pyodide/*/pyodide.asm.wasm")),
+               next(out.glob("assets/*.js")), next(out.glob("labs/*"))]]
+    for path in paths:
+        sent = _host_headers(rules, path)
+        isolated = not path.startswith("/lite/")
+        assert ("Cross-Origin-Opener-Policy" in sent) == isolated, path
+        assert ("Cross-Origin-Embedder-Policy" in sent) == isolated, path
+        assert sent["X-Content-Type-Options"] == "nosniff", path
+    assert "immutable" in _host_headers(rules, paths[-2])["Cache-Control"]
+    assert "Cache-Control" not in _host_headers(rules, "/lessons/x/index.html")
 
 
 def test_build_refuses_a_course_with_problems(tmp_path):

@@ -1,9 +1,8 @@
 """`course serve`: the built site on 127.0.0.1 with the headers Pyodide needs.
 
-- COOP `same-origin` + COEP `require-corp` make the page cross-origin isolated, which gives
-  SharedArrayBuffer, which lets Stop interrupt a runaway loop at once.
+- The headers of headers.py: the course cross-origin isolated (Stop interrupts at once),
+  JupyterLite not (see there why), and which files are cached for good.
 - Correct MIME types for `.mjs`, `.wasm` (streaming compilation needs `application/wasm`).
-- Caching: files whose names carry a version or hash are immutable; pages revalidate.
 """
 
 from __future__ import annotations
@@ -12,7 +11,8 @@ import functools
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-IMMUTABLE = ("/assets/", "/pyodide/", "/py/", "/labs/")
+from .headers import headers_for
+
 TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
          ".json": "application/json", ".zip": "application/zip", ".woff2": "font/woff2",
          ".woff": "font/woff", ".ttf": "font/ttf", ".css": "text/css", ".svg": "image/svg+xml",
@@ -44,15 +44,8 @@ class CourseHandler(SimpleHTTPRequestHandler):
         if self.encoding:
             self.send_header("Content-Encoding", self.encoding)
             self.send_header("Vary", "Accept-Encoding")
-        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
-        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
-        self.send_header("Cross-Origin-Resource-Policy", "same-origin")
-        self.send_header("X-Content-Type-Options", "nosniff")
-        path = self.path.split("?", 1)[0]
-        if path.startswith(IMMUTABLE):
-            self.send_header("Cache-Control", "public, max-age=31536000, immutable")
-        else:
-            self.send_header("Cache-Control", "no-cache")
+        for name, value in headers_for(self.path).items():
+            self.send_header(name, value)
         super().end_headers()
 
     def log_message(self, format: str, *args) -> None:

@@ -28,6 +28,7 @@ from ..pyodide_files import course_package
 from ..pyodide_files.course_package import CoursePackage, PackageError
 from ..runtimes.node import compiled_stdlib, node_binary
 from . import markdown, math
+from .headers import headers_file
 from .jupyterlite import LiteBuildError, build_jupyterlite, notebook_url
 
 SITE = Path(__file__).resolve().parents[2] / "site"
@@ -37,21 +38,6 @@ COURSE_TITLE = "Build autograd from scratch"
 COURSE_VERSION = metadata.version("autograd-course")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
-HEADERS = """\
-/*
-  Cross-Origin-Opener-Policy: same-origin
-  Cross-Origin-Embedder-Policy: require-corp
-  Cross-Origin-Resource-Policy: same-origin
-  X-Content-Type-Options: nosniff
-/assets/*
-  Cache-Control: public, max-age=31536000, immutable
-/pyodide/*
-  Cache-Control: public, max-age=31536000, immutable
-/py/*
-  Cache-Control: public, max-age=31536000, immutable
-/labs/*
-  Cache-Control: public, max-age=31536000, immutable
-"""
 
 
 class BuildError(RuntimeError):
@@ -192,8 +178,8 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
              notebook=root + "lite/" + notebook_url(lesson.lab) if notebooks else None,
              starter=course.labs[lesson.lab].starter.read_text(encoding="utf-8"))
 
-    (out / "_headers").write_text(HEADERS, encoding="utf-8")
     _service_worker(out)
+    (out / "_headers").write_text(headers_file(out), encoding="utf-8")  # rules for every entry
     _precompress(out)
 
 
