@@ -85,11 +85,10 @@ KERNEL_IDLE = ".jp-KernelStatus-success"
 
 
 def run_all_and_read_report(page) -> dict:
-    # As a learner who waits for "Kernel Connecting" to go away. Run All pressed while the
-    # kernel was still connecting got no output at all in 300 s, twice in full-suite runs
-    # (never alone, nor in 4 tries under a two-core load; not caught in the act). Waiting for
-    # the kernel keeps that race out; if it is the kernel's start that hangs, the wait fails
-    # and says what the page showed.
+    # As a learner who waits for "Kernel Connecting" to go away. Twice in full-suite runs a
+    # Run All got no output in 300 s, and once the kernel never connected; the last showed
+    # the cause, the isolated kernel channel's cut replies (site_builder/headers.py), which
+    # the site no longer uses. A wait that times out says what the page showed.
     _wait_or_explain(page, KERNEL_IDLE, "the kernel never became idle")
     page.click(".lm-MenuBar-itemLabel:text-is('Run')")
     page.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
