@@ -7,10 +7,12 @@
   to the page through `coincident` (SharedArrayBuffer + Atomics.wait), and that protocol can
   hand a reader a half-written reply: the reply is written over the very word the reader
   waits on, so a reader that starts waiting after the writer began gets "not-equal" at once
-  and parses what is there so far. Measured here (jupyterlite-pyodide-kernel 0.8.6, Chromium
-  156, its bundled coincident driven directly): 0-5 of every 3000 calls got a cut JSON
-  reply, on an idle machine too. In CI a kernel start lost such a reply and stayed "Kernel
-  Connecting" for good ("Expected double-quoted property name in JSON at position 19").
+  and parses what is there so far (on the page's side, it throws "value.then is not a
+  function"). benchmarks/lite_kernel_channel.py drives the bundled coincident directly
+  (jupyterlite-pyodide-kernel 0.8.6, Chromium 156): 8 of 9000 synchronous worker -> page
+  replies came back cut, and 8041 of 9000 page -> worker calls failed. In CI a kernel
+  start lost such a reply and stayed "Kernel Connecting" for good ("Expected double-quoted
+  property name in JSON at position 19").
   Unisolated, JupyterLite takes its usual path (comlink messages; files through its own
   service worker). Its kernel cannot be interrupted either way.
 - Files whose names carry a version or hash are immutable; everything else revalidates.
