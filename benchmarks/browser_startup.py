@@ -11,8 +11,9 @@ For a cold cache (a new browser profile) and a warm one (the same profile, secon
                    took from the worker and from the learner
 and the bytes transferred (encoded, as sent over the wire) on the cold visit, split into
 what the page loads and what its service worker then copies for offline use, and the size of
-the memory snapshot the browser made (raw and gzipped: the cost of shipping one instead),
-and the first worker's boot step by step (site/js/worker.js times each step itself).
+the memory snapshot the browser kept (raw and gzipped: the build ships it gzipped, so that
+is its share of the first visit's bytes), and the first worker's boot step by step
+(site/js/worker.js times each step itself).
 Beside the course, in the same run and from the same server: the plainest page that grades
 the same Value on npm's stock Pyodide ("stock plain page"), and the same page on the course's
 own Pyodide files ("plain page, course files"), cold and warm, with the ratios; then one cold
@@ -42,8 +43,8 @@ from tests.browser_support import CHROMIUM, FLAGS, serve  # noqa: E402
 MARKS = ("course:editor-usable", "course:python-ready", "course:first-result")
 
 
-# The memory snapshot this browser made, raw and gzipped: what shipping one made at build time
-# would add to the first visit (the site is served gzipped).
+# The memory snapshot this browser kept (the build's, or one it made), raw and gzipped: a
+# build's is shipped gzipped, in the first visit's bytes.
 SNAPSHOT_SIZE = """async () => {
     for (const name of await caches.keys()) {
         const cache = await caches.open(name);
@@ -191,10 +192,9 @@ def report(args, results: dict, throttled: dict) -> None:
                     f"{name} {median([s.get(name, 0) for s in steps]):.0f}" for name in steps[0]))
         kept = [t for t in runs["sent"] if "snapshot" in t]
         if kept:
-            print(f"  memory snapshot made in this browser: {kept[0]['snapshot'] / 1e6:.1f} MB, "
+            print(f"  memory snapshot kept in this browser: {kept[0]['snapshot'] / 1e6:.1f} MB, "
                   f"kept as {kept[0].get('snapshot kept', 0) / 1e6:.1f} MB, "
-                  f"{kept[0]['snapshot gzipped'] / 1e6:.1f} MB gzipped (a build-time one would "
-                  "add that to the first visit)")
+                  f"{kept[0]['snapshot gzipped'] / 1e6:.1f} MB gzipped (what a build ships)")
     first = "course:first-result"
     result = {name: {label: median([r[first] for r in runs[label]]) for label in ("cold", "warm")}
               for name, runs in results.items()}

@@ -20,6 +20,14 @@ def serve(folder: Path):
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
+BUILT_SNAPSHOT = "**/py/snapshot-*.bin"  # the memory snapshot the build made
+
+
+def without_built_snapshot(context) -> None:
+    """As on a host that lost the build's snapshot: every worker must start Python itself."""
+    context.route(BUILT_SNAPSHOT, lambda route: route.fulfill(status=404))
+
+
 def set_code(page, code: str) -> None:
     page.evaluate("""code => {
         const view = window.courseEditor;

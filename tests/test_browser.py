@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import time
 
 import pytest
 
-from tests.browser_support import ARTIFACTS, check, serve, set_code, wait_ready
+from tests.browser_support import (ARTIFACTS, check, run, serve, set_code, wait_ready,
+                                   without_built_snapshot)
 
 pytestmark = pytest.mark.browser
 SLUGS = ["01-graphs", "02-chain-rule", "03-branching", "04-value", "05-backward"]
@@ -228,7 +230,47 @@ def test_a_return_visit_takes_the_files_from_the_offline_copy_without_the_worker
     assert page.errors == []
 
 
-def test_a_second_visit_restores_python_from_its_snapshot(course, site, context):
+def test_a_first_visit_restores_the_builds_snapshot_and_keeps_it(course, site, context):
+    asked = []  # the page's and its workers' requests for it (not the offline copy's)
+    context.on("request", lambda request: asked.append(request.url) if not request.service_worker
+               and re.search(r"/py/snapshot-\w+\.bin$", request.url) else None)
+    page = open_lesson(context, site, "04-value")
+    wait_ready(page)
+    assert page.get_attribute("[data-testid=status]", "data-restored") == "true"
+    assert len(asked) == 1, asked
+    set_code(page, course.labs["04-value"].solution.read_text())
+    assert check(page) == "true"
+    # Kept as this browser's own, as the build packed it (the download, decompressed).
+    [built] = (site["out"] / "py").glob("snapshot-*.bin")
+    packed = len(gzip.decompress(built.read_bytes()))
+    page.wait_for_function(f"{KEPT_SNAPSHOT}.then(keys => keys.length === 1)", timeout=30_000,
+                           polling=200)
+    assert page.evaluate(STORED_SNAPSHOT)[0] == packed
+    asked.clear()
+    page.reload()
+    wait_ready(page)
+    assert page.get_attribute("[data-testid=status]", "data-restored") == "true"
+    assert asked == []  # read from the kept one
+    # A kept one that is not one gives way to the build's, which is kept again.
+    page.evaluate("""async () => {
+        const cache = await caches.open("python-snapshots-v2");
+        const [key] = await cache.keys();
+        await cache.put(key, new Response(new Uint8Array(5000).fill(7)));
+    }""")
+    page.reload()
+    wait_ready(page)
+    assert page.get_attribute("[data-testid=status]", "data-restored") == "true"
+    page.wait_for_function(f"({STORED_SNAPSHOT})().then(([size]) => size !== 5000)",
+                           timeout=30_000, polling=200)
+    assert page.evaluate(STORED_SNAPSHOT)[0] == packed
+    set_code(page, course.labs["04-value"].solution.read_text())
+    assert check(page) == "true"
+    assert page.errors == []
+
+
+def test_without_the_builds_snapshot_python_starts_itself_and_a_second_visit_restores_its_own(
+        course, site, context):
+    without_built_snapshot(context)
     page = open_lesson(context, site, "04-value")
     wait_ready(page)
     assert page.get_attribute("[data-testid=status]", "data-restored") == "false"
@@ -239,6 +281,17 @@ def test_a_second_visit_restores_python_from_its_snapshot(course, site, context)
     assert page.get_attribute("[data-testid=status]", "data-restored") == "true"
     set_code(page, course.labs["04-value"].solution.read_text())
     assert check(page) == "true"
+    assert page.errors == []
+
+
+def test_each_run_draws_its_own_random_numbers(site, context):
+    # Every worker starts from the same snapshot, and the build's is every learner's.
+    page = open_lesson(context, site, "05-backward")
+    wait_ready(page)
+    set_code(page, "import random\nprint(random.random(), hash('autograd'))")
+    first, second = run(page), run(page)
+    assert first.split()[0] != second.split()[0], (first, second)
+    assert page.errors == []
 
 
 KEPT_SNAPSHOT = "caches.open('python-snapshots-v2').then(c => c.keys())"
@@ -255,6 +308,7 @@ STORED_SNAPSHOT = """async () => {
 
 def test_a_kept_snapshot_that_is_not_one_is_set_aside_and_python_starts_afresh(course, site,
                                                                             context):
+    without_built_snapshot(context)  # (with it, the build's is restored: the test above)
     page = open_lesson(context, site, "04-value")
     wait_ready(page)
     page.wait_for_function(f"{KEPT_SNAPSHOT}.then(keys => keys.length === 1)", timeout=30_000,

@@ -23,7 +23,7 @@ from grader.runtimes.pyodide import NodeHost, PyodideRuntime
 from grader.site_builder import jupyterlite
 from grader.site_builder.site import BuildError, build_site
 from grader.runtimes.submission import Submission
-from tests.browser_support import serve, set_code, wait_ready
+from tests.browser_support import serve, set_code, wait_ready, without_built_snapshot
 from tests.conftest import ROOT
 
 pytestmark = pytest.mark.pyodide
@@ -215,6 +215,7 @@ def test_the_browser_worker_imports_the_grader_from_the_package_alone(browser, s
     context = browser.new_context()
     requests = []
     context.on("request", lambda request: requests.append(request.url))
+    without_built_snapshot(context)  # the first worker loads the package itself
     try:
         page = context.new_page()
         page.goto(f"{site['url']}lessons/05-backward/index.html")
@@ -257,6 +258,7 @@ def test_the_browser_refuses_a_course_package_whose_sha256_is_not_the_locks(brow
     (wheel.parent / (wheel.name + ".gz")).unlink(missing_ok=True)
     server, url = serve(tampered)
     context = browser.new_context()
+    without_built_snapshot(context)  # (a restored Python has the package: it loads none)
     try:
         page = context.new_page()
         page.goto(f"{url}lessons/05-backward/index.html")

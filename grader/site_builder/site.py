@@ -30,6 +30,7 @@ from ..runtimes.node import compiled_stdlib, node_binary
 from . import markdown, math
 from .headers import headers_file
 from .jupyterlite import LiteBuildError, build_jupyterlite, notebook_url
+from .snapshot import SnapshotError, site_snapshot
 
 SITE = Path(__file__).resolve().parents[2] / "site"
 BUNDLER = Path(__file__).resolve().parent / "bundle.mjs"
@@ -118,6 +119,10 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
     snapshot_key = hashlib.sha256(
         (out / pyodide_dir / "python_stdlib.zip").read_bytes() + version.encode()
         + package.wheel.read_bytes()).hexdigest()[:16]
+    # And the build makes one for a first visit to restore (snapshot.py says what it gains).
+    core_file = out / package_dir / ("pyodide-lock.json" if package.compiled
+                                     else package.wheel.name)
+    snapshot = _snapshot(out, out / pyodide_dir, core_file, snapshot_key, pyodide, strict, warnings)
     assets = _bundle(out, node_modules)
     assets["highlight"] = _hashed(out, "assets/highlight.css", markdown.highlight_css())
     labs = {}
@@ -164,7 +169,8 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
         core = root + package_dir + ("pyodide-lock.json" if package.compiled
                                      else package.wheel.name)
         urls = {"worker": root + assets["worker"], "pyodide": root + pyodide_dir,
-                "core": core, "lab": root + labs[lesson.lab], "snapshotKey": snapshot_key}
+                "core": core, "lab": root + labs[lesson.lab], "snapshotKey": snapshot_key,
+                "snapshot": root + snapshot if snapshot else None}
         after = course.lessons[number + 1:]
         # After a pass the report links on: the next lesson, or home after the last one.
         following = ({"url": f"{root}lessons/{after[0].slug}/index.html",
@@ -192,6 +198,22 @@ def _stdlib_zip(pyodide: Path, strict: bool, warnings: list[str]) -> Path | None
         warnings.append("the site ships Pyodide's stock standard library (every visit compiles "
                         f"it from source): {str(exc)[:1000]}")
         return None
+
+
+def _snapshot(out: Path, site_pyodide: Path, core_file: Path, key: str, pyodide: Path,
+              strict: bool, warnings: list[str]) -> str | None:
+    try:
+        packed = site_snapshot(site_pyodide, core_file, key,
+                               pyodide.parent / ".course-cache" / "snapshot")
+    except (SnapshotError, OSError, ValueError) as exc:
+        if strict:
+            raise BuildError(f"Python's memory snapshot could not be made: {exc}") from exc
+        warnings.append("no memory snapshot in this build (a first visit starts Python itself, "
+                        f"≈ 1.7 s longer): {str(exc)[:1000]}")
+        return None
+    name = f"py/snapshot-{key}.bin"
+    (out / name).write_bytes(packed)
+    return name
 
 
 def _course_package(course: Course, pyodide: Path, strict: bool,

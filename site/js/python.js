@@ -51,7 +51,8 @@ export class Python {
     this.kept.snapshot = null;  // it comes back once the new worker has restored it
     worker.postMessage({
       type: "init", base: document.baseURI, pyodideURL: this.urls.pyodide, coreURL: this.urls.core,
-      labURL: this.urls.lab, snapshotKey: this.urls.snapshotKey, interruptBuffer: interrupt,
+      labURL: this.urls.lab, snapshotKey: this.urls.snapshotKey,
+      builtSnapshotURL: this.urls.snapshot, interruptBuffer: interrupt,
       snapshot, wasmModule,
     }, snapshot ? [snapshot.buffer] : []);
     return python;
@@ -64,7 +65,7 @@ export class Python {
       if (python.ready) return;
       if (data.type === "compiled") this.kept.wasmModule = data.module;
       if (data.type === "snapshot") this.kept.snapshot = data.bytes;
-      if (data.made) keepSnapshot(data.url, data.bytes);
+      if (data.made || data.packed) keepSnapshot(data.url, data.bytes, data.packed);
       return;
     }
     if (data.type === "broken") {

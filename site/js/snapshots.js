@@ -1,17 +1,19 @@
 // The memory snapshot of Python, kept in Cache Storage: later visits restore it (≈ 0.2 s)
-// instead of starting CPython again (≈ 2 s). It costs no download. The worker reads it while
+// instead of starting CPython again (≈ 2 s): the build's (downloaded by a first visit, gzipped)
+// or, where the build has none or it failed, one the browser made. The worker reads it while
 // it boots; only the page writes it (learner code runs in the worker, never on the page),
 // from bytes a worker sent before it ran any learner code.
 export const SNAPSHOTS = "python-snapshots-v2";
 const EARLIER = ["python-snapshots-v1"];  // raw snapshots an earlier version kept
 
-export function keepSnapshot(url, bytes) {
+// `packed`: the same snapshot as pack() gives it (the build's, as downloaded), kept as it is.
+export function keepSnapshot(url, bytes, packed = null) {
   if (!globalThis.caches) return;  // no Cache Storage (private mode, old browser)
   // Packed now, while the page still has `bytes` (it hands them on to the next worker). A
   // Blob's parts are copied as it is made, and Cache Storage keeps a Blob without the page
   // streaming it: profiled on a cold start, slice() and put() of the raw bytes took 0.3 s of
   // the main thread.
-  const body = pack(bytes);
+  const body = packed ? new Blob([packed]) : pack(bytes);
   caches.open(SNAPSHOTS).then(async (cache) => {
     for (const old of await cache.keys()) await cache.delete(old);  // one build at a time
     await cache.put(url, new Response(body));

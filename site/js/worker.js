@@ -89,7 +89,8 @@ function bootOptions(name) {
   }
 }
 
-async function boot({ base, pyodideURL, coreURL, labURL, snapshotKey, snapshot, wasmModule }) {
+async function boot({ base, pyodideURL, coreURL, labURL, snapshotKey, builtSnapshotURL, snapshot,
+  wasmModule }) {
   if (base) pageURL = base;
   [pyodideURL, coreURL] = [resolve(pyodideURL), resolve(coreURL)];
   const started = performance.now();
@@ -112,10 +113,13 @@ async function boot({ base, pyodideURL, coreURL, labURL, snapshotKey, snapshot, 
     const wasm = wasmOnce(pyodideURL + "pyodide.asm.wasm", wasmModule, step);
     const snapshotURL = resolve(`/__python_snapshot__/${snapshotKey}`);
     // The page hands a later worker the snapshot and the compiled wasm an earlier one sent it.
-    // A kept snapshot (13 MB packed) is read while Pyodide loads its JavaScript (it awaits it).
+    // The first one restores the snapshot this browser kept, or else the build's (4.9 MB),
+    // read or downloaded while Pyodide loads its JavaScript and the wasm compiles: Pyodide
+    // awaits it before it instantiates the wasm.
     const [{ loadPyodide }, saved] = await Promise.all([
       pyodideJS,
-      snapshot ? { bytes: Promise.resolve(snapshot) } : cachedSnapshot(snapshotURL),
+      snapshot ? { bytes: Promise.resolve(snapshot), packed: Promise.resolve(null) }
+        : snapshotToRestore(snapshotURL, builtSnapshotURL),
     ]);
     step("pyodide.mjs");
     // Learner output is captured by the grader; anything below it is dropped.
@@ -127,15 +131,19 @@ async function boot({ base, pyodideURL, coreURL, labURL, snapshotKey, snapshot, 
         py = await loadPyodide({ ...options, _loadSnapshot: saved.bytes });
         step("restore from the snapshot");
         restored = true;
-        // Python copied it into its memory; the page keeps it for the next worker.
+        // Python copied it into its memory; the page keeps it for the next worker, and keeps
+        // the build's as this browser's own (as it came, packed): read from there, a later
+        // visit has nothing to decompress.
         const bytes = await saved.bytes;
-        self.postMessage({ type: "snapshot", url: snapshotURL, bytes, made: false },
-          [bytes.buffer]);
+        const packed = await saved.packed;
+        self.postMessage({ type: "snapshot", url: snapshotURL, bytes, made: false, packed },
+          packed ? [bytes.buffer, packed] : [bytes.buffer]);
       } catch {
-        py = null;  // a snapshot from another build: start afresh below
+        py = null;  // a snapshot from another build, or none to be had: start afresh below
       }
     }
     if (!restored) {
+      // What the build does to make its snapshot (grader/site_builder/snapshot.mjs).
       // The course package (grader/pyodide_files/course_package.py): `coreURL` is the lock that
       // lists it with its sha256, which loadPackage checks, or, in a build made without
       // pyodide-build, the wheel itself. Errors are collected: loadPackage only reports them.
@@ -162,6 +170,9 @@ async function boot({ base, pyodideURL, coreURL, labURL, snapshotKey, snapshot, 
     }
     wasm.done();
     guardStack(py);
+    // Every worker starts from one snapshot, and a build's is every learner's: `random` would
+    // give every Run the same numbers without a seed of its own.
+    py.runPython("import random\nrandom.seed()");
     python = py.runPython("import grader.core.browser as b; b");
     trainer = py.runPython("import grader.capstone.browser as t; t");
     // Stop's buffer comes in the "init" message (a name holds only text); it was posted as
@@ -226,18 +237,47 @@ async function compileStreaming(fetch, url) {
   }
 }
 
-// The memory snapshot an earlier visit kept (snapshots.js); read only while booting.
-// Whether there is one is known at once; its bytes ({bytes: a promise}) come while Pyodide loads.
-async function cachedSnapshot(url) {
+// The snapshot to restore, read only while booting: the one this browser kept (snapshots.js),
+// else the build's (grader/site_builder/snapshot.py, gzipped by the build itself). Whether
+// there may be one is known at once, and null when there is none; its bytes come while
+// Pyodide loads: {bytes: a promise of them, packed: a promise of the build's download as it
+// was packed, for the page to keep, or of null}. A kept one that is not one (damaged, or
+// another version's) gives way to the build's; when neither works out, Pyodide's await of the
+// bytes fails and the boot starts afresh.
+async function snapshotToRestore(keptURL, builtURL) {
+  const kept = await keptSnapshot(keptURL);
+  if (!kept && !builtURL) return null;
+  const found = (async () => {
+    if (kept) {
+      try {
+        return { bytes: unpack(await kept), packed: null };
+      } catch (error) {
+        if (!builtURL) throw error;
+      }
+    }
+    const packed = await download(builtURL);
+    return { bytes: unpack(packed), packed };
+  })();
+  const bytes = found.then((f) => f.bytes);
+  const packed = found.then((f) => f.packed);
+  for (const promise of [bytes, packed]) promise.catch(() => {});  // awaited where it matters
+  return { bytes, packed };
+}
+
+async function keptSnapshot(url) {
   try {
     const hit = await (await caches.open(SNAPSHOTS)).match(url);
-    if (!hit) return null;
-    const bytes = hit.arrayBuffer().then(unpack);
-    bytes.catch(() => {});  // not one (unpack says why): Pyodide's await of it fails, boot starts afresh
-    return { bytes };
+    return hit ? hit.arrayBuffer() : null;
   } catch {
-    return null;  // no Cache Storage (private mode, old browser): boot normally
+    return null;  // no Cache Storage (private mode, old browser)
   }
+}
+
+async function download(url) {
+  const response = await fetch(resolve(url));
+  if (!response.ok) throw new Error(`the build's snapshot: HTTP ${response.status}`);
+  // Decompressed as it arrives.
+  return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
 }
 
 // Recursion that goes through C on every level (`__repr__` through an f-string, `-self` in

@@ -1,0 +1,84 @@
+"""The memory snapshot of Python that `course build` ships for a first visit to restore
+(grader/site_builder/snapshot.py); the browser's side is in test_browser.py."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import struct
+
+import pytest
+
+from grader.site_builder import site as site_module
+from grader.site_builder import snapshot as snapshot_module
+from grader.site_builder.site import BuildError, build_site
+from grader.site_builder.snapshot import SnapshotError
+from grader.runtimes.node import pyodide_dir
+
+pytestmark = pytest.mark.pyodide
+
+
+def page_urls(out, slug: str) -> dict:
+    page = (out / "lessons" / slug / "index.html").read_text(encoding="utf-8")
+    return json.loads(re.search(r'id="page-data">(.*?)</script>', page, re.S).group(1))["urls"]
+
+
+def unpacked(packed: bytes) -> bytes:
+    """The memory a packed snapshot restores (site/js/snapshots.js's format)."""
+    magic, length, count = struct.unpack_from("<3I", packed)
+    assert magic == 0x70797331
+    memory = bytearray(length)
+    at = 12 + 8 * count
+    for i in range(count):
+        start, end = struct.unpack_from("<2I", packed, 12 + 8 * i)
+        memory[start:end] = packed[at:at + end - start]
+        at += end - start
+    assert at == len(packed)
+    return bytes(memory)
+
+
+def test_every_lesson_names_the_builds_snapshot_and_the_offline_copy_keeps_it(course, site):
+    out = site["out"]
+    [built] = (out / "py").glob("snapshot-*.bin")
+    for lesson in course.lessons:
+        urls = page_urls(out, lesson.slug)
+        assert (out / "lessons" / lesson.slug / urls["snapshot"]).resolve() == built
+        assert built.name == f"snapshot-{urls['snapshotKey']}.bin"  # valid for those files only
+    assert f'"py/{built.name}"' in (out / "sw.js").read_text(encoding="utf-8")
+    # Gzipped by the build, whatever the host does; Python's memory, without its zero pages.
+    memory = unpacked(gzip.decompress(built.read_bytes()))
+    assert len(memory) > 20_000_000 and built.stat().st_size < 8_000_000
+    # Made as a browser's worker would be: nothing of the build machine's Node script in it.
+    assert b"./this.program" in memory and b"snapshot.mjs" not in memory
+    assert b"grader/core/browser" in memory  # the grader imported before it was taken
+
+
+def test_a_snapshot_is_made_once_for_the_same_files(course, site, monkeypatch, tmp_path):
+    out = site["out"]
+    urls = page_urls(out, "05-backward")
+    [site_pyodide] = (out / "pyodide").iterdir()
+    core = (out / "lessons" / "05-backward" / urls["core"]).resolve()
+    cache = pyodide_dir(course.root).parent / ".course-cache" / "snapshot"
+    first = snapshot_module.site_snapshot(site_pyodide, core, urls["snapshotKey"], cache)
+    monkeypatch.setattr(snapshot_module, "node_binary", lambda: "/nonexistent/node")
+    assert snapshot_module.site_snapshot(site_pyodide, core, urls["snapshotKey"], cache) == first
+    # Another set of files is made afresh: here, with no Node to make it, it says so.
+    with pytest.raises(OSError):
+        snapshot_module.site_snapshot(site_pyodide, core, "another", tmp_path)
+
+
+def test_a_build_that_cannot_make_one_says_so_and_its_pages_start_python_themselves(
+        course, monkeypatch, tmp_path):
+    def cannot(*args, **kwargs):
+        raise SnapshotError("making Python's snapshot failed (exit 1): a reason")
+
+    monkeypatch.setattr(site_module, "site_snapshot", cannot)
+    pyodide = pyodide_dir(course.root)
+    with pytest.raises(BuildError, match="memory snapshot could not be made.*a reason"):
+        build_site(course, tmp_path / "strict", pyodide=pyodide, node_modules=pyodide.parent)
+    result = build_site(course, tmp_path / "site", pyodide=pyodide, node_modules=pyodide.parent,
+                        strict=False)
+    assert [w for w in result.warnings if "no memory snapshot" in w and "a reason" in w]
+    assert page_urls(result.out, "05-backward")["snapshot"] is None
+    assert not list((result.out / "py").glob("snapshot-*"))
