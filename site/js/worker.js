@@ -250,7 +250,7 @@ async function snapshotToRestore(keptURL, builtURL) {
   const found = (async () => {
     if (kept) {
       try {
-        return { bytes: unpack(await kept), packed: null };
+        return { bytes: unpack(await kept.read), packed: null };
       } catch (error) {
         if (!builtURL) throw error;
       }
@@ -264,10 +264,15 @@ async function snapshotToRestore(keptURL, builtURL) {
   return { bytes, packed };
 }
 
+// {read: a promise of its bytes}: wrapped, so that awaiting whether there is one does not
+// wait for the 13 MB read too.
 async function keptSnapshot(url) {
   try {
     const hit = await (await caches.open(SNAPSHOTS)).match(url);
-    return hit ? hit.arrayBuffer() : null;
+    if (!hit) return null;
+    const read = hit.arrayBuffer();
+    read.catch(() => {});
+    return { read };
   } catch {
     return null;  // no Cache Storage (private mode, old browser)
   }
