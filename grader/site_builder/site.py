@@ -209,7 +209,7 @@ def _snapshot(out: Path, site_pyodide: Path, core_file: Path, key: str, pyodide:
         if strict:
             raise BuildError(f"Python's memory snapshot could not be made: {exc}") from exc
         warnings.append("no memory snapshot in this build (a first visit starts Python itself, "
-                        f"≈ 1.7 s longer): {str(exc)[:1000]}")
+                        f"≈ 1 s longer on a fast link): {str(exc)[:1000]}")
         return None
     name = f"py/snapshot-{key}.bin"
     (out / name).write_bytes(packed)

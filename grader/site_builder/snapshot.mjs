@@ -1,5 +1,5 @@
 // The site's memory snapshot of Python, made at build time: a first visit restores it
-// (≈ 0.3 s) instead of starting CPython and loading the course package (≈ 1.7 s cold).
+// (≈ 0.5 s) instead of starting CPython and loading the course package (1.6-2.1 s cold).
 //
 //     node snapshot.mjs <pyodideDir> <lockOrWheel> <out>
 //
@@ -11,7 +11,8 @@
 // A snapshot holds whatever the interpreter saw of its host, so this host is made to look
 // like a browser's module worker: Emscripten names the program after Node's script
 // (sys.executable, os.environ["_"]) where a browser has "./this.program", and the time zone
-// is UTC (the worker resets it to the learner's after a restore).
+// is UTC (Pyodide has no time.tzset: time.timezone and time.tzname keep it; localtime() is
+// the learner's).
 import { writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { pack } from "../../site/js/snapshots.js";

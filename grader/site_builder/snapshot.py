@@ -1,10 +1,11 @@
 """The site's memory snapshot of Python, made at build time (snapshot.mjs).
 
-Measured (benchmarks/browser_startup.py, lesson 5, cold cache): a first visit that restores it
-instead of starting CPython and loading the course package got its first graded result 1.7 s
-sooner (4.0 s -> 2.3 s), and on a 20 Mbit/s connection no later (6.6 s -> 6.4 s): its 4.9 MB
-come while the wasm downloads and compiles. The worker falls back to starting Python itself
-when it cannot be fetched or restored (site/js/worker.js).
+Measured (benchmarks/browser_startup.py, lesson 5, cold cache; README): a first visit that
+restores it instead of starting CPython and loading the course package got its first graded
+result 1.1 s sooner (3.4 s -> 2.4 s; 0.7-1.7 s in A/Bs), its 4.9 MB coming while the wasm
+downloads and compiles. On a 20 Mbit/s link those bytes cost more than the CPU they save:
+0.3-0.9 s later. The worker falls back to starting Python itself when it cannot be fetched or
+restored (site/js/worker.js).
 
 It is gzipped here, not by the server: hosts compress by type, and few compress an
 octet-stream, so the worker decompresses it itself (DecompressionStream) and every host sends
