@@ -23,7 +23,9 @@ from pathlib import Path
 from ..runtimes.node import node_binary
 
 SCRIPT = Path(__file__).resolve().with_name("snapshot.mjs")
-PACKER = Path(__file__).resolve().parents[2] / "site" / "js" / "snapshots.js"
+# What it runs of the front end's (the same boot steps and packing as a browser's).
+FRONT_END = [Path(__file__).resolve().parents[2] / "site" / "js" / name
+             for name in ("snapshots.js", "start-python.js")]
 TIMEOUT = 300
 
 
@@ -35,7 +37,8 @@ def site_snapshot(pyodide_dir: Path, lock_or_wheel: Path, key: str, cache: Path)
     """The gzipped, packed snapshot for the site's Pyodide files in `pyodide_dir` and its course
     package (`lock_or_wheel`). `key` names those inputs (the build's snapshot key); the result
     is kept in `cache` under it and the scripts that make it, so a rebuild reuses it."""
-    scripts = hashlib.sha256(SCRIPT.read_bytes() + PACKER.read_bytes()).hexdigest()[:12]
+    made_by = b"".join(path.read_bytes() for path in [SCRIPT, *FRONT_END])
+    scripts = hashlib.sha256(made_by).hexdigest()[:12]
     kept = Path(cache) / f"{key}-{scripts}.bin"
     if kept.is_file():
         return kept.read_bytes()

@@ -4,6 +4,7 @@
 // worker of its own (python.js); this one gives up storage before learner code runs.
 import { giveUpStorage } from "./no-storage.js";
 import { SNAPSHOTS, unpack } from "./snapshots.js";
+import { startPython } from "./start-python.js";
 
 let python = null;
 let trainer = null;
@@ -143,30 +144,12 @@ async function boot({ base, pyodideURL, coreURL, labURL, snapshotKey, builtSnaps
       }
     }
     if (!restored) {
-      // What the build does to make its snapshot (grader/site_builder/snapshot.mjs).
-      // The course package (grader/pyodide_files/course_package.py): `coreURL` is the lock that
-      // lists it with its sha256, which loadPackage checks, or, in a build made without
-      // pyodide-build, the wheel itself. Errors are collected: loadPackage only reports them.
-      const inLock = !coreURL.endsWith(".whl");
-      py = await loadPyodide({ ...options, _makeSnapshot: true, ...(inLock ? { lockFileURL: coreURL } : {}) });
-      step("start Python");
-      const errors = [];
-      await py.loadPackage(inLock ? "course-grader" : coreURL,
-        { messageCallback: () => {}, errorCallback: (m) => errors.push(m) });
-      if (errors.length) throw new Error(`the course package did not load: ${errors.join("; ")}`);
-      step("load the course package");
-      // Everything the page calls is imported before the snapshot: a restored interpreter has
-      // its modules, but not the files they came from.
-      py.runPython("import grader.core.browser, grader.capstone.browser");
-      step("import the grader");
-      // makeMemorySnapshot refuses a non-empty record of loaded packages (it compares it with
-      // the {} it started with); nothing loads a package after this, restored or not.
-      for (const name of Object.keys(py.loadedPackages)) delete py.loadedPackages[name];
+      const started = await startPython(loadPyodide, options, coreURL, step);
+      py = started.py;
       // The page keeps it: this worker is about to give up storage. Sent before "ready", so
       // before any learner code, which is the only time the page accepts one.
-      const bytes = py.makeMemorySnapshot();
-      self.postMessage({ type: "snapshot", url: snapshotURL, bytes, made: true }, [bytes.buffer]);
-      step("make the snapshot");
+      self.postMessage({ type: "snapshot", url: snapshotURL, bytes: started.bytes, made: true },
+        [started.bytes.buffer]);
     }
     wasm.done();
     guardStack(py);
