@@ -381,6 +381,40 @@ def test_the_first_worker_asks_for_pyodides_javascript_before_its_wasm(site, con
     assert page.errors == []
 
 
+WORKER_CHECKS = "performance.getEntriesByName('course:worker-ready')[0].detail.checks"
+
+
+def test_the_first_worker_loads_the_labs_checks_from_the_builds_bytecode(course, site, context):
+    # Compiled in the site's own Pyodide by the build (grader/core/checks_code.py): the worker
+    # does not compile ~800 lines of checks in wasm before "ready".
+    page = open_lesson(context, site, "05-backward")
+    wait_ready(page)
+    assert page.evaluate(WORKER_CHECKS) == "build"
+    set_code(page, course.labs["05-backward"].solution.read_text())
+    assert check(page) == "true"
+    assert page.errors == []
+
+
+def test_bytecode_that_does_not_fit_its_checks_is_ignored_and_they_are_compiled(
+        course, site, context):
+    # As a lab's data would be if its bytecode were stale: made for other checks than these.
+    def stale(route):
+        data = route.fetch().json()
+        data["checks_code"]["sha256"] = "0" * 64
+        data["checks_code"]["code"] = data["checks_code"]["code"][:-40]  # and damaged
+        route.fulfill(json=data)
+
+    context.route("**/labs/05-backward-*.json", stale)
+    page = open_lesson(context, site, "05-backward")
+    wait_ready(page)
+    assert page.evaluate(WORKER_CHECKS) == "here"
+    set_code(page, course.labs["05-backward"].solution.read_text())
+    assert check(page) == "true"
+    set_code(page, course.labs["05-backward"].starter.read_text())
+    assert check(page) == "false"
+    assert page.errors == []
+
+
 # Whether the lesson's lower blocks were still left for later when the editor was made.
 EDITOR_MADE = """(() => {
     const mark = performance.mark.bind(performance);

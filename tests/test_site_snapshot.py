@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import base64
 import gzip
+import hashlib
 import json
 import re
 import struct
@@ -52,6 +54,18 @@ def test_every_lesson_names_the_builds_snapshot_and_the_offline_copy_keeps_it(co
     # Made as a browser's worker would be: nothing of the build machine's Node script in it.
     assert b"./this.program" in memory and b"snapshot.mjs" not in memory
     assert b"grader/core/browser" in memory  # the grader imported before it was taken
+
+
+def test_every_labs_data_carries_its_checks_compiled_by_the_snapshots_python(course, site):
+    # grader/core/checks_code.py: a worker loads them instead of compiling the source; they
+    # say which source and which Python they are for (a browser using them: test_browser.py).
+    out = site["out"]
+    for lesson in course.lessons:
+        urls = page_urls(out, lesson.slug)
+        data = json.loads((out / "lessons" / lesson.slug / urls["lab"]).resolve().read_text())
+        entry = data["checks_code"]
+        assert entry["sha256"] == hashlib.sha256(data["checks_source"].encode()).hexdigest()
+        assert len(entry["python"]) == 8 and len(base64.b64decode(entry["code"])) > 1000
 
 
 def test_a_snapshot_is_made_once_for_the_same_files(course, site, monkeypatch, tmp_path):

@@ -6,7 +6,10 @@ The page never interprets Python results beyond displaying them: the verdict is 
 
 from __future__ import annotations
 
+import json
+
 from .checks import use_seed
+from .checks_code import offer
 from .execute import run_source
 from .graph import output_graph
 from .job import seed_of
@@ -21,8 +24,22 @@ def run(source: str) -> str:
     return run_source(source, FILENAME, graph_of=output_graph).to_json()
 
 
-def prepare(lab: str, checks_source: str) -> list:
-    """The lab's checks, loaded once: the worker does it while it boots, before any Check."""
+def prepare(lab: str, checks_source: str, bytecode: str | None = None) -> str:
+    """Load the lab's checks once: the worker does it while it boots, before any Check.
+    `bytecode` is the build's compiled checks (the JSON of the lab data's "checks_code",
+    checks_code.py), used when it fits this interpreter and this source; otherwise the source
+    is compiled here. Returns which it was, "build" or "here", for the worker to report."""
+    used = False
+    if bytecode is not None:
+        try:
+            used = offer(checks_source, lab, json.loads(bytecode))
+        except ValueError:
+            used = False
+    _loaded(lab, checks_source)
+    return "build" if used else "here"
+
+
+def _loaded(lab: str, checks_source: str) -> list:
     cached = _checks.get(lab)
     if cached is None or cached[0] != checks_source:
         cached = (checks_source, load_checks(checks_source, lab)[0])
@@ -31,6 +48,6 @@ def prepare(lab: str, checks_source: str) -> list:
 
 
 def check(lab: str, checks_source: str, source: str) -> str:
-    checks = prepare(lab, checks_source)
+    checks = _loaded(lab, checks_source)
     use_seed(seed_of(source))  # the inputs `course grade` draws for the same file
     return grade(lab, checks, source, FILENAME, runtime="browser").to_json()

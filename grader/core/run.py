@@ -9,13 +9,13 @@ from the verdict.
 from __future__ import annotations
 
 import builtins
-import functools
 import linecache
 import sys
 import time
 import types
 
 from .checks import CheckFailed, collect
+from .checks_code import compiled as compiled_checks
 from .learner_errors import (INTERRUPTED, cause_of, describe, in_your_file, learner_frame,
                              syntax_message)
 from .report import CheckResult, Report
@@ -120,16 +120,8 @@ def load_checks(checks_source: str, lab: str) -> tuple[list, dict]:
     # sees it and disqualifies the file).
     namespace = {"__name__": f"checks_{lab.replace('-', '_')}",
                  "__builtins__": dict(builtins.__dict__)}
-    exec(_compiled_checks(checks_source, lab), namespace)
+    exec(compiled_checks(checks_source, lab), namespace)
     return collect(namespace), namespace
-
-
-@functools.lru_cache(maxsize=16)
-def _compiled_checks(checks_source: str, lab: str) -> types.CodeType:
-    """A lab's checks compiled once per interpreter (the checks' worker grades many files
-    against one lab: compiling 800 lines in wasm took a quarter of a job). A code object is
-    immutable, and every job still runs it in a namespace of its own."""
-    return compile(checks_source, f"<checks of {lab}>", "exec")
 
 
 def grade(lab: str, checks: list, source: str, filename: str, *, runtime: str = "python",

@@ -122,14 +122,18 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
     # And the build makes one for a first visit to restore (snapshot.py says what it gains).
     core_file = out / package_dir / ("pyodide-lock.json" if package.compiled
                                      else package.wheel.name)
-    snapshot = _snapshot(out, out / pyodide_dir, core_file, snapshot_key, pyodide, strict, warnings)
+    sources = {lab.slug: lab.checks_source() for lab in course.labs.values()}
+    snapshot, bytecode = _snapshot(out, out / pyodide_dir, core_file, snapshot_key, pyodide,
+                                   sources, strict, warnings)
     assets = _bundle(out, node_modules)
     assets["highlight"] = _hashed(out, "assets/highlight.css", markdown.highlight_css())
     labs = {}
     for lesson in course.lessons:
         lab = course.labs[lesson.lab]
-        data = {"slug": lab.slug, "checks_source": lab.checks_source(),
+        data = {"slug": lab.slug, "checks_source": sources[lab.slug],
                 "check_names": check_names[lab.slug]}
+        if lab.slug in bytecode:  # compiled by the snapshot's Python (grader/core/checks_code.py)
+            data["checks_code"] = bytecode[lab.slug]
         labs[lab.slug] = _hashed(out, f"labs/{lab.slug}.json", json.dumps(data))
 
     env = Environment(loader=FileSystemLoader(SITE / "templates"), autoescape=True,
@@ -201,19 +205,21 @@ def _stdlib_zip(pyodide: Path, strict: bool, warnings: list[str]) -> Path | None
 
 
 def _snapshot(out: Path, site_pyodide: Path, core_file: Path, key: str, pyodide: Path,
-              strict: bool, warnings: list[str]) -> str | None:
+              sources: dict[str, str], strict: bool,
+              warnings: list[str]) -> tuple[str | None, dict]:
+    """The snapshot's path in the site (None when there is none) and the labs' bytecode."""
     try:
-        packed = site_snapshot(site_pyodide, core_file, key,
-                               pyodide.parent / ".course-cache" / "snapshot")
+        made = site_snapshot(site_pyodide, core_file, key,
+                             pyodide.parent / ".course-cache" / "snapshot", checks=sources)
     except (SnapshotError, OSError, ValueError) as exc:
         if strict:
             raise BuildError(f"Python's memory snapshot could not be made: {exc}") from exc
         warnings.append("no memory snapshot in this build (a first visit starts Python itself, "
                         f"≈ 1 s longer on a fast link): {str(exc)[:1000]}")
-        return None
+        return None, {}
     name = f"py/snapshot-{key}.bin"
-    (out / name).write_bytes(packed)
-    return name
+    (out / name).write_bytes(made.packed)
+    return name, made.bytecode
 
 
 def _course_package(course: Course, pyodide: Path, strict: bool,

@@ -10,6 +10,10 @@ restored (site/js/worker.js).
 It is gzipped here, not by the server: hosts compress by type, and few compress an
 octet-stream, so the worker decompresses it itself (DecompressionStream) and every host sends
 the same 4.9 MB instead of 12.7.
+
+The same Python then compiles every lab's checks (after the snapshot is taken, so it holds
+none of the compiler's garbage): bytecode for this very Pyodide, which a worker loads instead
+of compiling the source (grader/core/checks_code.py).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import hashlib
 import json
 import subprocess
 from pathlib import Path
+from typing import NamedTuple
 
 from ..runtimes.node import node_binary
 
@@ -33,32 +38,50 @@ class SnapshotError(RuntimeError):
     pass
 
 
-def site_snapshot(pyodide_dir: Path, lock_or_wheel: Path, key: str, cache: Path) -> bytes:
+class Snapshot(NamedTuple):
+    packed: bytes  # gzipped, as the site ships it
+    bytecode: dict  # lab -> its compiled checks (checks_code.bytecode), for the lab data
+
+
+def site_snapshot(pyodide_dir: Path, lock_or_wheel: Path, key: str, cache: Path,
+                  checks: dict[str, str] | None = None) -> Snapshot:
     """The gzipped, packed snapshot for the site's Pyodide files in `pyodide_dir` and its course
-    package (`lock_or_wheel`). `key` names those inputs (the build's snapshot key); the result
-    is kept in `cache` under it and the scripts that make it, so a rebuild reuses it."""
-    made_by = b"".join(path.read_bytes() for path in [SCRIPT, *FRONT_END])
+    package (`lock_or_wheel`), and the bytecode of `checks` (lab -> its checks' source) made by
+    the same Python. `key` names those files (the build's snapshot key); the result is kept in
+    `cache` under it, the checks and the scripts that make it, so a rebuild reuses it."""
+    sources = json.dumps(checks or {}, sort_keys=True)
+    made_by = b"".join(path.read_bytes() for path in [SCRIPT, *FRONT_END]) + sources.encode()
     scripts = hashlib.sha256(made_by).hexdigest()[:12]
     kept = Path(cache) / f"{key}-{scripts}.bin"
-    if kept.is_file():
-        return kept.read_bytes()
+    kept_bytecode = kept.with_suffix(".checks.json")
+    if kept.is_file() and kept_bytecode.is_file():
+        return Snapshot(kept.read_bytes(), json.loads(kept_bytecode.read_text(encoding="utf-8")))
     kept.parent.mkdir(parents=True, exist_ok=True)
     raw = kept.with_name(kept.name + ".packed")
+    sources_file = kept.with_name(kept.name + ".sources.json")
+    sources_file.write_text(sources, encoding="utf-8")
     command = [node_binary(), "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON", str(SCRIPT),
-               str(pyodide_dir), str(lock_or_wheel), str(raw)]
+               str(pyodide_dir), str(lock_or_wheel), str(raw), str(sources_file)]
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT)
     except subprocess.TimeoutExpired as error:
         raise SnapshotError(f"making Python's snapshot took over {TIMEOUT} s") from error
+    finally:
+        sources_file.unlink(missing_ok=True)
     if done.returncode != 0 or not raw.is_file():
         raise SnapshotError(f"making Python's snapshot failed (exit {done.returncode}):\n"
                             f"{done.stderr.strip()[-2000:]}")
-    memory = json.loads(done.stdout)["memory"]
+    made = json.loads(done.stdout)
+    memory, bytecode = made["memory"], made["checks"]
     packed = gzip.compress(raw.read_bytes(), compresslevel=9, mtime=0)
     raw.unlink()
     if memory < 1 << 20:
         raise SnapshotError(f"Python's snapshot is only {memory} bytes")
-    partial = kept.with_name(kept.name + ".partial")  # never a half-written file under the key
-    partial.write_bytes(packed)
-    partial.replace(kept)
-    return packed
+    if sorted(bytecode) != sorted(checks or {}):
+        raise SnapshotError(f"the checks' bytecode was made for {sorted(bytecode)}")
+    # Never a half-written file under the key; the snapshot last, as it is what says "kept".
+    for target, data in ((kept_bytecode, json.dumps(bytecode).encode()), (kept, packed)):
+        partial = target.with_name(target.name + ".partial")
+        partial.write_bytes(data)
+        partial.replace(target)
+    return Snapshot(packed, bytecode)

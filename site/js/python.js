@@ -78,7 +78,8 @@ export class Python {
       // benchmarks/browser_checks.py and browser_startup.py read these.
       const before = Math.round(data.startedAt - performance.timeOrigin);  // the same clock
       performance.mark("course:worker-ready",
-        { detail: { ms: data.ms, steps: { "navigation to boot": before, ...data.steps } } });
+        { detail: { ms: data.ms, steps: { "navigation to boot": before, ...data.steps },
+          checks: data.checks } });
       if (this.firstBoot) {
         this.firstBoot = false;
         this.onStatus("ready", data.ms, { restored: data.restored });

@@ -63,15 +63,19 @@ self.onmessage = async ({ data }) => {
   }
 };
 
-// The lab's checks compiled before "ready", so a Check does not wait for them. If they cannot
-// be fetched now, the Check itself fetches them again and says why it could not.
+// The lab's checks loaded before "ready", so a Check does not wait for them: from the bytecode
+// the build compiled in this same Pyodide when it fits (grader/core/checks_code.py), else
+// from their source. Returns which ("build" or "here"), or null when they could not be
+// fetched now: the Check itself fetches them again and says why it could not.
 async function prepareChecks(url) {
-  if (!url) return;
+  if (!url) return null;
   try {
     const lab = await labData(url);
-    python.prepare(lab.slug, lab.checks_source);
+    const bytecode = lab.checks_code ? JSON.stringify(lab.checks_code) : undefined;
+    return python.prepare(lab.slug, lab.checks_source, bytecode);
   } catch {
     labs.delete(resolve(url));
+    return null;
   }
 }
 
@@ -162,10 +166,10 @@ async function boot({ base, pyodideURL, coreURL, labURL, snapshotKey, builtSnaps
     // the worker was made, so it is here long before Python is.
     const { interruptBuffer } = await init;
     if (interruptBuffer) py.setInterruptBuffer(interruptBuffer);
-    await prepareChecks(labURL);
-    step("compile the lab's checks");
+    const checks = await prepareChecks(labURL);
+    step("load the lab's checks");
     giveUpStorage();
-    self.postMessage({ type: "ready", ms: performance.now() - started, restored, steps,
+    self.postMessage({ type: "ready", ms: performance.now() - started, restored, steps, checks,
       startedAt: performance.timeOrigin + started });
   } catch (error) {
     self.postMessage({ type: "broken", message: String(error && error.message || error) });
