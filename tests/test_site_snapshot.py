@@ -82,6 +82,19 @@ def test_a_snapshot_is_made_once_for_the_same_files(course, site, monkeypatch, t
         snapshot_module.site_snapshot(site_pyodide, core, "another", tmp_path)
 
 
+def test_checks_that_python_cannot_compile_get_no_bytecode_and_cost_no_snapshot(
+        course, site, tmp_path):
+    out = site["out"]
+    urls = page_urls(out, "05-backward")
+    [site_pyodide] = (out / "pyodide").iterdir()
+    core = (out / "lessons" / "05-backward" / urls["core"]).resolve()
+    sources = {"01-graphs": course.labs["01-graphs"].checks_source(), "99-broken": "def (:\n"}
+    made = snapshot_module.site_snapshot(site_pyodide, core, urls["snapshotKey"], tmp_path,
+                                         checks=sources)
+    assert len(made.packed) > 1_000_000
+    assert list(made.bytecode) == ["01-graphs"]
+
+
 def test_a_build_that_cannot_make_one_says_so_and_its_pages_start_python_themselves(
         course, monkeypatch, tmp_path):
     def cannot(*args, **kwargs):

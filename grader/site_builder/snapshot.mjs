@@ -30,9 +30,19 @@ try {
   ({ py, bytes } = await startPython(loadPyodide, options, lockOrWheel));
   packed = pack(bytes);  // a copy (a Blob copies its parts), made before Python runs again
   const sources = checksFile ? readFileSync(checksFile, "utf8") : "{}";
+  // A lab whose checks this Python cannot compile gets no bytecode: its page then compiles
+  // them itself and says what is wrong, and the snapshot is not lost over it.
   const compileAll = py.runPython([
     "import json, grader.core.checks_code as c",
-    "lambda text: json.dumps({lab: c.bytecode(source, lab) for lab, source in json.loads(text).items()})",
+    "def compile_all(text):",
+    "    made = {}",
+    "    for lab, source in json.loads(text).items():",
+    "        try:",
+    "            made[lab] = c.bytecode(source, lab)",
+    "        except (SyntaxError, ValueError):",
+    "            pass",
+    "    return json.dumps(made)",
+    "compile_all",
   ].join("\n"));
   checks = JSON.parse(compileAll(sources));
 } catch (error) {
