@@ -74,12 +74,19 @@ def test_a_snapshot_is_made_once_for_the_same_files(course, site, monkeypatch, t
     [site_pyodide] = (out / "pyodide").iterdir()
     core = (out / "lessons" / "05-backward" / urls["core"]).resolve()
     cache = pyodide_dir(course.root).parent / ".course-cache" / "snapshot"
-    first = snapshot_module.site_snapshot(site_pyodide, core, urls["snapshotKey"], cache)
+    checks = {lab.slug: lab.checks_source() for lab in course.labs.values()}  # as the build's
+    first = snapshot_module.site_snapshot(site_pyodide, core, urls["snapshotKey"], cache, checks)
     monkeypatch.setattr(snapshot_module, "node_binary", lambda: "/nonexistent/node")
-    assert snapshot_module.site_snapshot(site_pyodide, core, urls["snapshotKey"], cache) == first
-    # Another set of files is made afresh: here, with no Node to make it, it says so.
+    assert snapshot_module.site_snapshot(site_pyodide, core, urls["snapshotKey"], cache,
+                                         checks) == first
+    assert sorted(first.bytecode) == sorted(checks)
+    # Another set of files, or other checks, is made afresh: here, with no Node to make it,
+    # it says so.
     with pytest.raises(OSError):
-        snapshot_module.site_snapshot(site_pyodide, core, "another", tmp_path)
+        snapshot_module.site_snapshot(site_pyodide, core, "another", tmp_path, checks)
+    with pytest.raises(OSError):
+        snapshot_module.site_snapshot(site_pyodide, core, urls["snapshotKey"], cache,
+                                      {**checks, "01-graphs": checks["01-graphs"] + "\n"})
 
 
 def test_checks_that_python_cannot_compile_get_no_bytecode_and_cost_no_snapshot(

@@ -1,9 +1,9 @@
 """A lab's checks as a code object: compiled once per interpreter, or taken from the build.
 
-Compiling a lab's checks (≈ 800 lines) is most of what a fresh browser worker does between
+Compiling a lab's checks (≈ 800 lines) was most of what a fresh browser worker did between
 its restore and "ready": in a cold Chromium worker the CPython compiler still runs as
-baseline wasm code, 0.1 s for lab 5 (benchmarks/browser_startup.py, "compile the lab's
-checks"). So `course build` compiles every lab's checks once in the site's own Pyodide, by
+baseline wasm code, 86-104 ms for lab 5 (benchmarks/browser_startup.py, the worker's step
+"load the lab's checks": 24 ms from the build's bytecode). So `course build` compiles every lab's checks once in the site's own Pyodide, by
 `compile_checks` below, and ships the marshalled code beside the source (`bytecode`). A
 worker that is handed that entry uses it (`offer`) when it is for this very interpreter and
 this very source; anything else (another Python, another source, damaged data) is ignored

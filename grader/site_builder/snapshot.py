@@ -47,8 +47,9 @@ def site_snapshot(pyodide_dir: Path, lock_or_wheel: Path, key: str, cache: Path,
                   checks: dict[str, str] | None = None) -> Snapshot:
     """The gzipped, packed snapshot for the site's Pyodide files in `pyodide_dir` and its course
     package (`lock_or_wheel`), and the bytecode of `checks` (lab -> its checks' source) made by
-    the same Python (a lab whose checks it cannot compile has none). `key` names those files (the build's snapshot key); the result is kept in
-    `cache` under it, the checks and the scripts that make it, so a rebuild reuses it."""
+    the same Python (a lab whose checks it cannot compile has none). `key` names those files
+    (the build's snapshot key); the result is kept in `cache` under it, the checks and the
+    scripts that make it, so a rebuild reuses it."""
     sources = json.dumps(checks or {}, sort_keys=True)
     made_by = b"".join(path.read_bytes() for path in [SCRIPT, *FRONT_END]) + sources.encode()
     scripts = hashlib.sha256(made_by).hexdigest()[:12]
