@@ -42,6 +42,7 @@ def test_the_builds_bytecode_is_used_for_its_own_source_and_grades_alike():
     code = compiled(CHECKS, LAB)
     assert code == marshal.loads(base64.b64decode(entry["code"]))
     checks, _ = load_checks(CHECKS, LAB)
+    assert checks_code._compiled_here.cache_info().currsize == 0  # nothing compiled here
     report = grade(LAB, checks, "def double(x):\n    return 2 * x\n", "mine.py")
     assert report.passed
 
@@ -66,6 +67,7 @@ def test_bytecode_that_does_not_fit_is_ignored_and_the_source_compiled(change):
     entry = {**bytecode(CHECKS, LAB), **change}
     assert not offer(CHECKS, LAB, entry)
     assert compiled(CHECKS, LAB).co_filename == f"<checks of {LAB}>"
+    assert checks_code._compiled_here.cache_info().currsize == 1  # compiled from the source
     checks, _ = load_checks(CHECKS, LAB)
     assert [c.check_name for c in checks] == ["double works"]
 
