@@ -8,7 +8,7 @@ import pytest
 from tests.browser_support import ARTIFACTS, film_step, set_slider
 
 pytestmark = pytest.mark.browser
-FIGURE = "[data-testid=picture]"
+FIGURE = "[data-testid=picture]:not([inert])"  # live: drawn at build time, inert until its chunk
 PICTURE = "[data-testid=picture-svg]"
 FILM = "[data-testid=film]"
 

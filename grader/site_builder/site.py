@@ -27,7 +27,7 @@ from ..course import Course
 from ..pyodide_files import course_package
 from ..pyodide_files.course_package import CoursePackage, PackageError
 from ..runtimes.node import compiled_stdlib, node_binary
-from . import markdown, math
+from . import markdown, math, pictures
 from .headers import headers_file
 from .jupyterlite import LiteBuildError, build_jupyterlite, notebook_url
 from .snapshot import SnapshotError, site_snapshot
@@ -74,15 +74,18 @@ def build_site(course: Course, out: Path, *, pyodide: Path, node_modules: Path,
     if wrong:  # a page whose parts or earlier lab do not exist would mislead every learner
         raise BuildError("lab.yaml has problems; fix them first:\n"
                          + "\n".join(f"  {p.path}:{p.line}: {p.message}" for p in wrong))
-    formulas = [f for lesson in course.lessons for f in markdown.formulas(lesson.body)]
-    math_html = math.render_all(formulas, node_modules)
+    with pictures.Drawing([lesson.slug for lesson in course.lessons], node_modules) as drawing:
+        formulas = [f for lesson in course.lessons for f in markdown.formulas(lesson.body)]
+        math_html = math.render_all(formulas, node_modules)
+        drawn = _pictures(drawing, strict, warnings)
 
     out = out.resolve()
     staging = out.with_name(f".{out.name}.building")
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
     try:
-        _write_site(course, staging, pyodide, node_modules, math_html, names, strict, warnings)
+        _write_site(course, staging, pyodide, node_modules, math_html, drawn, names, strict,
+                    warnings)
         _swap(staging, out)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
@@ -93,8 +96,8 @@ def build_site(course: Course, out: Path, *, pyodide: Path, node_modules: Path,
 
 
 def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
-                math_html: dict, check_names: dict[str, list[str]], strict: bool,
-                warnings: list[str]) -> None:
+                math_html: dict, drawn: dict[str, str], check_names: dict[str, list[str]],
+                strict: bool, warnings: list[str]) -> None:
     version = json.loads((pyodide / "package.json").read_text())["version"]
     pyodide_dir = f"pyodide/{version}/"
     (out / pyodide_dir).mkdir(parents=True)
@@ -185,12 +188,28 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
                 "courseVersion": COURSE_VERSION, **_lab_page_data(course, lesson, out, root)}
         page(path, "lesson.html", data,
              lesson=lesson, body=markdown.render(lesson.body, math_html),
+             picture=drawn.get(lesson.slug),
              notebook=root + "lite/" + notebook_url(lesson.lab) if notebooks else None,
              starter=course.labs[lesson.lab].starter.read_text(encoding="utf-8"))
 
     _service_worker(out)
     (out / "_headers").write_text(headers_file(out), encoding="utf-8")  # rules for every entry
     _precompress(out)
+
+
+def _pictures(drawing: pictures.Drawing, strict: bool, warnings: list[str]) -> dict[str, str]:
+    """Each lesson's picture drawn at build time; one that cannot be drawn here is drawn by its
+    chunk in the browser (and pops in there, pushing the lesson down), so only a warning."""
+    try:
+        drawn, failed = drawing.result()
+    except pictures.PictureError as exc:
+        drawn, failed = {}, {"every lesson": str(exc)}
+    if failed:
+        problems = "\n".join(f"  {slug}: {error}" for slug, error in sorted(failed.items()))
+        if strict:
+            raise BuildError(f"a lesson's picture could not be drawn at build time:\n{problems}")
+        warnings.append(f"pictures drawn only in the browser (not at build time):\n{problems}")
+    return drawn
 
 
 def _stdlib_zip(pyodide: Path, strict: bool, warnings: list[str]) -> Path | None:

@@ -1,0 +1,76 @@
+"""Every lesson's picture is in its page from the first paint (drawn at build time), with the
+size of the live picture its chunk makes later, so the lesson does not move under the reader."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+PICTURED = ["01-graphs", "02-chain-rule", "03-branching", "04-value", "05-backward"]
+SIZES = [(390, 844), (1280, 800), (1920, 1080)]
+LIVE = "[data-testid=picture]:not([inert])"
+GEOMETRY = """() => {
+    const figure = document.querySelector("[data-testid=picture]");
+    const body = document.querySelector(".lesson .body");
+    return {height: figure.getBoundingClientRect().height, hidden: figure.hidden,
+            inert: figure.inert, bodyTop: body.getBoundingClientRect().top + scrollY};
+}"""
+# Layout shifts (Chromium's Layout Instability API) of anything in the lesson column, buffered
+# from the first paint on.
+SHIFTS = """() => new Promise((resolve) => {
+    const seen = [];
+    new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+            const moved = entry.sources.filter((s) => s.node && s.node.closest && s.node.closest(".lesson"));
+            if (moved.length && !entry.hadRecentInput) seen.push(entry.value);
+        }
+    }).observe({type: "layout-shift", buffered: true});
+    setTimeout(() => resolve(seen), 300);
+})"""
+
+
+@pytest.mark.parametrize("slug", PICTURED)
+def test_the_built_page_has_the_picture_at_its_live_size(open_lesson, slug):
+    for width, height in SIZES:
+        # The page as the build wrote it (no script has run): the picture is there, inert.
+        still = open_lesson(slug, width=width, height=height, java_script_enabled=False)
+        before = still.evaluate(GEOMETRY)
+        assert before["hidden"] is False and before["inert"] is True, (slug, width)
+        assert before["height"] > 300, (slug, width, before)
+        assert still.locator("[data-testid=picture] input[type=range]").count() > 0
+        # The same page once its chunk has made the picture live: the same size, and the
+        # lesson after it in the same place.
+        page = open_lesson(slug, width=width, height=height)
+        page.wait_for_selector(LIVE)
+        after = page.evaluate(GEOMETRY)
+        assert abs(after["height"] - before["height"]) < 1, (slug, width, before, after)
+        assert abs(after["bodyTop"] - before["bodyTop"]) < 1, (slug, width, before, after)
+        assert page.errors == []
+
+
+@pytest.mark.parametrize("width, height", SIZES)
+def test_nothing_in_the_lesson_moves_while_the_page_loads(open_lesson, width, height):
+    for slug in PICTURED:
+        page = open_lesson(slug, width=width, height=height)
+        page.wait_for_selector(LIVE)
+        assert page.evaluate(SHIFTS) == [], (slug, width)
+
+
+def _normal(html: str) -> str:
+    # A radio's checked state is an attribute in the build's HTML, a property in the live DOM.
+    return re.sub(r' checked=""', "", html)
+
+
+@pytest.mark.parametrize("slug", PICTURED)
+def test_the_live_picture_starts_as_the_build_drew_it(open_lesson, slug):
+    still = open_lesson(slug, java_script_enabled=False)
+    built = still.inner_html("[data-testid=picture]")
+    page = open_lesson(slug)
+    page.wait_for_selector(LIVE)
+    live = page.inner_html("[data-testid=picture]")
+    assert _normal(live) == _normal(built)
+    # The checked radio of the build is the one the live picture starts on.
+    assert (still.eval_on_selector_all("[data-testid=picture] input:checked", "es => es.map(e => e.id)")
+            == page.eval_on_selector_all("[data-testid=picture] input:checked", "es => es.map(e => e.id)"))
