@@ -1,5 +1,6 @@
-"""Every lesson's picture is in its page from the first paint (drawn at build time), with the
-size of the live picture its chunk makes later, so the lesson does not move under the reader."""
+"""What a lesson page paints first stays where it is: the lesson's picture is in the page from
+the first paint (drawn at build time) at the size of the live picture its chunk makes later,
+and the lab's box for the editor is as tall as the editor with the starter."""
 
 from __future__ import annotations
 
@@ -17,14 +18,16 @@ GEOMETRY = """() => {
     return {height: figure.getBoundingClientRect().height, hidden: figure.hidden,
             inert: figure.inert, bodyTop: body.getBoundingClientRect().top + scrollY};
 }"""
-# Layout shifts (Chromium's Layout Instability API) of anything in the lesson column, buffered
-# from the first paint on.
-SHIFTS = """() => new Promise((resolve) => {
+# Layout shifts (Chromium's Layout Instability API) of anything inside `within`, buffered from
+# the first paint on: each shift's score and what moved.
+SHIFTS = """(within) => new Promise((resolve) => {
     const seen = [];
     new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) {
-            const moved = entry.sources.filter((s) => s.node && s.node.closest && s.node.closest(".lesson"));
-            if (moved.length && !entry.hadRecentInput) seen.push(entry.value);
+            const moved = entry.sources.filter((s) => s.node && s.node.closest && s.node.closest(within));
+            if (moved.length && !entry.hadRecentInput) {
+                seen.push([entry.value, moved.map((s) => s.node.className || s.node.tagName)]);
+            }
         }
     }).observe({type: "layout-shift", buffered: true});
     setTimeout(() => resolve(seen), 300);
@@ -55,7 +58,19 @@ def test_nothing_in_the_lesson_moves_while_the_page_loads(open_lesson, width, he
     for slug in PICTURED:
         page = open_lesson(slug, width=width, height=height)
         page.wait_for_selector(LIVE)
-        assert page.evaluate(SHIFTS) == [], (slug, width)
+        assert page.evaluate(SHIFTS, ".lesson") == [], (slug, width)
+
+
+# Lesson 5's lab continues lab 4: what it says above the editor, and the code it opens with,
+# depend on what this browser holds of lab 4, so its first paint cannot know them.
+@pytest.mark.parametrize("width, height", SIZES[1:])  # beside the lesson, on screen at once
+def test_a_first_visits_lab_does_not_move_when_the_editor_appears(open_lesson, width, height):
+    for slug in PICTURED[:4]:
+        page = open_lesson(slug, width=width, height=height)
+        page.wait_for_function("window.courseEditor !== undefined")
+        assert page.evaluate(SHIFTS, ".lab") == [], (slug, width)
+        box = page.evaluate("document.querySelector('.editor').getBoundingClientRect().height")
+        assert box > 200, (slug, width)  # the starter's lines, not the empty box's 12rem
 
 
 def _normal(html: str) -> str:
