@@ -3,7 +3,7 @@ local gradient."""
 
 import math
 
-from grader.core.checks import check, close, inputs, need, slope
+from grader.core.checks import CheckFailed, check, close, inputs, need, slope
 
 # Defined in earlier files of checks/ (the files share one namespace):
 # reading.py: data_of, _f, new, result, _xs
@@ -27,6 +27,20 @@ def power(learner):
         judge(g, k * x ** (k - 1), f"The local gradient of {what} for a (a = {_f(x)})",
               [(k * x ** k, "The power rule is d(a**k)/da = k * a**(k-1), one power lower; "
                             "your code gives k * a**k.")])
+    # At a = 0 too: k * 0**(k-1) is 0 for k = 2, 3 (a rule written as k * out.data / a.data,
+    # equal everywhere else, divides by zero there).
+    for k in (2, 3):
+        a = new(Value, 0.0)
+        what = f"a ** {k}"
+        out = result(Value, what, lambda: a ** k)
+        try:
+            (g,) = local_grads(out, what, [(a, "a")])
+        except CheckFailed as failed:
+            if "ZeroDivisionError" not in str(failed):
+                raise
+            raise CheckFailed(f"{failed}, with a = 0. The power rule k * a**(k-1) is 0 there: "
+                              f"compute it as written, without dividing by a.") from failed.__cause__
+        judge(g, 0.0, f"The local gradient of {what} at a = 0")
 
 
 @check("relu, tanh and exp: values and local gradients",

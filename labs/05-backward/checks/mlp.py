@@ -72,6 +72,12 @@ def neuron(learner):
                           "bias, self.w + [self.b], or training can never move it.")
     expect(len(params) == 4, f"Neuron(3).parameters() should list 3 weights and a bias, 4 "
                              f"Values, but it lists {len(params)}.")
+    # A training loop asks for the parameters every step: they must not change by being asked.
+    again = _params(learner, n, "Neuron(3)")
+    expect(len(again) == 4 and all(x is y for x, y in zip(again, params)),
+           f"Neuron(3).parameters() listed 4 Values, then {len(again)} when called again: "
+           f"asking must not change the neuron. Return a new list, self.w + [self.b], rather "
+           f"than appending the bias to self.w.")
     ws, bias = [_draw(rng, -1.0, 1.0) for _ in range(3)], _draw(rng, -1.0, 1.0)
     xs = [_draw(rng, -2.0, 2.0) for _ in range(3)]
     _set(params, ws + [bias])
