@@ -180,6 +180,17 @@ def chain_multiplies(learner):
                 f"dz/dy was taken at x instead of at y = 3x). Multiply EVERY local derivative "
                 f"along the path: dy/dx * dz/dy * dL/dz.")
         close(got, expected, what, why="It is dy/dx * dz/dy * dL/dz = 3 * 6x * 1.")
+    # Far from 0, where L is about 1e11, a nudge's rounding shows; the product is exact there
+    # (x has few binary digits, so 3 * 6x * 1 is, in whatever order it is multiplied).
+    x = 98765.25
+    what = f"chain_rule({x})"
+    got = number(attempt(what, chain_rule, x), what)
+    expected = 3.0 * (6 * x) * 1.0
+    if not _same(got, expected, 1e-12) and _same(got, expected, 1e-3):
+        raise CheckFailed(f"{what} gives {got!r}, near dL/dx = {expected!r} but not it: that is "
+                          f"a measured slope (a nudge rounds), not the chain rule. Multiply the "
+                          f"local derivatives: dy/dx * dz/dy * dL/dz.")
+    close(got, expected, what, why="It is dy/dx * dz/dy * dL/dz = 3 * 6x * 1.")
 
 
 @check("dL/dx agrees with nudging L",
