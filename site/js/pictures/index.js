@@ -3,7 +3,9 @@
 // (grader/site_builder/pictures.mjs), shown but inert, so the lesson has the picture's height
 // from its first paint; this chunk, fetched after the editor is up, replaces it with live
 // elements drawn by the same code. The other lessons keep the empty figure hidden, so adding
-// a picture never touches the template again. Each picture is its own chunk.
+// a picture never touches the template again. Each picture is its own chunk. A picture's
+// start function only builds elements (no layout reads, timers or storage while drawing):
+// the build runs it under jsdom, and a browser test compares the two drawings.
 export const PICTURES = {
   "01-graphs": () => import("./forward.js").then((m) => m.startForward),
   "02-chain-rule": () => import("./chain-rule.js").then((m) => m.startChainRule),
