@@ -58,4 +58,7 @@ def test_following_the_guide_adds_a_sixth_lesson_that_checks_and_builds(tmp_path
     assert build.returncode == 0, build.stderr
     page = (tmp_path / "site" / "lessons" / "06-descent" / "index.html").read_text()
     assert "Gradient descent" in page and 'href="../05-backward/index.html"' in page
+    # A lesson with no picture module keeps its figure empty and hidden (pictures/index.js).
+    assert ('<figure class="picture" data-picture="06-descent" data-testid="picture" hidden>'
+            '</figure>') in page
     assert "06-descent" in (tmp_path / "site" / "index.html").read_text()

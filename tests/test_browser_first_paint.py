@@ -89,3 +89,30 @@ def test_the_live_picture_starts_as_the_build_drew_it(open_lesson, slug):
     # The checked radio of the build is the one the live picture starts on.
     assert (still.eval_on_selector_all("[data-testid=picture] input:checked", "es => es.map(e => e.id)")
             == page.eval_on_selector_all("[data-testid=picture] input:checked", "es => es.map(e => e.id)"))
+
+
+def test_a_picture_the_build_could_not_draw_is_drawn_when_its_chunk_comes(browser, site):
+    # As the page is when the build could not draw it (a warning): an empty, hidden figure.
+    slug = "03-branching"
+    empty = f'<figure class="picture" data-picture="{slug}" data-testid="picture" hidden></figure>'
+
+    def undrawn(route):
+        html = route.fetch().text()
+        html, count = re.subn(r'<figure class="picture".*?</figure>', lambda _: empty, html,
+                              count=1, flags=re.S)
+        assert count == 1
+        route.fulfill(body=html, content_type="text/html")
+
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        context.route(f"**/lessons/{slug}/index.html", undrawn)
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(f"{site['url']}lessons/{slug}/index.html")
+        page.wait_for_selector(LIVE)
+        assert page.locator("[data-testid=picture] [data-testid=picture-svg]").is_visible()
+        assert page.locator("[data-testid=picture] input[type=range]").count() > 0
+        assert errors == []
+    finally:
+        context.close()
