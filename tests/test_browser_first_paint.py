@@ -1,6 +1,6 @@
 """What a lesson page paints first stays where it is: the lesson's picture is in the page from
 the first paint (drawn at build time) at the size of the live picture its chunk makes later,
-and the lab's box for the editor is as tall as the editor with the starter."""
+and the lab's box for the editor has one height whatever code it holds."""
 
 from __future__ import annotations
 
@@ -61,16 +61,40 @@ def test_nothing_in_the_lesson_moves_while_the_page_loads(open_lesson, width, he
         assert page.evaluate(SHIFTS, ".lesson") == [], (slug, width)
 
 
-# Lesson 5's lab continues lab 4: what it says above the editor, and the code it opens with,
-# depend on what this browser holds of lab 4, so its first paint cannot know them.
+# Lesson 5's lab continues lab 4: what it says above the editor depends on what this browser
+# holds of lab 4, so its first paint cannot know it.
 @pytest.mark.parametrize("width, height", SIZES[1:])  # beside the lesson, on screen at once
 def test_a_first_visits_lab_does_not_move_when_the_editor_appears(open_lesson, width, height):
     for slug in PICTURED[:4]:
         page = open_lesson(slug, width=width, height=height)
         page.wait_for_function("window.courseEditor !== undefined")
         assert page.evaluate(SHIFTS, ".lab") == [], (slug, width)
-        box = page.evaluate("document.querySelector('.editor').getBoundingClientRect().height")
-        assert box > 200, (slug, width)  # the starter's lines, not the empty box's 12rem
+
+
+@pytest.mark.parametrize("lines", [3, 300])
+def test_code_saved_on_an_earlier_visit_does_not_move_the_lab_either(browser, site, lines):
+    # Shorter or longer than the starter: the editor's box keeps its height, and scrolls.
+    code = "\n".join(f"x{i} = {i}" for i in range(lines))
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    try:
+        context.add_init_script(f"localStorage.setItem('autograd-course:v1:01-graphs', "
+                                f"JSON.stringify({{code: {code!r}}}))")
+        page = context.new_page()
+        page.goto(f"{site['url']}lessons/01-graphs/index.html")
+        page.wait_for_function("window.courseEditor !== undefined")
+        assert page.evaluate("window.courseEditor.state.doc.lines") == lines
+        assert page.evaluate(SHIFTS, ".lab") == []
+        # Typing new lines does not move the buttons below the editor either.
+        toolbar = "document.querySelector('.toolbar').getBoundingClientRect().top"
+        before = page.evaluate(toolbar)
+        page.click(".cm-content")
+        page.keyboard.press("Control+End")
+        for _ in range(5):
+            page.keyboard.press("Enter")
+        assert page.evaluate("window.courseEditor.state.doc.lines") == lines + 5
+        assert page.evaluate(toolbar) == before
+    finally:
+        context.close()
 
 
 def _normal(html: str) -> str:
