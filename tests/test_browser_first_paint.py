@@ -140,3 +140,36 @@ def test_a_picture_the_build_could_not_draw_is_drawn_when_its_chunk_comes(browse
         assert errors == []
     finally:
         context.close()
+
+
+def test_a_lab_that_cannot_start_leaves_the_picture_and_the_quiz_working(browser, site):
+    slug = "03-branching"
+
+    def broken_starter(route):  # the lab's script then throws as it starts
+        html = route.fetch().text()
+        html, count = re.subn(r'(<script type="application/json" id="starter">).*?(</script>)',
+                              r"\1{not json\2", html, count=1, flags=re.S)
+        assert count == 1
+        route.fulfill(body=html, content_type="text/html")
+
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        context.route(f"**/lessons/{slug}/index.html", broken_starter)
+        page = context.new_page()
+        logged = []
+        page.on("console", lambda message: logged.append(message.text)
+                if message.type == "error" else None)
+        page.goto(f"{site['url']}lessons/{slug}/index.html")
+        page.wait_for_selector(LIVE)
+        before = page.text_content("[data-testid=readout-a]")
+        page.locator("[data-testid=slider-a]").focus()
+        page.keyboard.press("ArrowRight")
+        assert page.text_content("[data-testid=readout-a]") != before  # the live picture moves
+        question = page.locator(".quiz-question").first
+        answer = int(question.get_attribute("data-answer"))
+        question.locator(f"button[data-choice='{answer}']").click()
+        assert question.get_attribute("data-answered") == "right"
+        assert page.evaluate("window.courseEditor") is None  # the lab did not start
+        assert any("JSON" in text for text in logged), logged
+    finally:
+        context.close()
