@@ -68,12 +68,14 @@ def test_a_picture_that_cannot_be_drawn_is_reported_and_the_others_are_drawn(tmp
         ' p.textContent = "drawn <here>"; figure.append(p); },\n'
         '  broken: async () => (figure) => { throw new Error("no such node: L"); },\n'
         '  browserOnly: async () => (figure) => { figure.append(window.innerWidth); },\n'
+        '  never: () => new Promise(() => {}),\n'
         '};\n', encoding="utf-8")
-    with pictures.Drawing(["good", "broken", "browserOnly", "none"], node_modules,
+    with pictures.Drawing(["good", "broken", "browserOnly", "never", "none"], node_modules,
                           tmp_path / "index.js") as drawing:
         drawn, failed = drawing.result()
     assert drawn == {"good": "<p>drawn &lt;here&gt;</p>"}
-    assert sorted(failed) == ["broken", "browserOnly"]
+    assert sorted(failed) == ["broken", "browserOnly", "never"]
+    assert "never finished drawing" in failed["never"]
     assert "no such node: L" in failed["broken"]
     assert "window is not defined" in failed["browserOnly"]
 

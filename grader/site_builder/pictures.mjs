@@ -18,12 +18,21 @@ if (isMainThread) {
   const [nodeModules, index] = process.argv.slice(2);
   await Promise.all(JSON.parse(readFileSync(0, "utf8")).map((slug) => new Promise((resolve) => {
     const worker = new Worker(new URL(import.meta.url), { workerData: { nodeModules, index, slug } });
+    let answered = false;
     worker.once("message", (result) => {
+      answered = true;
       if ("html" in result) drawn[slug] = result.html;
       else if ("error" in result) failed[slug] = result.error;
     });
-    worker.once("error", (error) => { failed[slug] = String(error && error.stack || error); });
-    worker.once("exit", resolve);
+    worker.once("error", (error) => {
+      answered = true;
+      failed[slug] = String(error && error.stack || error);
+    });
+    worker.once("exit", () => {
+      // A drawing that waits on something that never comes ends the worker without a word.
+      if (!answered) failed[slug] = "the picture's module never finished drawing";
+      resolve();
+    });
   })));
   process.stdout.write(JSON.stringify({ drawn, failed }));
 } else {

@@ -30,7 +30,7 @@ if (page.kind === "lesson") {
   // The rest of the lesson is laid out (app.css, html[data-later]) once the frame with the
   // editor is painted; asked for first, so a failure below cannot leave it estimated.
   requestAnimationFrame(() => setTimeout(() => delete document.documentElement.dataset.later));
-  // Each part on its own: a lab that cannot start (say, storage refused) must not leave the
+  // Each part on its own: a lab that cannot start (say, a damaged starter) must not leave the
   // quiz unanswerable or the build's drawing of the picture inert.
   for (const start of [() => startLab(document.querySelector(".lab"), page),
     () => startQuizzes(document, page.slug), () => startPictures(document)]) {
