@@ -1,6 +1,7 @@
 // Bundle the front end with esbuild: the page script, the Python worker, and the stylesheet
 // (with KaTeX's fonts). Names carry a content hash, so they can be cached for good.
 // usage: node bundle.mjs <siteDir> <outDir> <node_modules>   -> stdout: JSON {entry: output}
+// (and labPaint: the text of the script lesson pages inline)
 import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -34,6 +35,10 @@ const page = await esbuild.build({
 // The worker is one file of its own: code it shared with the page (snapshots.js) would be a
 // chunk it must fetch before it can run, one more round trip before Python starts.
 const worker = await esbuild.build({ ...common, entryPoints: paths(["worker"]), splitting: false });
+// What the lab shows above its editor, laid out while the page is parsed: a classic script
+// the page inlines (lesson.html), so it runs before the first paint without a request.
+const labPaint = await esbuild.build({ ...common, entryPoints: { "lab-paint": join(siteDir, "js/lab-paint.js") },
+  format: "iife", splitting: false, write: false });
 const built = { ...page.metafile.outputs, ...worker.metafile.outputs };
 const outputs = {};
 for (const [file, info] of Object.entries(built)) {
@@ -48,4 +53,5 @@ for (const [file, info] of Object.entries(built)) {
     }
   }
 }
+outputs.labPaint = labPaint.outputFiles[0].text;
 process.stdout.write(JSON.stringify(outputs));

@@ -285,8 +285,10 @@ def _bundle(out: Path, node_modules: Path) -> dict[str, str]:
     if done.returncode != 0:
         raise BuildError(f"bundling the front end failed:\n{done.stderr.strip()[-2000:]}")
     outputs = json.loads(done.stdout)
+    if "</script" in outputs["labPaint"].lower():  # it is inlined into a <script> element
+        raise BuildError("the lab's inline script would end its own <script> element")
     return {"js": outputs["app"], "worker": outputs["worker"], "css": outputs["style"],
-            "katex": outputs["katex"],
+            "katex": outputs["katex"], "lab_paint": outputs["labPaint"],
             "preload": outputs.get("appChunks", [])}
 
 

@@ -17,7 +17,8 @@ function joined(code, extend) {
   return extend ? `${code.replace(/\s*$/, "")}\n\n\n${extend}` : code;
 }
 
-// Explain where the code came from, or offer the choice.
+// Explain where the code came from, or offer the choice. With no `load` yet (the page is still
+// being parsed, lab-paint.js) the offer's button is there, disabled, until the editor is.
 export function showCarry(box, carry, { carried, fresh, load }) {
   if (!carry || !fresh) return;
   box.hidden = false;
@@ -41,6 +42,7 @@ export function showCarry(box, carry, { carried, fresh, load }) {
   button.type = "button";
   button.dataset.testid = "use-provided";
   button.textContent = `Start from the course's code for lab ${carry.number} (it shows an answer to that lab)`;
+  button.disabled = !load;
   button.addEventListener("click", async () => {
     button.disabled = true;
     try {

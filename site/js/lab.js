@@ -1,7 +1,7 @@
 // The lab on a lesson page: editor, Run, Check, Stop, Reset, status, output and results.
-import { openingCode, showCarry } from "./carry.js";
 import { createEditor, replace, text } from "./editor.js";
 import { startLabFiles } from "./lab-files.js";
+import { labState, showAboveEditor } from "./lab-state.js";
 import { Python } from "./python.js";
 import * as progress from "./progress.js";
 import { showOutput, showPart, showReport } from "./results.js";
@@ -15,15 +15,14 @@ export function startLab(root, page) {
   const $ = (id) => root.querySelector(`[data-testid="${id}"]`);
   const slug = page.slug;
   const starter = JSON.parse(document.getElementById("starter").textContent);
-  const saved = progress.load(slug);
+  const state = labState(page, starter);
+  const { saved, opening } = state;
   const status = $("status");
   const output = $("output");
   const result = $("result");
   const graph = $("graph");
   const buttons = { run: $("run"), check: $("check"), stop: $("stop"), reset: $("reset") };
   const limitSeconds = page.checkSeconds;
-  const fresh = saved.code === undefined || saved.code === starter;
-  const opening = fresh ? openingCode(page.carry, starter) : { code: saved.code, carried: false };
   const reportOptions = { next: page.next, parts: page.parts };
 
   const view = createEditor(root.querySelector(".editor"), {
@@ -36,11 +35,11 @@ export function startLab(root, page) {
   performance.mark("course:editor-usable");
 
   if (opening.carried) progress.save(slug, { code: opening.code });
-  showCarry($("carry"), page.carry, { carried: opening.carried, fresh, load: (code) => replace(view, code) });
+  // Laid out already while the page was parsed (lab-paint.js); now with the editor to load into.
+  showAboveEditor(root, page, state, (code) => replace(view, code));
 
-  // Coming back: the last Check's report, marked as earlier, and the part the learner is on.
+  // Coming back: the last Check's report, marked as earlier.
   if (saved.last) showReport(result, saved.last, { ...reportOptions, earlier: saved.lastAt });
-  showPart($("part"), page.parts, saved.last);
 
   const running = () => Boolean(python && python.busy);
   let python = null;
