@@ -20,12 +20,15 @@ def _same(x, y):
 
 
 def _inputs(seed, n=4):
-    """n random (a, b) pairs, away from 0 and 1 and from each other, so that mistakes show."""
+    """n random (a, b) pairs, away from 0 and 1 and from each other, so that mistakes show:
+    the diamond's e = a + b away from 1 too (a share not multiplied by dL/dd = e would be
+    right there), and its d = a * b away from e."""
     rng = inputs(f"pairs {seed}")
     pairs = []
     while len(pairs) < n:
         a, b = round(rng.uniform(-3.0, 3.0), 3), round(rng.uniform(-3.0, 3.0), 3)
-        if min(abs(a), abs(b), abs(a - 1), abs(b - 1), abs(a - b), abs(a + b)) > 0.3:
+        if min(abs(a), abs(b), abs(a - 1), abs(b - 1), abs(a - b), abs(a + b),
+               abs(a + b - 1), abs(a * b - (a + b))) > 0.3:
             pairs.append((a, b))
     return pairs
 

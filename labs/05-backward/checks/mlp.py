@@ -78,10 +78,15 @@ def neuron(learner):
            f"Neuron(3).parameters() listed 4 Values, then {len(again)} when called again: "
            f"asking must not change the neuron. Return a new list, self.w + [self.b], rather "
            f"than appending the bias to self.w.")
-    ws, bias = [_draw(rng, -1.0, 1.0) for _ in range(3)], _draw(rng, -1.0, 1.0)
-    xs = [_draw(rng, -2.0, 2.0) for _ in range(3)]
+    # w·x + b kept away from 0, where tanh(s) is s to 1e-9: a right neuron would be told it
+    # forgot tanh (|s| < 0.0014 in about one draw in a thousand).
+    while True:
+        ws, bias = [_draw(rng, -1.0, 1.0) for _ in range(3)], _draw(rng, -1.0, 1.0)
+        xs = [_draw(rng, -2.0, 2.0) for _ in range(3)]
+        raw = sum(w * x for w, x in zip(ws, xs)) + bias
+        if abs(raw) > 0.1:
+            break
     _set(params, ws + [bias])
-    raw = sum(w * x for w, x in zip(ws, xs)) + bias
     shown = f"weights {', '.join(map(_f, ws))}, bias {_f(bias)} and x = {', '.join(map(_f, xs))}"
     out = attempt("Neuron(3)(x)", n, xs)
     expect(type(out) is need(learner, "Value"), "A neuron's output should be a Value.")

@@ -137,6 +137,8 @@ def add_sub(learner):
 def mul_div(learner):
     rng = inputs("mul")
     a, b = _draw(rng, -2.5, 2.5), _draw(rng, -2.5, 2.5)
+    while abs(abs(a) - abs(b)) < 0.25:  # a == b (or -b) would make a right product rule look swapped
+        b = _draw(rng, -2.5, 2.5)
     at = f"a={_f(a)}, b={_f(b)}"
     out, (ga, gb) = grads_of(learner, lambda a, b: a * b, [a, b], "a * b")
     if _same(ga, a) and _same(gb, b):
