@@ -56,6 +56,23 @@ def visits_once(learner):
                           "a visited set so each node appears once.")
     close(gx, want, f"x.grad for {what} at x={_f(x0)}", tol=1e-4)
 
+    # Once, and after every node that uses it: h reaches L directly and through three steps.
+    # An order by first reach (breadth-first) runs h's step with only the direct share.
+    def short_and_long(x):
+        h = x * x
+        return h + ((h * w) * w) * w
+    what = f"h = x*x; L = h + ((h * {_f(w)}) * {_f(w)}) * {_f(w)}"
+    out, (gx,) = grads_of(learner, short_and_long, [x0], what)
+    want = expected_grads(short_and_long, [x0])[0]
+    if _same(gx, 2 * x0, 1e-7):
+        raise CheckFailed(f"x.grad for {what} at x={_f(x0)} is {gx:.5g} but should be "
+                          f"{want:.5g}: only the direct path's share reached x. h's backward "
+                          "step ran before the longer path through h * w had added its share, "
+                          "so your order lists h before a node that uses it, as an order by "
+                          "first reach (breadth-first) does. Build it depth-first: visit every "
+                          "child, then append the node; sweep that list reversed.")
+    close(gx, want, f"x.grad for {what} at x={_f(x0)}", tol=1e-4)
+
 
 class _TooMuchWork(BaseException):
     """Raised inside learner code once backward() has touched the deep graph's input too often."""
