@@ -76,14 +76,17 @@ def browser(playwright):
 def open_lesson(browser, site):
     """Open a lesson page in a fresh browser profile of a given size (Playwright context options
     such as reduced_motion pass through); fails the test if any request left 127.0.0.1.
-    The page records its uncaught errors in `page.errors`."""
+    The page records its uncaught errors in `page.errors`. `before(context)` runs before the
+    page opens (an init script, a route)."""
     contexts = []
 
-    def open_page(slug: str, width: int = 1100, height: int = 900, **options):
+    def open_page(slug: str, width: int = 1100, height: int = 900, before=None, **options):
         context = browser.new_context(viewport={"width": width, "height": height}, **options)
         requests = []
         context.on("request", lambda request: requests.append(request.url))
         contexts.append((context, requests))
+        if before:
+            before(context)
         page = context.new_page()
         page.errors = []
         page.on("pageerror", lambda error: page.errors.append(str(error)))

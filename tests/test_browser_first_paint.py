@@ -73,70 +73,76 @@ def test_a_first_visits_lab_does_not_move_when_the_editor_appears(open_lesson, w
         assert page.evaluate(SHIFTS, ".lab") == [], (slug, width)
 
 
-def _stored(context, slug: str, value: dict) -> None:
+def _stored(slug: str, value: dict):
     """What this browser holds of a lab, there before the page's first line runs."""
-    context.add_init_script(f"localStorage.setItem({json.dumps(STORE + slug)}, "
-                            f"{json.dumps(json.dumps(value))})")
+    return lambda context: context.add_init_script(
+        f"localStorage.setItem({json.dumps(STORE + slug)}, {json.dumps(json.dumps(value))})")
 
 
-def test_lab_five_after_lab_four_passed_is_laid_out_from_the_first_paint(course, browser, site):
+def _served_with(slug: str, pattern: str, replacement: str):
+    """The lesson page with the first match of `pattern` replaced, as a host could serve it."""
+    def rewrite(route):
+        html, count = re.subn(pattern, lambda _: replacement, route.fetch().text(), count=1,
+                              flags=re.S)
+        assert count == 1
+        route.fulfill(body=html, content_type="text/html")
+    return lambda context: context.route(f"**/lessons/{slug}/index.html", rewrite)
+
+
+WIDE = {"width": 1920, "height": 1080}
+
+
+def test_lab_five_after_lab_four_passed_is_laid_out_from_the_first_paint(course, open_lesson):
     # Its note says it continues the learner's own lab-4 code, and the editor holds that code.
     mine = course.labs["04-value"].solution.read_text(encoding="utf-8")
-    context = browser.new_context(viewport={"width": 1920, "height": 1080})
-    try:
-        _stored(context, "04-value", {"passed": True, "passedCode": mine})
-        page = context.new_page()
-        page.goto(f"{site['url']}lessons/05-backward/index.html")
-        page.wait_for_function("window.courseEditor !== undefined")
-        assert "continues your own code from lab 4" in page.inner_text("[data-testid=carry]")
-        assert page.evaluate("window.courseEditor.state.doc.toString()").startswith(mine.rstrip())
-        assert page.evaluate(SHIFTS, ".lab") == []
-    finally:
-        context.close()
+    page = open_lesson("05-backward", **WIDE,
+                       before=_stored("04-value", {"passed": True, "passedCode": mine}))
+    page.wait_for_function("window.courseEditor !== undefined")
+    assert "continues your own code from lab 4" in page.inner_text("[data-testid=carry]")
+    assert page.evaluate("window.courseEditor.state.doc.toString()").startswith(mine.rstrip())
+    assert page.evaluate(SHIFTS, ".lab") == []
 
 
-def test_the_part_a_returning_learner_is_on_is_there_from_the_first_paint(course, browser, site):
+def test_the_part_a_returning_learner_is_on_is_there_from_the_first_paint(course, open_lesson):
     parts = course.labs["04-value"].config.parts
     checks = [{"name": name, "passed": number == 0, "message": "", "hints": []}
               for number, part in enumerate(parts) for name in part.checks]
     last = {"passed": False, "score": len(parts[0].checks), "max_score": len(checks),
             "checks": checks, "stdout": "", "stderr": ""}
-    context = browser.new_context(viewport={"width": 1920, "height": 1080})
-    try:
-        _stored(context, "04-value", {"code": "x = 1\n", "checked": True, "last": last})
-        page = context.new_page()
-        page.goto(f"{site['url']}lessons/04-value/index.html")
-        page.wait_for_function("window.courseEditor !== undefined")
-        assert page.inner_text("[data-testid=part]") == (
-            f"You are on part 2 of {len(parts)}: {parts[1].title}.")
-        assert page.evaluate(SHIFTS, ".lab") == []
-    finally:
-        context.close()
+    stored = _stored("04-value", {"code": "x = 1\n", "checked": True, "last": last})
+    page = open_lesson("04-value", **WIDE, before=stored)
+    page.wait_for_function("window.courseEditor !== undefined")
+    said = f"You are on part 2 of {len(parts)}: {parts[1].title}."
+    assert page.inner_text("[data-testid=part]") == said
+    assert page.evaluate(SHIFTS, ".lab") == []
+    # It is the page's inline script that says so, before the page's own script has come.
+
+    def without_the_page_script(context):
+        stored(context)
+        context.route("**/assets/app-*.js", lambda route: route.abort())
+
+    early = open_lesson("04-value", **WIDE, before=without_the_page_script)
+    early.wait_for_load_state("load")
+    assert early.inner_text("[data-testid=part]") == said
 
 
 @pytest.mark.parametrize("lines", [3, 300])
-def test_code_saved_on_an_earlier_visit_does_not_move_the_lab_either(browser, site, lines):
+def test_code_saved_on_an_earlier_visit_does_not_move_the_lab_either(open_lesson, lines):
     # Shorter or longer than the starter: the editor's box keeps its height, and scrolls.
     code = "\n".join(f"x{i} = {i}" for i in range(lines))
-    context = browser.new_context(viewport={"width": 1920, "height": 1080})
-    try:
-        _stored(context, "01-graphs", {"code": code})
-        page = context.new_page()
-        page.goto(f"{site['url']}lessons/01-graphs/index.html")
-        page.wait_for_function("window.courseEditor !== undefined")
-        assert page.evaluate("window.courseEditor.state.doc.lines") == lines
-        assert page.evaluate(SHIFTS, ".lab") == []
-        # Typing new lines does not move the buttons below the editor either.
-        toolbar = "document.querySelector('.toolbar').getBoundingClientRect().top"
-        before = page.evaluate(toolbar)
-        page.click(".cm-content")
-        page.keyboard.press("Control+End")
-        for _ in range(5):
-            page.keyboard.press("Enter")
-        assert page.evaluate("window.courseEditor.state.doc.lines") == lines + 5
-        assert page.evaluate(toolbar) == before
-    finally:
-        context.close()
+    page = open_lesson("01-graphs", **WIDE, before=_stored("01-graphs", {"code": code}))
+    page.wait_for_function("window.courseEditor !== undefined")
+    assert page.evaluate("window.courseEditor.state.doc.lines") == lines
+    assert page.evaluate(SHIFTS, ".lab") == []
+    # Typing new lines does not move the buttons below the editor either.
+    toolbar = "document.querySelector('.toolbar').getBoundingClientRect().top"
+    before = page.evaluate(toolbar)
+    page.click(".cm-content")
+    page.keyboard.press("Control+End")
+    for _ in range(5):
+        page.keyboard.press("Enter")
+    assert page.evaluate("window.courseEditor.state.doc.lines") == lines + 5
+    assert page.evaluate(toolbar) == before
 
 
 def _normal(html: str) -> str:
@@ -157,61 +163,38 @@ def test_the_live_picture_starts_as_the_build_drew_it(open_lesson, slug):
             == page.eval_on_selector_all("[data-testid=picture] input:checked", "es => es.map(e => e.id)"))
 
 
-def test_a_picture_the_build_could_not_draw_is_drawn_when_its_chunk_comes(browser, site):
+def test_a_picture_the_build_could_not_draw_is_drawn_when_its_chunk_comes(open_lesson):
     # As the page is when the build could not draw it (a warning): an empty, hidden figure.
     slug = "03-branching"
     empty = f'<figure class="picture" data-picture="{slug}" data-testid="picture" hidden></figure>'
-
-    def undrawn(route):
-        html = route.fetch().text()
-        html, count = re.subn(r'<figure class="picture".*?</figure>', lambda _: empty, html,
-                              count=1, flags=re.S)
-        assert count == 1
-        route.fulfill(body=html, content_type="text/html")
-
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    try:
-        context.route(f"**/lessons/{slug}/index.html", undrawn)
-        page = context.new_page()
-        errors = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(f"{site['url']}lessons/{slug}/index.html")
-        page.wait_for_selector(LIVE)
-        assert page.locator("[data-testid=picture] [data-testid=picture-svg]").is_visible()
-        assert page.locator("[data-testid=picture] input[type=range]").count() > 0
-        assert errors == []
-    finally:
-        context.close()
+    page = open_lesson(slug, width=1280, height=800,
+                       before=_served_with(slug, r'<figure class="picture".*?</figure>', empty))
+    page.wait_for_selector(LIVE)
+    assert page.locator("[data-testid=picture] [data-testid=picture-svg]").is_visible()
+    assert page.locator("[data-testid=picture] input[type=range]").count() > 0
+    assert page.errors == []
 
 
-def test_a_lab_that_cannot_start_leaves_the_picture_and_the_quiz_working(browser, site):
+def test_a_lab_that_cannot_start_leaves_the_picture_and_the_quiz_working(open_lesson):
     slug = "03-branching"
+    logged = []
+    broken = _served_with(slug, r'<script type="application/json" id="starter">.*?</script>',
+                          '<script type="application/json" id="starter">{not json</script>')
 
-    def broken_starter(route):  # the lab's script then throws as it starts
-        html = route.fetch().text()
-        html, count = re.subn(r'(<script type="application/json" id="starter">).*?(</script>)',
-                              r"\1{not json\2", html, count=1, flags=re.S)
-        assert count == 1
-        route.fulfill(body=html, content_type="text/html")
+    def before(context):  # the lab's script then throws as it starts
+        broken(context)
+        context.on("console", lambda message: logged.append(message.text)
+                   if message.type == "error" else None)
 
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    try:
-        context.route(f"**/lessons/{slug}/index.html", broken_starter)
-        page = context.new_page()
-        logged = []
-        page.on("console", lambda message: logged.append(message.text)
-                if message.type == "error" else None)
-        page.goto(f"{site['url']}lessons/{slug}/index.html")
-        page.wait_for_selector(LIVE)
-        before = page.text_content("[data-testid=readout-a]")
-        page.locator("[data-testid=slider-a]").focus()
-        page.keyboard.press("ArrowRight")
-        assert page.text_content("[data-testid=readout-a]") != before  # the live picture moves
-        question = page.locator(".quiz-question").first
-        answer = int(question.get_attribute("data-answer"))
-        question.locator(f"button[data-choice='{answer}']").click()
-        assert question.get_attribute("data-answered") == "right"
-        assert page.evaluate("window.courseEditor") is None  # the lab did not start
-        assert any("JSON" in text for text in logged), logged
-    finally:
-        context.close()
+    page = open_lesson(slug, width=1280, height=800, before=before)
+    page.wait_for_selector(LIVE)
+    before_move = page.text_content("[data-testid=readout-a]")
+    page.locator("[data-testid=slider-a]").focus()
+    page.keyboard.press("ArrowRight")
+    assert page.text_content("[data-testid=readout-a]") != before_move  # the live picture moves
+    question = page.locator(".quiz-question").first
+    answer = int(question.get_attribute("data-answer"))
+    question.locator(f"button[data-choice='{answer}']").click()
+    assert question.get_attribute("data-answered") == "right"
+    assert page.evaluate("window.courseEditor") is None  # the lab did not start
+    assert any("JSON" in text for text in logged), logged
