@@ -1,6 +1,8 @@
 """Part 3 of lab 4: negation, subtraction and division built from +, * and **, and plain
 numbers on either side (the reflected operations)."""
 
+from math import isclose
+
 from grader.core.checks import check, CheckFailed, close, need, slope
 
 # Defined in earlier files of checks/ (the files share one namespace):
@@ -58,19 +60,30 @@ def _reflected(Value, what, build, method):
 def plain_numbers(learner):
     Value = need(learner, "Value")
     for x, n in zip(_xs(410, 3, -3.0, 3.0, gap=0.4), (2, -1.5, 3)):
-        cases = (("v + {n}", lambda v: v + n, lambda s: s + n, None),
-                 ("v * {n}", lambda v: v * n, lambda s: s * n, None),
-                 ("{n} + v", lambda v: n + v, lambda s: n + s, "__radd__"),
-                 ("{n} * v", lambda v: n * v, lambda s: n * s, "__rmul__"),
-                 ("{n} - v", lambda v: n - v, lambda s: n - s, "__rsub__"),
-                 ("{n} / v", lambda v: n / v, lambda s: n / s, "__rtruediv__"))
-        for pattern, build, plain, method in cases:
+        cases = (("v + {n}", lambda v: v + n, lambda s: s + n, None, None),
+                 ("v * {n}", lambda v: v * n, lambda s: s * n, None, None),
+                 ("{n} + v", lambda v: n + v, lambda s: n + s, "__radd__", None),
+                 ("{n} * v", lambda v: n * v, lambda s: n * s, "__rmul__", None),
+                 ("{n} - v", lambda v: n - v, lambda s: n - s, "__rsub__", x - n),
+                 ("{n} / v", lambda v: n / v, lambda s: n / s, "__rtruediv__", x / n))
+        for pattern, build, plain, method, swapped in cases:
             what = pattern.format(n=n)
             v = new(Value, x)
             if method is None:
                 out = result(Value, what, lambda: build(v))
             else:
                 out = _reflected(Value, what, lambda: build(v), method)
-            close(data_of(out, f"({what})"), plain(x), f"({what}).data with v = {_f(x)}")
+            got = data_of(out, f"({what})")
+            close(got, plain(x), f"({what}).data with v = {_f(x)}",
+                  why=_swap_hint(got, swapped, what, method))
             (g,) = grads_through(Value, out, what, [(v, "v")])
             judge(g, slope(plain, x), f"The gradient of {what} for v (v = {_f(x)})", tol=1e-5)
+
+
+def _swap_hint(got, swapped, what, method):
+    """Name the bug when a reflected - or / computed its operands the other way round."""
+    if swapped is None or not isclose(got, swapped, rel_tol=1e-6, abs_tol=1e-6):
+        return ""
+    backwards = what.split(" ")[::-1]
+    return (f"That is {' '.join(backwards)}, the operands swapped: in {method}(self, other), "
+            f"other is the plain number on the LEFT, so {what} is built with other first.")
