@@ -18,9 +18,13 @@ def expected_grads(formula, inputs):
     return [slope(at(i), inputs[i]) for i in range(len(inputs))]
 
 
-def compare(learner, formula, inputs, what, names, advice=""):
+def compare(learner, formula, inputs, what, names, advice="", swapped=None, swap_why=""):
+    """`swapped` is what the formula gives with a reflected operation's operands the wrong
+    way round: a .data equal to it fails with `swap_why`, which names that bug."""
     out, got = grads_of(learner, formula, inputs, what)
-    close(data_of(out, f"({what})"), formula(*inputs), f"({what}).data")
+    data = data_of(out, f"({what})")
+    why = swap_why if swapped is not None and _same(data, swapped(*inputs), 1e-7) else ""
+    close(data, formula(*inputs), f"({what}).data", why=why)
     for name, g, want in zip(names, got, expected_grads(formula, inputs)):
         close(g, want, f"{name}.grad for {what} at {_show(names, inputs)}", tol=1e-4, why=advice)
 
@@ -131,13 +135,20 @@ def reflected(learner):
     compare(learner, lambda a, b: -(a - b) * 1.5 + a, [a, b], "-(a - b) * 1.5 + a", ["a", "b"])
     compare(learner, lambda a, b: (a / b) * 1.5 + a, [a, b], "(a / b) * 1.5 + a", ["a", "b"])
     cases = [
-        (lambda v: n + v, f"{_f(n)} + v"), (lambda v: v + n, f"v + {_f(n)}"),
-        (lambda v: n * v, f"{_f(n)} * v"), (lambda v: v * n, f"v * {_f(n)}"),
-        (lambda v: n - v, f"{_f(n)} - v"), (lambda v: v - n, f"v - {_f(n)}"),
-        (lambda v: n / v, f"{_f(n)} / v"), (lambda v: v / n, f"v / {_f(n)}"),
+        (lambda v: n + v, f"{_f(n)} + v", None), (lambda v: v + n, f"v + {_f(n)}", None),
+        (lambda v: n * v, f"{_f(n)} * v", None), (lambda v: v * n, f"v * {_f(n)}", None),
+        (lambda v: n - v, f"{_f(n)} - v", "__rsub__"), (lambda v: v - n, f"v - {_f(n)}", None),
+        (lambda v: n / v, f"{_f(n)} / v", "__rtruediv__"), (lambda v: v / n, f"v / {_f(n)}", None),
     ]
-    for formula, what in cases:
-        compare(learner, lambda v: formula(v) * 1.5, [v], f"({what}) * 1.5", ["v"])
+    for index, (formula, what, method) in enumerate(cases):
+        swapped, why = None, ""
+        if method:  # its operands the wrong way round give the next case's value
+            wrong, wrong_what = cases[index + 1][:2]
+            swapped = lambda v: wrong(v) * 1.5  # noqa: E731 (called before the loop moves on)
+            why = (f"That is ({wrong_what}) * 1.5, the operands swapped: in {method}(self, "
+                   f"other), other is the plain number on the LEFT.")
+        compare(learner, lambda v: formula(v) * 1.5, [v], f"({what}) * 1.5", ["v"],
+                swapped=swapped, swap_why=why)
 
 
 @check("grads accumulate across backward() calls on graphs that share a leaf",
