@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import fnmatch
+import functools
 import threading
 from pathlib import Path
 
@@ -16,16 +19,43 @@ def serve(folder: Path):
     from grader.site_builder.serve import make_server
 
     server = make_server(folder, port=0)
+    server.lost = None  # a pattern of paths it answers 404 for (without_built_snapshot)
+    server.RequestHandlerClass = functools.partial(_handler(), directory=str(folder))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
-BUILT_SNAPSHOT = "**/py/snapshot-*.bin"  # the memory snapshot the build made
+def _handler():
+    from grader.site_builder.serve import CourseHandler
+
+    class Losing(CourseHandler):
+        """The course's own handler, on a host that may have lost some files."""
+
+        def send_head(self):
+            if self.server.lost and fnmatch.fnmatch(self.path.split("?")[0], self.server.lost):
+                self.send_error(404)
+                return None
+            return super().send_head()
+
+    return Losing
 
 
-def without_built_snapshot(context) -> None:
-    """As on a host that lost the build's snapshot: every worker must start Python itself."""
-    context.route(BUILT_SNAPSHOT, lambda route: route.fulfill(status=404))
+BUILT_SNAPSHOT = "/py/snapshot-*.bin"  # the memory snapshot the build made
+
+
+@contextlib.contextmanager
+def without_built_snapshot(server):
+    """As on a host that lost the build's snapshot: every worker must start Python itself.
+
+    The server itself answers 404. A route in the browser is not enough: Chromium does not
+    always let Playwright route a dedicated worker's requests (microsoft/playwright#32355),
+    and in one CI run a reload restored a snapshot when the kept one was damaged and the
+    route should have kept the build's out."""
+    server.lost = BUILT_SNAPSHOT
+    try:
+        yield
+    finally:
+        server.lost = None
 
 
 def set_code(page, code: str) -> None:

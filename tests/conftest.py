@@ -45,7 +45,7 @@ def site(course, tmp_path_factory):
     pyodide = pyodide_dir(course.root)
     build_site(course, out, pyodide=pyodide, node_modules=pyodide.parent)
     server, url = serve(out)
-    yield {"out": out, "url": url}
+    yield {"out": out, "url": url, "server": server}
     server.shutdown()
 
 

@@ -268,9 +268,15 @@ def test_a_first_visit_restores_the_builds_snapshot_and_keeps_it(course, site, c
     assert page.errors == []
 
 
+@pytest.fixture
+def lost_snapshot(site):
+    """The site's host has lost the build's snapshot for the length of the test."""
+    with without_built_snapshot(site["server"]):
+        yield
+
+
 def test_without_the_builds_snapshot_python_starts_itself_and_a_second_visit_restores_its_own(
-        course, site, context):
-    without_built_snapshot(context)
+        course, site, context, lost_snapshot):
     page = open_lesson(context, site, "04-value")
     wait_ready(page)
     assert page.get_attribute("[data-testid=status]", "data-restored") == "false"
@@ -306,9 +312,8 @@ STORED_SNAPSHOT = """async () => {
 }"""
 
 
-def test_a_kept_snapshot_that_is_not_one_is_set_aside_and_python_starts_afresh(course, site,
-                                                                            context):
-    without_built_snapshot(context)  # (with it, the build's is restored: the test above)
+def test_a_kept_snapshot_that_is_not_one_is_set_aside_and_python_starts_afresh(
+        course, site, context, lost_snapshot):  # (with it, the build's is restored: above)
     page = open_lesson(context, site, "04-value")
     wait_ready(page)
     page.wait_for_function(f"{KEPT_SNAPSHOT}.then(keys => keys.length === 1)", timeout=30_000,

@@ -215,29 +215,29 @@ def test_the_browser_worker_imports_the_grader_from_the_package_alone(browser, s
     context = browser.new_context()
     requests = []
     context.on("request", lambda request: requests.append(request.url))
-    without_built_snapshot(context)  # the first worker loads the package itself
     try:
-        page = context.new_page()
-        page.goto(f"{site['url']}lessons/05-backward/index.html")
-        for restored in ("false", "true"):  # first boot, then from the browser's snapshot
-            wait_ready(page)
-            assert page.get_attribute("[data-testid=status]", "data-restored") == restored
-            set_code(page, WHERE)
-            page.click("[data-testid=run]")
-            output = page.locator("[data-testid=output]")
-            output.filter(has_text="PATH").wait_for(timeout=60_000)
-            text = output.inner_text()
-            found = text.split("FROM ", 1)[1].split("\n")[0].split()[1:]
-            assert len(found) >= 8 and "grader/core/browser.pyc" in " ".join(found), text
-            assert all(p.startswith(SITE_PACKAGES) and p.endswith(".pyc") for p in found), text
-            assert "/course" not in text.split("PATH", 1)[1].split()
-            # Start-up and the grader's imports came from the site's bytecode stdlib: no
-            # standard-library module was compiled from source (the stock zip compiles ~125).
-            assert text.split("SOURCE", 1)[1].split("\n")[0].split() == [], text
-            if restored == "false":
-                page.wait_for_function("caches.open('python-snapshots-v2').then(c => c.keys())"
-                                       ".then(keys => keys.length === 1)", timeout=30_000)
-                page.reload()
+        with without_built_snapshot(site["server"]):  # the first worker loads the package
+            page = context.new_page()
+            page.goto(f"{site['url']}lessons/05-backward/index.html")
+            for restored in ("false", "true"):  # first boot, then from the browser's snapshot
+                wait_ready(page)
+                assert page.get_attribute("[data-testid=status]", "data-restored") == restored
+                set_code(page, WHERE)
+                page.click("[data-testid=run]")
+                output = page.locator("[data-testid=output]")
+                output.filter(has_text="PATH").wait_for(timeout=60_000)
+                text = output.inner_text()
+                found = text.split("FROM ", 1)[1].split("\n")[0].split()[1:]
+                assert len(found) >= 8 and "grader/core/browser.pyc" in " ".join(found), text
+                assert all(p.startswith(SITE_PACKAGES) and p.endswith(".pyc") for p in found), text
+                assert "/course" not in text.split("PATH", 1)[1].split()
+                # Start-up and the grader's imports came from the site's bytecode stdlib: no
+                # standard-library module was compiled from source (the stock zip compiles ~125).
+                assert text.split("SOURCE", 1)[1].split("\n")[0].split() == [], text
+                if restored == "false":
+                    page.wait_for_function("caches.open('python-snapshots-v2').then(c => c.keys())"
+                                           ".then(keys => keys.length === 1)", timeout=30_000)
+                    page.reload()
     finally:
         context.close()
     lock, entry = _site_package(site)
@@ -258,13 +258,13 @@ def test_the_browser_refuses_a_course_package_whose_sha256_is_not_the_locks(brow
     (wheel.parent / (wheel.name + ".gz")).unlink(missing_ok=True)
     server, url = serve(tampered)
     context = browser.new_context()
-    without_built_snapshot(context)  # (a restored Python has the package: it loads none)
     try:
-        page = context.new_page()
-        page.goto(f"{url}lessons/05-backward/index.html")
-        page.wait_for_function("document.querySelector('[data-testid=status]').dataset.state"
-                               " === 'broken'", timeout=60_000)
-        assert "course package did not load" in page.inner_text("[data-testid=status]")
+        with without_built_snapshot(server):  # (a restored Python has the package: it loads none)
+            page = context.new_page()
+            page.goto(f"{url}lessons/05-backward/index.html")
+            page.wait_for_function("document.querySelector('[data-testid=status]').dataset.state"
+                                   " === 'broken'", timeout=60_000)
+            assert "course package did not load" in page.inner_text("[data-testid=status]")
     finally:
         context.close()
         server.shutdown()
