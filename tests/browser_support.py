@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import fnmatch
 import functools
+import io
 import threading
 from pathlib import Path
 
@@ -19,7 +20,7 @@ def serve(folder: Path):
     from grader.site_builder.serve import make_server
 
     server = make_server(folder, port=0)
-    server.lost = None  # a pattern of paths it answers 404 for (without_built_snapshot)
+    server.changes = {}  # path pattern -> None (answered 404) or bytes -> bytes (changed)
     server.RequestHandlerClass = functools.partial(_handler(), directory=str(folder))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
@@ -28,34 +29,53 @@ def serve(folder: Path):
 def _handler():
     from grader.site_builder.serve import CourseHandler
 
-    class Losing(CourseHandler):
-        """The course's own handler, on a host that may have lost some files."""
+    class Changing(CourseHandler):
+        """The course's own handler, on a host whose files a test has lost or changed."""
 
         def send_head(self):
-            if self.server.lost and fnmatch.fnmatch(self.path.split("?")[0], self.server.lost):
-                self.send_error(404)
-                return None
+            path = self.path.split("?")[0]
+            for pattern, change in list(self.server.changes.items()):
+                if fnmatch.fnmatch(path, pattern):
+                    return self._changed(path, change)
             return super().send_head()
 
-    return Losing
+        def _changed(self, path, change):
+            if change is None:
+                self.send_error(404)
+                return None
+            self.encoding = None  # the file itself, not the build's .gz of it
+            body = change(Path(self.translate_path(path)).read_bytes())
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(path))
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            return io.BytesIO(body)
+
+    return Changing
+
+
+@contextlib.contextmanager
+def changed(server, pattern: str, change):
+    """For the length of a `with`, the server answers requests for paths matching `pattern`
+    with 404 (change None) or with change(the file's bytes).
+
+    On the server, not in the browser: Chromium does not always let Playwright route a
+    dedicated worker's requests (microsoft/playwright#32355), and in one CI run a reload
+    restored a snapshot when the kept one was damaged and a route should have kept the
+    build's out."""
+    server.changes[pattern] = change
+    try:
+        yield
+    finally:
+        del server.changes[pattern]
 
 
 BUILT_SNAPSHOT = "/py/snapshot-*.bin"  # the memory snapshot the build made
 
 
-@contextlib.contextmanager
 def without_built_snapshot(server):
-    """As on a host that lost the build's snapshot: every worker must start Python itself.
-
-    The server itself answers 404. A route in the browser is not enough: Chromium does not
-    always let Playwright route a dedicated worker's requests (microsoft/playwright#32355),
-    and in one CI run a reload restored a snapshot when the kept one was damaged and the
-    route should have kept the build's out."""
-    server.lost = BUILT_SNAPSHOT
-    try:
-        yield
-    finally:
-        server.lost = None
+    """As on a host that lost the build's snapshot: every worker must start Python itself."""
+    return changed(server, BUILT_SNAPSHOT, None)
 
 
 def set_code(page, code: str) -> None:

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from tests.browser_support import (ARTIFACTS, check, run, serve, set_code, wait_ready,
+from tests.browser_support import (ARTIFACTS, changed, check, run, serve, set_code, wait_ready,
                                    without_built_snapshot)
 
 pytestmark = pytest.mark.browser
@@ -403,21 +403,21 @@ def test_the_first_worker_loads_the_labs_checks_from_the_builds_bytecode(course,
 def test_bytecode_that_does_not_fit_its_checks_is_ignored_and_they_are_compiled(
         course, site, context):
     # As a lab's data would be if its bytecode were stale: made for other checks than these.
-    def stale(route):
-        data = route.fetch().json()
+    def stale(text: bytes) -> bytes:
+        data = json.loads(text)
         data["checks_code"]["sha256"] = "0" * 64
         data["checks_code"]["code"] = data["checks_code"]["code"][:-40]  # and damaged
-        route.fulfill(json=data)
+        return json.dumps(data).encode()
 
-    context.route("**/labs/05-backward-*.json", stale)
-    page = open_lesson(context, site, "05-backward")
-    wait_ready(page)
-    assert page.evaluate(WORKER_CHECKS) == "here"
-    set_code(page, course.labs["05-backward"].solution.read_text())
-    assert check(page) == "true"
-    set_code(page, course.labs["05-backward"].starter.read_text())
-    assert check(page) == "false"
-    assert page.errors == []
+    with changed(site["server"], "/labs/05-backward-*.json", stale):
+        page = open_lesson(context, site, "05-backward")
+        wait_ready(page)
+        assert page.evaluate(WORKER_CHECKS) == "here"
+        set_code(page, course.labs["05-backward"].solution.read_text())
+        assert check(page) == "true"
+        set_code(page, course.labs["05-backward"].starter.read_text())
+        assert check(page) == "false"
+        assert page.errors == []
 
 
 # Whether the lesson's lower blocks were still left for later when the editor was made.
