@@ -58,7 +58,8 @@ def host_command(pyodide: Path, stdlib: Path | None = None, memory_mb: int = 256
 # helper threads (mostly concurrent marking of heaps thrown away soon after), competing with
 # the grading itself for two cores. Without them, in five interleaved comparisons of 30-100
 # files, the batch's median time was 4-16 % lower each time (README, Benchmarks): small, on a
-# machine this noisy, but never the other way. Python's speed was the same.
+# machine this noisy, but never the other way. Python's speed was the same. (How big each
+# isolate's heap starts is set by the host itself: host/heap.mjs.)
 SPEED_FLAGS = ["--single-threaded"]
 
 

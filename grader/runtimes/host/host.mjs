@@ -13,6 +13,7 @@
 // runs learner code, and per job a fresh learner worker (worker.mjs), which runs the file and
 // nothing else. They talk through a channel made for that job (channel.mjs). Only this thread
 // knows the job's token, measures memory and sizes, and frames the result.
+import "./heap.mjs";  // first: it sizes the heap of every worker made below
 import { Worker } from "node:worker_threads";
 import { createInterface } from "node:readline";
 import { readFileSync } from "node:fs";
