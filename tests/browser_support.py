@@ -7,6 +7,7 @@ import fnmatch
 import functools
 import io
 import threading
+import time
 from pathlib import Path
 
 CHROMIUM = "/usr/bin/chromium"
@@ -142,3 +143,37 @@ def set_slider(page, name: str, value: float) -> None:
 def film_step(page) -> tuple[str, str]:
     """The film's counter ("step 2 of 4") and the sentence of that step."""
     return page.text_content("[data-testid=film-counter]"), page.text_content("[data-testid=film-text]")
+
+
+def wait_until(page, expression: str, timeout: float = 30_000, every: float = 200) -> None:
+    """Until `expression`, JavaScript whose value may be a promise, is truthy on the page.
+
+    Not page.wait_for_function: it does not await a promise, and a promise is truthy, so it
+    returns at once (Playwright 1.65: `Promise.resolve(false)` was "true" after 0.05 s). An
+    error counts as not yet (a file being written), and is told if time runs out."""
+    deadline = time.monotonic() + timeout / 1000
+    last = None
+    while True:
+        try:
+            if page.evaluate(expression):
+                return
+        except Exception as error:  # noqa: BLE001 - told below, if it lasts
+            last = error
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"not true within {timeout / 1000:.0f} s: {expression[:120]}"
+                               + (f" (last error: {last})" if last else ""))
+        page.wait_for_timeout(every)
+
+
+# The service worker's offline copy of the course, in Cache Storage, is made.
+OFFLINE_COPY_MADE = """caches.keys().then(async keys => {
+    for (const k of keys) { if ((await (await caches.open(k)).keys()).length > 20) return true; }
+    return false; })"""
+
+# The names of the memory snapshots of Python the page kept (site/js/snapshots.js).
+KEPT_SNAPSHOTS = "caches.open('python-snapshots-v2').then(c => c.keys())"
+
+
+def wait_kept(page, timeout: float = 30_000) -> None:
+    """Until the page has kept one snapshot of Python for later visits."""
+    wait_until(page, f"{KEPT_SNAPSHOTS}.then(keys => keys.length === 1)", timeout=timeout)

@@ -9,7 +9,8 @@ import time
 
 import pytest
 
-from tests.browser_support import (ARTIFACTS, changed, check, run, serve, set_code, wait_ready,
+from tests.browser_support import (ARTIFACTS, OFFLINE_COPY_MADE, changed, check, run, serve,
+                                   set_code, wait_kept, wait_ready, wait_until,
                                    without_built_snapshot)
 
 pytestmark = pytest.mark.browser
@@ -192,9 +193,7 @@ def test_the_whole_course_opens_offline_after_the_first_visit(course, site, cont
     wait_ready(page)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.wait_for_function("navigator.serviceWorker.controller !== null || true")
-    page.wait_for_function("""caches.keys().then(async keys => {
-        for (const k of keys) { if ((await (await caches.open(k)).keys()).length > 20) return true; }
-        return false; })""", timeout=60_000, polling=500)
+    wait_until(page, OFFLINE_COPY_MADE, timeout=60_000)
     context.set_offline(True)
     for slug in SLUGS:
         page.goto(f"{site['url']}lessons/{slug}/index.html")
@@ -243,8 +242,7 @@ def test_a_first_visit_restores_the_builds_snapshot_and_keeps_it(course, site, c
     # Kept as this browser's own, as the build packed it (the download, decompressed).
     [built] = (site["out"] / "py").glob("snapshot-*.bin")
     packed = len(gzip.decompress(built.read_bytes()))
-    page.wait_for_function(f"{KEPT_SNAPSHOT}.then(keys => keys.length === 1)", timeout=30_000,
-                           polling=200)
+    wait_kept(page)
     assert page.evaluate(STORED_SNAPSHOT)[0] == packed
     asked.clear()
     page.reload()
@@ -260,8 +258,7 @@ def test_a_first_visit_restores_the_builds_snapshot_and_keeps_it(course, site, c
     page.reload()
     wait_ready(page)
     assert page.get_attribute("[data-testid=status]", "data-restored") == "true"
-    page.wait_for_function(f"({STORED_SNAPSHOT})().then(([size]) => size !== 5000)",
-                           timeout=30_000, polling=200)
+    wait_until(page, f"({STORED_SNAPSHOT})().then(([size]) => size !== 5000)")
     assert page.evaluate(STORED_SNAPSHOT)[0] == packed
     set_code(page, course.labs["04-value"].solution.read_text())
     assert check(page) == "true"
@@ -280,8 +277,7 @@ def test_without_the_builds_snapshot_python_starts_itself_and_a_second_visit_res
     page = open_lesson(context, site, "04-value")
     wait_ready(page)
     assert page.get_attribute("[data-testid=status]", "data-restored") == "false"
-    page.wait_for_function("caches.open('python-snapshots-v2').then(c => c.keys())"
-                           ".then(keys => keys.length === 1)", timeout=30_000, polling=200)
+    wait_kept(page)
     page.reload()
     wait_ready(page)
     assert page.get_attribute("[data-testid=status]", "data-restored") == "true"
@@ -300,8 +296,6 @@ def test_each_run_draws_its_own_random_numbers(site, context):
     assert page.errors == []
 
 
-KEPT_SNAPSHOT = "caches.open('python-snapshots-v2').then(c => c.keys())"
-
 # The kept snapshot's bytes as stored: their size, and the size of the memory they restore
 # (the second of its 32-bit words, site/js/snapshots.js).
 STORED_SNAPSHOT = """async () => {
@@ -316,8 +310,7 @@ def test_a_kept_snapshot_that_is_not_one_is_set_aside_and_python_starts_afresh(
         course, site, context, lost_snapshot):  # (with it, the build's is restored: above)
     page = open_lesson(context, site, "04-value")
     wait_ready(page)
-    page.wait_for_function(f"{KEPT_SNAPSHOT}.then(keys => keys.length === 1)", timeout=30_000,
-                           polling=200)
+    wait_kept(page)
     page.evaluate("""async () => {  // damaged on disk, or written by another version
         const cache = await caches.open("python-snapshots-v2");
         const [key] = await cache.keys();
@@ -331,11 +324,10 @@ def test_a_kept_snapshot_that_is_not_one_is_set_aside_and_python_starts_afresh(
     set_code(page, course.labs["04-value"].solution.read_text())
     assert check(page) == "true"
     # A good one is kept again, packed: its pages of zeros are left out.
-    page.wait_for_function(f"({STORED_SNAPSHOT})().then(([size]) => size !== 5000)",
-                           timeout=30_000, polling=200)
+    wait_until(page, f"({STORED_SNAPSHOT})().then(([size]) => size !== 5000)")
     stored, memory = page.evaluate(STORED_SNAPSHOT)
     assert memory > 20_000_000 and stored < memory / 2, (stored, memory)
-    page.wait_for_function("caches.has('python-snapshots-v1').then(has => !has)", timeout=10_000)
+    wait_until(page, "caches.has('python-snapshots-v1').then(has => !has)", timeout=10_000)
     assert page.errors == []
 
 

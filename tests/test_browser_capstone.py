@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.browser_support import ARTIFACTS, set_code, wait_ready
+from tests.browser_support import ARTIFACTS, set_code, wait_kept, wait_ready
 
 pytestmark = pytest.mark.browser
 TRAIN = "[data-testid=train]"
@@ -134,8 +134,7 @@ def test_training_fits_a_phone_and_runs_from_the_keyboard(lesson):
 def test_it_trains_after_python_is_restored_from_its_snapshot(lesson):
     """A second visit restores Python from a memory snapshot: modules, but no source files."""
     page = lesson()
-    page.wait_for_function("caches.open('python-snapshots-v2').then(c => c.keys())"
-                           ".then(keys => keys.length === 1)", timeout=30_000, polling=200)
+    wait_kept(page)
     page.reload()
     wait_ready(page)
     assert page.get_attribute("[data-testid=status]", "data-restored") == "true"

@@ -12,7 +12,8 @@ import zipfile
 
 import pytest
 
-from tests.browser_support import check, doc, set_code, wait_ready
+from tests.browser_support import (OFFLINE_COPY_MADE, check, doc, set_code, wait_kept, wait_ready,
+                                   wait_until)
 from tests.conftest import run_course
 
 pytestmark = pytest.mark.browser
@@ -114,6 +115,7 @@ def test_export_clear_and_import_bring_the_work_back(course, site, open_lesson, 
     reports = {r["lab"]: r["passed"] for r in json.loads(graded.stdout)}
     assert reports == {"03-branching": True, "05-backward": False}, graded.stderr
 
+    wait_kept(page)  # the lessons' Python, kept for later visits: removed with the rest
     page.once("dialog", lambda dialog: dialog.accept())
     page.click("[data-testid=clear-data]")
     page.locator("[data-testid=my-work-status]").filter(has_text="were removed").wait_for()
@@ -181,9 +183,7 @@ def test_download_and_export_work_offline(course, site, open_lesson, tmp_path):
     page = open_lesson("04-value")
     wait_ready(page)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
-    page.wait_for_function("""caches.keys().then(async keys => {
-        for (const k of keys) { if ((await (await caches.open(k)).keys()).length > 20) return true; }
-        return false; })""", timeout=60_000, polling=500)
+    wait_until(page, OFFLINE_COPY_MADE, timeout=60_000)
     page.context.set_offline(True)
     try:
         set_code(page, "# offline work\n")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import check, run, set_code, wait_ready
+from tests.browser_support import check, run, set_code, wait_ready, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -124,14 +124,14 @@ def test_a_run_cannot_rewrite_what_later_visits_load(course, open_lesson, site):
     wait_ready(page)
     # The service worker keeps the site and the worker keeps the snapshot: wait for both.
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
-    page.wait_for_function("""caches.keys().then(async keys => {
+    wait_until(page, """caches.keys().then(async keys => {
         let site = false, snapshot = false;
         for (const k of keys) {
             const urls = (await (await caches.open(k)).keys()).map(r => r.url);
             site ||= urls.some(u => u.includes('/labs/'));
             snapshot ||= urls.some(u => u.includes('__python_snapshot__'));
         }
-        return site && snapshot; })""", timeout=60_000, polling=500)
+        return site && snapshot; })""", timeout=60_000)
     set_code(page, OVERWRITE_STORAGE)
     run(page)
     page.wait_for_timeout(1000)  # any write it managed to start has landed by now

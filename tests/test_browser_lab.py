@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import ARTIFACTS, check, doc, run, set_code, wait_ready
+from tests.browser_support import (ARTIFACTS, OFFLINE_COPY_MADE, check, doc, run, set_code,
+                                   wait_ready, wait_until)
 
 pytestmark = pytest.mark.browser
 
@@ -182,9 +183,7 @@ def test_on_a_wide_screen_the_lab_stays_in_view_beside_the_lesson(course, open_l
 def test_offline_a_page_never_kept_gets_a_clear_offline_page(open_lesson, site):
     page = open_lesson("01-graphs")
     wait_ready(page)
-    page.wait_for_function("""caches.keys().then(async keys => {
-        for (const k of keys) { if ((await (await caches.open(k)).keys()).length > 20) return true; }
-        return false; })""", timeout=60_000, polling=500)
+    wait_until(page, OFFLINE_COPY_MADE, timeout=60_000)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
     page.context.set_offline(True)
     try:

@@ -23,7 +23,7 @@ from grader.runtimes.pyodide import NodeHost, PyodideRuntime
 from grader.site_builder import jupyterlite
 from grader.site_builder.site import BuildError, build_site
 from grader.runtimes.submission import Submission
-from tests.browser_support import serve, set_code, wait_ready, without_built_snapshot
+from tests.browser_support import serve, set_code, wait_kept, wait_ready, without_built_snapshot
 from tests.conftest import ROOT
 
 pytestmark = pytest.mark.pyodide
@@ -235,8 +235,7 @@ def test_the_browser_worker_imports_the_grader_from_the_package_alone(browser, s
                 # standard-library module was compiled from source (the stock zip compiles ~125).
                 assert text.split("SOURCE", 1)[1].split("\n")[0].split() == [], text
                 if restored == "false":
-                    page.wait_for_function("caches.open('python-snapshots-v2').then(c => c.keys())"
-                                           ".then(keys => keys.length === 1)", timeout=30_000)
+                    wait_kept(page)
                     page.reload()
     finally:
         context.close()
