@@ -153,6 +153,82 @@ def _factory(tmp_path, asm_text: str | None, cache: str = "") -> dict | None:
     return json.loads(done.stdout)
 
 
+LINKING_PROBE = """
+import { compileFactory } from %(factory)s;
+import { restore } from %(boot)s;
+import { readFileSync } from "node:fs";
+const [dir, other] = process.argv.slice(2);
+const wasmModule = await WebAssembly.compile(readFileSync(`${dir}/pyodide.asm.wasm`));
+const made = compileFactory(dir);
+const { loadPyodide } = await import(new URL("pyodide.mjs", `file://${dir}/`).href);
+const py = await loadPyodide({ indexURL: dir + "/", _makeSnapshot: true,
+                               createPyodideModule: made.createPyodideModule });
+py.runPython("import json, decimal");
+const snapshot = py.makeMemorySnapshot().slice().buffer;
+const table = py._module.wasmTable.length;
+const restored = async (pyodideDir, code, size = table) => {
+  try {
+    const again = await restore({ pyodideDir, snapshot: snapshot.slice(0), wasmModule, code,
+                                  table: size }, () => {});
+    return again.runPython("str(decimal.Decimal(1) / 8)");
+  } catch (error) {
+    return String(error.message);
+  }
+};
+console.log(JSON.stringify({ table, same: await restored(dir, made.cache()),
+                             elsewhere: await restored(other, made.cache()),
+                             counted: await restored(dir, made.cache(), table + 1) }));
+"""
+
+
+def test_interpreters_link_only_what_pyodide_imports_and_refuse_another_linking(tmp_path):
+    """host/got.mjs: the factory fills only the ~280 global-offset entries Pyodide's wasm
+    imports, not one for each of its ~8,500 exports, so the function table is smaller. A
+    snapshot's function pointers are indices into that table: restored by the same linking,
+    Python runs; where the host's factory cannot be compiled (so Pyodide would link its own
+    way), or the restored table is not the snapshot's size, boot.mjs refuses."""
+    pyodide = pyodide_dir(ROOT)
+    other = tmp_path / "other-pyodide"  # the same Pyodide, but a factory of another shape
+    other.mkdir()
+    for item in pyodide.iterdir():
+        if item.name != "pyodide.asm.mjs":
+            (other / item.name).symlink_to(item)
+    (other / "pyodide.asm.mjs").write_text((pyodide / "pyodide.asm.mjs").read_text() + "\n//")
+    probe = tmp_path / "linking.mjs"
+    host = ROOT / "grader/runtimes/host"
+    probe.write_text(LINKING_PROBE % {"factory": repr((host / "factory.mjs").as_uri()),
+                                      "boot": repr((host / "boot.mjs").as_uri())})
+    done = subprocess.run([node_binary(), "--disable-warning=ExperimentalWarning", str(probe),
+                           str(pyodide), str(other)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert found["same"] == "0.125"
+    assert 5000 < found["table"] < 11000  # stock linking: 14,175 functions (Pyodide 314.0.7)
+    assert found["elsewhere"] == "Pyodide's factory could not be compiled as the host's was"
+    assert found["counted"] == (f"restored with a function table of {found['table']}, "
+                                f"the snapshot's has {found['table'] + 1}")
+
+
+def test_the_linking_rewrite_leaves_any_other_pyodide_as_it_is():
+    rewrite = ROOT / "grader/runtimes/host/got.mjs"
+    stock = (pyodide_dir(ROOT) / "pyodide.asm.mjs").read_text()
+    script = ("import { linkImportedOnly } from %r;\n"
+              "import { readFileSync } from 'node:fs';\n"
+              "const text = readFileSync(process.argv.at(-1), 'utf8');\n"
+              "const out = linkImportedOnly(text);\n"
+              "console.log(JSON.stringify([out === text, out.includes('updateGOT(origExports)'),"
+              " linkImportedOnly('updateGOT(origExports);LDSO.init();') === "
+              "'updateGOT(origExports);LDSO.init();']));" % rewrite.as_uri())
+    done = subprocess.run([node_binary(), "--input-type=module", "-e", script, "--",
+                           str(pyodide_dir(ROOT) / "pyodide.asm.mjs")],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    # This Pyodide is rewritten (its one call to updateGOT for the main module is gone); a
+    # file without Emscripten's linker around that call is left alone.
+    assert json.loads(done.stdout) == [False, False, True]
+    assert stock.count("updateGOT(origExports);LDSO.init();") == 1
+
+
 def test_the_factory_compiles_pyodide_and_falls_back_on_anything_else(tmp_path):
     made = _factory(tmp_path, None)
     assert made["type"] == "function" and made["rejected"] is False and made["cache"] > 0

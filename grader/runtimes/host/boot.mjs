@@ -6,8 +6,8 @@
 // `timing` (optional) gets the milliseconds of each step, for the host's breakdown.
 import { compileFactory } from "./factory.mjs";
 
-export async function restore({ pyodideDir, stdLibURL, snapshot, wasmModule, code }, output,
-  timing = {}) {
+export async function restore({ pyodideDir, stdLibURL, snapshot, wasmModule, code, table },
+  output, timing = {}) {
   let mark = performance.now();
   const lap = (name) => {
     const now = performance.now();
@@ -24,7 +24,10 @@ export async function restore({ pyodideDir, stdLibURL, snapshot, wasmModule, cod
   const { loadPyodide } = await import(new URL("pyodide.mjs", `file://${pyodideDir}/`).href);
   lap("import");
   // Pyodide's factory from the host's code cache (factory.mjs); without one, Pyodide imports it.
+  // The host made the snapshot with that factory's linking (got.mjs): Pyodide's own module,
+  // linked otherwise, must not restore it.
   const factory = code ? compileFactory(pyodideDir, code) : null;
+  if (code && !factory) throw new Error("Pyodide's factory could not be compiled as the host's was");
   timing.cached = factory && !factory.rejected ? 1 : 0;
   lap("compile");
   const py = await loadPyodide({
@@ -37,6 +40,12 @@ export async function restore({ pyodideDir, stdLibURL, snapshot, wasmModule, cod
     ...(factory ? { createPyodideModule: factory.createPyodideModule } : {}),
   });
   lap("restore");
+  // The snapshot's function pointers are indices into the table this restore rebuilt: laid
+  // out by another linking (got.mjs), calls would reach other functions. A second wall.
+  const size = py._module.wasmTable.length;
+  if (table && size !== table) {
+    throw new Error(`restored with a function table of ${size}, the snapshot's has ${table}`);
+  }
   // Python has copied it into its own memory and never reads it again. Freed now rather than
   // at this thread's next full collection (which, with host/heap.mjs, may not come before the
   // thread ends): measured, the batch's high-water mark fell by ≈ 70 MB.

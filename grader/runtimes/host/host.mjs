@@ -43,6 +43,7 @@ let snapshot = null;   // Uint8Array, never shared: every worker gets a copy of 
 let wasmModule = null; // Pyodide's wasm, compiled once (a Module is immutable)
 let coursePackage = null;  // where the grader's Python comes from (see makeSnapshot)
 let code = null;       // V8's code cache for Pyodide's factory, taken after the boot (factory.mjs)
+let table = 0;         // the function table's size in the snapshot's interpreter (boot.mjs)
 let spare = null;      // the next learner worker, restoring while a job runs
 let checker = null;    // the checks' worker
 let retired = 0;       // checks' workers retired because a job changed their state
@@ -54,7 +55,7 @@ function startWorker(url, quietOutput) {
   const copy = snapshot.slice().buffer;
   const copied = clock();
   const worker = new Worker(url, {
-    workerData: { pyodideDir, stdLibURL, snapshot: copy, wasmModule, code },
+    workerData: { pyodideDir, stdLibURL, snapshot: copy, wasmModule, code, table },
     transferList: [copy],
     stdout: true,   // learner output stays in the worker's streams, never in ours
     stderr: true,
@@ -106,6 +107,7 @@ async function makeSnapshot() {
   py.runPython("import grader.core.agent, grader.core.split, grader.core.state");
   forgetLoadedPackages(py);
   const memory = py.makeMemorySnapshot().slice();
+  table = py._module.wasmTable.length;
   // Taken now, the cache holds every function the boot compiled (factory.mjs says why).
   if (factory) code = factory.cache();
   return memory;
