@@ -31,16 +31,19 @@ def _set(params, numbers):
         attempt("setting a parameter's .data", setattr, p, "data", x)
 
 
-def _net(flat, sizes, x):
-    """The float network: per layer, per neuron, its weights then its bias; tanh everywhere."""
+def _net(flat, sizes, x, last=_tanh):
+    """The float network: per layer, per neuron, its weights then its bias; tanh everywhere
+    (`last`: what the last layer's neurons apply instead)."""
     i = 0
-    for nin, nout in zip(sizes, sizes[1:]):
+    layers = list(zip(sizes, sizes[1:]))
+    for k, (nin, nout) in enumerate(layers):
+        squash = last if k == len(layers) - 1 else _tanh
         out = []
         for _ in range(nout):
             act = flat[i + nin]
             for wj, xj in zip(flat[i:i + nin], x):
                 act += wj * xj
-            out.append(_tanh(act))
+            out.append(squash(act))
             i += nin + 1
         x = out
     return x
@@ -62,6 +65,10 @@ def neuron(learner):
     start = [data_of(p, "a parameter of Neuron(60)") for p in _params(learner, wide, "Neuron(60)")]
     expect(len(start) == 61, f"Neuron(60).parameters() should list its 60 weights and then its "
                              f"bias, 61 Values, but it lists {len(start)}.")
+    if start[0] == 0.0 and start[-1] != 0.0:
+        raise CheckFailed("Neuron(60).parameters() lists the bias (0 when new) first: list the "
+                          "weights, then the bias, self.w + [self.b], the order every layer and "
+                          "network (and these checks) count parameters in.")
     expect(start[-1] == 0.0 and all(-1.0 <= x <= 1.0 for x in start) and min(start) < -0.5 < 0.5
            < max(start), "A new Neuron's weights should start random in [-1, 1] and its bias "
                          "at 0, as the given __init__ makes them.")
@@ -117,7 +124,8 @@ def neuron(learner):
 def mlp(learner):
     MLP = need(learner, "MLP")
     rng = inputs("mlp")
-    for sizes in ([3, 4, 2], [2, 3, 1]):
+    # Three layers too: a network of two is one that runs just its first and last.
+    for sizes in ([3, 4, 2], [2, 3, 3, 1], [2, 3, 1]):
         what = f"MLP({sizes[0]}, {sizes[1:]})"
         net = attempt(what, MLP, sizes[0], sizes[1:])
         params = _params(learner, net, what)
@@ -127,6 +135,12 @@ def mlp(learner):
                               f"none of the {sum(sizes[1:])} biases (one per neuron), so "
                               f"training could never move them. Collect each neuron's "
                               f"parameters() (its weights and its bias).")
+        ends = _count(sizes[:2]) + _count(sizes[-2:])
+        if len(sizes) > 3 and len(params) == ends:
+            raise CheckFailed(f"{what} has {len(sizes) - 1} layers, but its parameters() lists "
+                              f"{ends} Values, those of its first and last layer only (all of "
+                              f"them: {want}). Loop over every layer, self.layers, in "
+                              f"parameters() and in __call__.")
         expect(len(params) == want, f"{what}.parameters() should list {want} Values (every "
                                     f"neuron's weights and bias), but it lists {len(params)}.")
         expect(len({id(p) for p in params}) == want, f"{what}.parameters() lists a Value twice.")
@@ -147,8 +161,18 @@ def mlp(learner):
             expect(len(got) == sizes[-1], f"{shown} should give a list of {sizes[-1]} Values, "
                                           f"one per neuron of its last layer, but it gives "
                                           f"{len(got)}.")
-        for i, (out, want_out) in enumerate(zip(got, wanted)):
-            close(data_of(out, f"output {i + 1}"), want_out, f"Output {i + 1} of {shown}",
+        values = [data_of(out, f"output {i + 1}") for i, out in enumerate(got)]
+        linear = _net(flat, sizes, xs, last=lambda s: s)
+        if all(_same(v, x, 1e-7) for v, x in zip(values, linear)):
+            for i, (value, want_out) in enumerate(zip(values, wanted)):
+                if abs(value - want_out) > 1e-4:
+                    raise CheckFailed(
+                        f"Output {i + 1} of {shown} is {value:.6g}, the last layer's sum "
+                        f"w·x + b without tanh (it should be {want_out:.6g}). micrograd's own "
+                        f"MLP leaves its last layer linear, but in this lab every neuron is the "
+                        f"Neuron above, tanh(w·x + b), the last layer's too.")
+        for i, (value, want_out) in enumerate(zip(values, wanted)):
+            close(value, want_out, f"Output {i + 1} of {shown}",
                   why="Feed each layer's outputs to the next layer, in order (parameters() "
                       "goes layer by layer, neuron by neuron).")
     backward(got[0], f"the output of {what}")

@@ -52,15 +52,27 @@ def in_graph(learner, op, name, local, h_value, rng):
     return start, g, hv, c, d
 
 
-@check("a Value holds its data and a grad of 0",
+@check("a Value holds its data and a grad of 0, and is a node of its own",
        "A new Value holds its number, and no gradient has flowed back into it yet.",
-       "In __init__: self.data = data and self.grad = 0.")
+       "In __init__: self.data = data and self.grad = 0.",
+       "Two Values that hold the same number are still two nodes of the graph.")
 def basics(learner):
     rng = inputs("basics")
     for x in (2.5, _draw(rng, -5, 5)):
         (v,) = leaves_of(learner, [x])
         close(data_of(v, f"Value({x})"), x, f"Value({x}).data")
         close(grad_of(v, f"Value({x})"), 0.0, f"Value({x}).grad before any backward()")
+    # The sort's visited set and micrograd's _prev are sets of nodes: a node and its relu (or
+    # a*1) hold the same number, and must not be taken for one another there.
+    twins = leaves_of(learner, [2.5, 2.5])
+    held = attempt("a set of two Values that both hold 2.5", lambda: len({twins[0], twins[1]}))
+    if held != 2:
+        raise CheckFailed(
+            "A set of Value(2.5) and another Value(2.5) holds one Value, not two: your Value "
+            "defines __eq__ and __hash__ by its data, so two nodes with the same number count "
+            "as one. backward()'s visited set then skips a node whose number some other node "
+            "has (h and h.relu() when h > 0), and its children never get their gradients. "
+            "Delete __eq__ and __hash__: nodes are told apart by identity.")
 
 
 @check("backward() seeds the output with 1",

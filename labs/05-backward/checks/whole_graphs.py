@@ -151,11 +151,12 @@ def reflected(learner):
                 swapped=swapped, swap_why=why)
 
 
-@check("grads accumulate across backward() calls on graphs that share a leaf",
+@check("grads accumulate across backward() calls, on graphs that share nodes",
        "backward() adds into the grads that are there: what if a leaf already holds a gradient "
        "from an earlier call?",
        "Set only the output's grad (self.grad = 1) in backward(), never the other nodes': "
-       "zeroing them is the training loop's job (train_step), not backward()'s.")
+       "zeroing them is the training loop's job (train_step), not backward()'s.",
+       "Each call sorts its own graph afresh: a visited set made inside backward(), every time.")
 def across_calls(learner):
     (a,) = leaves_of(learner, [2.0])
     first = attempt("a * 3", lambda: a * 3.0)
@@ -166,6 +167,66 @@ def across_calls(learner):
     close(grad_of(a, "a"), 7.0, "a.grad after (a * 3).backward() then (a * a).backward()",
           why="Gradients add up across backward() calls (3 + 4): never reset them inside "
               "backward().")
+    rng = inputs("across calls")
+    av, bv = _draw(rng, 0.5, 2.0), _draw(rng, 1.5, 3.0)
+
+    # The same output twice: the second call adds the same gradients again.
+    a, b = leaves_of(learner, [av, bv])
+    out = attempt("L = a * b", lambda: a * b)
+    backward(out, "a * b")
+    backward(out, "a * b, a second time")
+    what = f"a.grad after L = a * b; L.backward(); L.backward(), at a={_f(av)}, b={_f(bv)}"
+    got = grad_of(a, "a")
+    if _same(got, bv):
+        _reached_nothing(learner, out, f"{what} is {_f(got)}, only the first call's b")
+    if _same(got, 3 * bv) and _same(grad_of(out, "L"), 2.0):
+        raise CheckFailed(f"{what} is {_f(got)} = 3 * b, and L.grad is 2: backward() seeds "
+                          f"with self.grad += 1, so the second call starts from 2 and hands a "
+                          f"twice the first call's share. Seed with self.grad = 1: dL/dL is 1 "
+                          f"in every call.")
+    close(got, 2 * bv, what, why="Each call adds dL/da = b once more.")
+
+    # A computed node that two outputs share: the second sweep must reach it again.
+    a, b = leaves_of(learner, [av, bv])
+    h = attempt("h = a * b", lambda: a * b)
+    backward(attempt("h * 2", lambda: h * 2.0), "h * 2")
+    backward(attempt("h * 5", lambda: h * 5.0), "h * 5")
+    what = (f"a.grad after h = a * b; (h * 2).backward(); (h * 5).backward(), at a={_f(av)}, "
+            f"b={_f(bv)}")
+    got = grad_of(a, "a")
+    if _same(got, 2 * bv):
+        _reached_nothing(learner, h, f"{what} is {_f(got)}, only the first call's share")
+    # micrograd keeps h's grad from the first call, so its second sweep passes on 2 + 5;
+    # a backward() that first zeroes the grads of computed nodes passes on 5.
+    if not (_same(got, 9 * bv, 1e-7) or _same(got, 7 * bv, 1e-7)):
+        close(got, 9 * bv, what, why="(Or 7 * b when backward() zeroes computed nodes' grads "
+                                     "first.)")
+
+
+def _reached_nothing(learner, node, start):
+    """The second backward() call gave no node its share: say which of three slips it is."""
+    local = attempt("reading _local_grads", getattr, node, "_local_grads", None)
+    if local is not None and type(local) not in (list, tuple):
+        raise CheckFailed(f"{start}: the second call reached nothing. _local_grads is a "
+                          f"{type(local).__name__}, which can be read only once (the first "
+                          f"sweep used it up): keep the local gradients in a tuple.")
+    # A global tape, swept and then cleared, fails a graph built before another's backward();
+    # a visited set that outlives the call does not (none of that graph's nodes is in it).
+    x, y, u = leaves_of(learner, [1.5, 2.0, 3.0])
+    early = attempt("x * y", lambda: x * y)
+    backward(attempt("u * 2", lambda: u * 2.0), "u * 2")
+    backward(early, "x * y, built before (u * 2).backward()")
+    if grad_of(x, "x") == 0.0:
+        raise CheckFailed(f"{start}: the second call reached nothing below its output. And "
+                          f"x * y, built before (u * 2).backward() and then swept, gives x no "
+                          f"gradient either: backward() sweeps a record of every Value made "
+                          f"(a global list or tape) and then forgets it. Find the graph from "
+                          f"the output instead: build(self) over _prev or _children.")
+    raise CheckFailed(f"{start}: the second call reached nothing below its output. Its sort "
+                      f"skipped every node the first call had visited: the visited set lives "
+                      f"on between calls (a set made outside backward(), or a default argument "
+                      f"such as visited=set(), which Python makes once). Make a new visited "
+                      f"set inside backward(), in every call.")
 
 
 @check("backward() works on each graph, whatever else was built before or after it",

@@ -1,5 +1,5 @@
 # mistake: Value defines __eq__ (to compare numbers), which makes it unhashable, so the visited set of backward() fails
-# fails: backward() seeds the output with 1
+# fails: a Value holds its data and a grad of 0, and is a node of its own
 # message: it defines __eq__, and Python then sets __hash__ to None
 
 import math

@@ -1,6 +1,6 @@
 # mistake: records every computed Value on a global tape and sweeps it backwards, then forgets it, so a graph built before another backward() call never gets its gradients
-# fails: backward() works on each graph, whatever else was built before or after it
-# message: both graphs built before either call
+# fails: grads accumulate across backward() calls, on graphs that share nodes
+# message: a record of every Value made (a global list or tape)
 
 import math
 

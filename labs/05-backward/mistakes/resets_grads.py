@@ -1,5 +1,5 @@
 # mistake: zeroes every grad at the start of backward(), so grads do not accumulate across calls
-# fails: grads accumulate across backward() calls on graphs that share a leaf
+# fails: grads accumulate across backward() calls, on graphs that share nodes
 # message: Gradients add up across backward() calls
 
 import math
