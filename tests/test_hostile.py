@@ -3,6 +3,7 @@ trace on the machine, and not disturb the correct files graded around it."""
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 import time
@@ -12,6 +13,7 @@ import pytest
 
 from grader import grading
 from grader.runtimes.node import HOST
+from grader.runtimes.pyodide import NodeHost, PyodideRuntime
 
 HOSTILE = Path(__file__).resolve().parent / "hostile"
 SECRET = "course-test-secret-7f3a"
@@ -126,6 +128,7 @@ def test_innocent_files_next_to_hostile_ones_are_judged_fairly(batch):
 
 @pytest.mark.parametrize("name, words", [
     ("import_js_exit.py", REACH + " (import js)"),
+    ("js_doors.py", REACH + " (process._kill; process.getBuiltinModule"),
     ("env_read.py", REACH),
     ("write_file.py", REACH + " (writing"),
     ("read_solution.py", REACH),
@@ -147,6 +150,33 @@ def test_each_attempt_fails_with_a_plain_message(batch, name, words):
     assert report.passed is False and report.score == 0
     assert words in report.error
     assert len(report.checks) == report.max_score == batch["checks"]
+
+
+def test_a_submission_in_javascript_finds_every_door_of_its_process_shut(course):
+    """Learner code can reach its worker's JavaScript (tests/hostile/js_doors.py shows two
+    ways); a thread shares its process's file descriptors and signals. Once, closing fd 0
+    there ended the host, and the next file on it was reported as broken. Every door is
+    refused now, and the file graded after it on the same host is graded as usual."""
+    lab = course.labs["05-backward"]
+    runtime = PyodideRuntime(course.root, timeout=TIMEOUT, workers=1)
+    doors, after = grading.grade(lab, [("js_doors.py", _source(HOSTILE / "js_doors.py", lab)),
+                                       ("after.py", lab.solution.read_text())], runtime)
+    assert "reached JavaScript: True and Pyodide's API: True" in doors.stdout
+    tried = [line for line in doors.stdout.splitlines()[1:] if line]
+    assert len(tried) == 6 and all(" refused: " in line for line in tried), doors.stdout
+    assert "does not exist" in tried[4]  # Pyodide's own words for a folder it may not stat
+    assert after.passed and after.score == len(after.checks), after.error
+
+
+def test_the_host_runs_in_its_own_folder(course):
+    """Node 24 lets a worker thread read files below the process's working folder (outside
+    what --allow-fs-read grants): the host's is its own folder, which it may read anyway."""
+    runtime = PyodideRuntime(course.root, timeout=TIMEOUT, workers=1)
+    host = NodeHost(runtime.pyodide, runtime.stdlib, package=runtime.package)
+    try:
+        assert os.readlink(f"/proc/{host.proc.pid}/cwd") == str(HOST.parent)
+    finally:
+        host.close()
 
 
 def test_nothing_happened_outside(batch):

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..core.report import Report
 from .frames import FrameReader
-from .node import SetupError, compiled_stdlib, course_package, host_command, pyodide_dir
+from .node import HOST, SetupError, compiled_stdlib, course_package, host_command, pyodide_dir
 from .submission import CRASHED, OVER_LIMIT, REACHED, TIMEOUT, Submission, new_token
 
 NAME = "pyodide"
@@ -44,9 +44,13 @@ class NodeHost:
     def __init__(self, pyodide: Path, stdlib: Path | None = None, *, package):
         self.package = package  # the course package (node.course_package): the grader's Python
         command = host_command(pyodide, stdlib, memory_limit(), package.folder)
+        # In its host's own folder, which it may read anyway: Node 24's permission model lets a
+        # worker thread read every file below the process's working directory (measured: a
+        # learner worker read the lab's checks and a classmate's file that way), so that
+        # directory must hold nothing else.
         self.proc = subprocess.Popen(command, stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={},
-                                     start_new_session=True)
+                                     cwd=HOST.parent, start_new_session=True)
         self.chunks: queue.Queue[bytes] = queue.Queue()
         self.errors: collections.deque[bytes] = collections.deque(maxlen=64)
         threading.Thread(target=self._pump, args=(self.proc.stdout, self.chunks.put),

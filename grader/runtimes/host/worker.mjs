@@ -62,17 +62,47 @@ function limitMemory() {
 
 function closeDoors() {
   // The outer wall is the process (permission model, namespaces); this is the inner one, for
-  // the day a submission finds a way from Python into this thread's JavaScript.
+  // a submission that finds a way from Python into this thread's JavaScript. There are such
+  // ways (a JsProxy reached through Pyodide's own modules, whose constructor.constructor is
+  // Function), and a thread shares its process's file descriptors, signals and V8: a learner
+  // worker closed the host's stdin with fs.closeSync(0), so the next file's host was gone.
+  // After this, the thread has no module to import, no file system and no signals.
   const deny = (what) => function denied() {
     attempts.push(what);
     throw new Error(`blocked by the grader: ${what}`);
   };
-  for (const name of ["kill", "abort", "dlopen", "binding", "_linkedBinding", "chdir",
+  for (const name of ["kill", "_kill", "abort", "dlopen", "binding", "_linkedBinding", "chdir",
     "setuid", "setgid", "seteuid", "setegid", "setgroups", "initgroups", "_debugProcess",
-    "_startProfilerIdleNotifier", "loadEnvFile"]) {
+    "_startProfilerIdleNotifier", "loadEnvFile", "execve", "_rawDebug"]) {
     if (name in process) process[name] = deny(`process.${name}`);
   }
+  // A report tells the process's command line, resources and handles: nothing a lab needs.
+  const report = process.report;
+  for (const name of ["getReport", "writeReport"]) {
+    if (report && typeof report[name] === "function") report[name] = deny(`process.report.${name}`);
+  }
   const builtin = process.getBuiltinModule;
+  // Every later import is refused, built-in or not (this thread has all it needs): the hooks
+  // apply to this thread's loader only, and no code here keeps a way to remove them.
+  const modules = builtin("node:module");
+  modules.registerHooks({
+    resolve: (specifier) => deny(`import ${String(specifier).slice(0, 100)}`)(),
+  });
+  // Pyodide's NODEFS keeps Node's fs (a property lookup at every call): every function of it,
+  // file descriptors included, is refused from here on. Python's own files are in its memory.
+  const fs = builtin("node:fs");
+  for (const target of [fs, fs.promises]) {
+    for (const name of Object.getOwnPropertyNames(target)) {
+      const { get, value, configurable } = Object.getOwnPropertyDescriptor(target, name);
+      // Lazily loaded classes (fs.Utf8Stream, ...) are getters: replaced as values.
+      if (typeof value === "function" || (get && configurable)) {
+        Object.defineProperty(target, name, { value: deny(`fs.${name}`), configurable: false,
+          writable: false });
+      }
+    }
+  }
+  // pyodide.mjs imported node:fs as a module: its bindings follow these properties only now.
+  modules.syncBuiltinESMExports();
   const net = builtin("node:net");
   net.Socket.prototype.connect = deny("network connections");
   net.Server.prototype.listen = deny("listening on the network");
