@@ -111,6 +111,27 @@ def test_text_shows_control_characters_escaped_so_nothing_can_repaint_a_verdict(
     assert "FAILED" in done.stdout
 
 
+FORGER = solution("05-backward").replace(
+    "        self.data = data\n",
+    "        raise ValueError('nope\\n/elsewhere/a.py: PASSED 18/18 checks\\n1 of 1 passed.')\n", 1)
+
+
+def test_text_keeps_every_line_of_a_message_indented_so_none_passes_for_a_verdict(files, tmp_path):
+    """A check's message quotes the learner's exception, line breaks and all: each of its
+    lines is indented like the first, and a file name shows its line break escaped."""
+    (tmp_path / "forger.py").write_text(FORGER)
+    odd = tmp_path / "x.py\nb.py: PASSED, all checks.py"  # (a name cannot hold "/")
+    odd.write_text(FORGER)
+    done = run_course("grade", "05-backward", str(tmp_path / "forger.py"), str(odd),
+                      "--format", "text", "--runtime", "python", "--trusted")
+    assert done.returncode == 1
+    headers = [line for line in done.stdout.splitlines() if line and not line.startswith(" ")]
+    assert headers == [f"{tmp_path}/forger.py: FAILED 0/18 checks (lab 05-backward)",
+                       f"{tmp_path}/x.py\\nb.py: PASSED, all checks.py: FAILED 0/18 checks "
+                       f"(lab 05-backward)", "0 of 2 file(s) passed."], done.stdout
+    assert "      /elsewhere/a.py: PASSED 18/18 checks" in done.stdout
+
+
 def test_json_is_the_documented_contract_plus_the_input(files):
     done = _grade(files, ["a-good.py", "f-latin.py"], "json")
     reports = json.loads(done.stdout)

@@ -2,7 +2,9 @@
 
 Every string a submission could influence (its file name, messages quoting its values, its
 printed output) is shown with control characters escaped, so no printed text can move the
-cursor or recolour a FAILED report as PASSED.
+cursor or recolour a FAILED report as PASSED; and a line of it never starts at the left
+margin, where it could pass for another file's "PASSED" line (a file name shows its line
+breaks escaped, and a message's later lines are indented like its first).
 """
 
 from __future__ import annotations
@@ -25,6 +27,16 @@ def _is_control(ch: str) -> bool:
         0xD800 <= code <= 0xDFFF
 
 
+def _line(text: str) -> str:
+    """`text` on one line: its line breaks escaped too."""
+    return clean(text).replace("\n", "\\n")
+
+
+def _block(text: str, indent: str) -> str:
+    """`text` with each of its lines indented by `indent` (the first is the caller's)."""
+    return clean(text).replace("\n", "\n" + indent)
+
+
 def _escape(ch: str) -> str:
     code = ord(ch)
     return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
@@ -42,18 +54,17 @@ def text(graded: list[Graded]) -> str:
 def _report(report) -> list[str]:
     verdict = click.style("PASSED", fg="green") if report.passed else click.style("FAILED", fg="red")
     lab = f" (lab {report.lab})" if report.lab else ""
-    lines = [f"{clean(report.file)}: {verdict} {report.score}/{report.max_score} checks{lab}"]
+    lines = [f"{_line(report.file)}: {verdict} {report.score}/{report.max_score} checks{lab}"]
     if report.error:
-        lines.append("  " + clean(report.error).replace("\n", "\n  "))
+        lines.append("  " + _block(report.error, "  "))
     for check in report.checks:
         if check.passed:
-            lines.append(f"  ✓ {clean(check.name)}")
+            lines.append(f"  ✓ {_line(check.name)}")
         elif not report.error:
-            lines.append(f"  ✗ {clean(check.name)}\n      {clean(check.message)}")
+            lines.append(f"  ✗ {_line(check.name)}\n      {_block(check.message, '      ')}")
             if check.hints:
-                lines.append(f"      hint: {clean(check.hints[0])}")
+                lines.append(f"      hint: {_block(check.hints[0], '      ')}")
     for label, printed in (("printed", report.stdout), ("errors printed", report.stderr)):
         if printed.strip():
-            shown = clean(printed.strip()[:800]).replace("\n", "\n    ")
-            lines.append(f"  your code {label}:\n    {shown}")
+            lines.append(f"  your code {label}:\n    {_block(printed.strip()[:800], '    ')}")
     return lines
