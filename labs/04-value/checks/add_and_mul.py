@@ -1,11 +1,11 @@
 """Part 1 of lab 4, + and * with their backward steps: a Value's data and grad, the
 local gradients of a + b and a * b, the children they remember, a value used twice."""
 
-from grader.core.checks import check, close, expect, need, slope
+from grader.core.checks import CheckFailed, check, close, expect, need, slope
 
 # Defined in earlier files of checks/ (the files share one namespace):
-# reading.py: children_of, data_of, _f, _grad, new, result, _xs
-# gradients.py: judge, local_grads
+# reading.py: attempt, children_of, data_of, _f, _grad, new, result, _xs
+# gradients.py: judge, local_grads, order_lost
 
 
 @check("a Value holds its number, and its grad starts at 0",
@@ -22,7 +22,7 @@ def holds_data(learner):
                          f"gradient has flowed back yet.")
     a, b = new(Value, 1.5), new(Value, -2.0)
     for what, build in (("a + b", lambda: a + b), ("a * b", lambda: a * b)):
-        g = _grad(result(Value, what, build), f"({what})")
+        g = _grad(result(Value, what, build, [(a, "a"), (b, "b")]), f"({what})")
         expect(g == 0.0, f"({what}).grad should start at 0, but it is {_f(g)}: a result is a "
                          f"new Value, and nothing has flowed back into it yet.")
 
@@ -38,21 +38,32 @@ def add_and_mul(learner):
     for x, y in zip(xs[::2], xs[1::2]):
         shown = f"a = {_f(x)}, b = {_f(y)}"
         a, b = new(Value, x), new(Value, y)
-        out = result(Value, "a + b", lambda: a + b)
+        ab = [(a, "a"), (b, "b")]
+        out = result(Value, "a + b", lambda: a + b, ab)
         close(data_of(out, "(a + b)"), x + y, f"(a + b).data with {shown}")
-        ga, gb = local_grads(out, "a + b", [(a, "a"), (b, "b")])
+        ga, gb = local_grads(out, "a + b", ab)
         judge(ga, 1.0, f"The local gradient of a + b for a ({shown})")
         judge(gb, 1.0, f"The local gradient of a + b for b ({shown})")
-        out = result(Value, "a * b", lambda: a * b)
+        out = result(Value, "a * b", lambda: a * b, ab)
         close(data_of(out, "(a * b)"), x * y, f"(a * b).data with {shown}")
-        ga, gb = local_grads(out, "a * b", [(a, "a"), (b, "b")])
-        swapped = ("Nudging a changes a * b at rate b, the OTHER factor, not a itself: the "
-                   "product rule is swapped. In _backward: self.grad += other.data * out.grad "
-                   "(or, stored: _local_grads = (other.data, self.data)).")
+        ga, gb = local_grads(out, "a * b", ab)
+        # Stored local gradients written for (a, b) but children kept in the order (b, a),
+        # as a set may keep them, give exactly the swapped numbers: then the order is named.
+        swapped = order_lost(out, "a * b", [a, b]) or (
+            "Nudging a changes a * b at rate b, the OTHER factor, not a itself: the "
+            "product rule is swapped. In _backward: self.grad += other.data * out.grad "
+            "(or, stored: _local_grads = (other.data, self.data)).")
         judge(ga, slope(lambda t: t * y, x), f"The local gradient of a * b for a ({shown})",
               [(x, swapped)], tol=1e-5)
         judge(gb, slope(lambda t: x * t, y), f"The local gradient of a * b for b ({shown})",
               [(y, swapped)], tol=1e-5)
+    # Two different Values holding the same number are two factors: each gets the other's.
+    x = xs[0]
+    a, b = new(Value, x), new(Value, x)
+    ab, shown = [(a, "a"), (b, "b")], f"a = b = {_f(x)}, two different Values"
+    ga, gb = local_grads(result(Value, "a * b", lambda: a * b, ab), "a * b", ab)
+    judge(ga, x, f"The local gradient of a * b for a ({shown})", tol=1e-5)
+    judge(gb, x, f"The local gradient of a * b for b ({shown})", tol=1e-5)
 
 
 @check("a + b and a * b remember their children",
@@ -62,9 +73,26 @@ def add_and_mul(learner):
 def remembers_children(learner):
     Value = need(learner, "Value")
     x, y = _xs(403, 2, 0.3, 2.0)
-    a, b = new(Value, x), new(Value, y)
-    for what, build in (("a + b", lambda: a + b), ("a * b", lambda: a * b)):
-        remembers(result(Value, what, build), what, [(a, "a"), (b, "b")])
+    for x, y in ((x, y), (x, x)):  # then two different Values holding the same number
+        a, b = new(Value, x), new(Value, y)
+        if x == y:
+            one_node(a, b, x)
+        ab = [(a, "a"), (b, "b")]
+        for what, build in (("a + b", lambda: a + b), ("a * b", lambda: a * b)):
+            remembers(result(Value, what, build, ab), what, ab)
+
+
+def one_node(a, b, x):
+    """Fail if a set takes a and b, two different Values holding x, for one node (an __eq__
+    and __hash__ by data do): set(_children) and lab 5's visited set would skip one."""
+    if attempt(f"putting a = Value({_f(x)}) and b = Value({_f(x)}) in a set",
+               lambda: len({a, b})) == 1:
+        raise CheckFailed(f"a = Value({_f(x)}) and b = Value({_f(x)}) are two different Values, "
+                          f"but a set keeps only one of them: your __eq__ and __hash__ make two "
+                          f"Values with the same .data equal, so they count as one node. Then "
+                          f"set(_children) of a * b remembers one child, and lab 5's visited "
+                          f"set skips the other. Delete __eq__ and __hash__: nodes are told "
+                          f"apart by identity.")
 
 
 def remembers(out, what, children):
@@ -86,14 +114,14 @@ def used_twice(learner):
     Value = need(learner, "Value")
     for x in _xs(404, 4, -3.0, 3.0):
         a = new(Value, x)
-        out = result(Value, "a * a", lambda: a * a)
+        out = result(Value, "a * a", lambda: a * a, [(a, "a")])
         close(data_of(out, "(a * a)"), x * x, f"(a * a).data with a = {_f(x)}")
         (g,) = local_grads(out, "a * a", [(a, "a")])
         judge(g, 2 * x, f"The local gradient of a * a for a (a = {_f(x)})",
               [(x, "a is used twice in a * a, so it gets two shares, a and a: 2a in all. Your "
                    "code keeps only one share: in _backward, use += (not =), so the second "
                    "share adds to the first instead of replacing it.")])
-        out = result(Value, "a + a", lambda: a + a)
+        out = result(Value, "a + a", lambda: a + a, [(a, "a")])
         close(data_of(out, "(a + a)"), x + x, f"(a + a).data with a = {_f(x)}")
         (g,) = local_grads(out, "a + a", [(a, "a")])
         judge(g, 2.0, f"The local gradient of a + a for a (a = {_f(x)})",

@@ -29,7 +29,7 @@ def derived_ops(learner):
             uses_b = "b" in what
             leaves = [(a, "a"), (b, "b")] if uses_b else [(a, "a")]
             shown = f"a = {_f(x)}, b = {_f(y)}" if uses_b else f"a = {_f(x)}"
-            out = result(Value, what, lambda: build(a, b))
+            out = result(Value, what, lambda: build(a, b), leaves)
             close(data_of(out, f"({what})"), plain(x, y), f"({what}).data with {shown}")
             grads = grads_through(Value, out, what, leaves)
             rates = (slope(lambda s: plain(s, y), x), slope(lambda t: plain(x, t), y))
@@ -37,10 +37,10 @@ def derived_ops(learner):
                 judge(g, rate, f"The gradient of {what} for {name} ({shown})", tol=1e-5)
 
 
-def _reflected(Value, what, build, method):
+def _reflected(Value, what, build, method, inputs):
     """`build()` with a plain number on the left; a TypeError means a missing reflected op."""
     try:
-        return result(Value, what, build)
+        return result(Value, what, build, inputs)
     except CheckFailed as failure:
         if type(failure.__cause__) is TypeError:
             raise CheckFailed(
@@ -70,9 +70,9 @@ def plain_numbers(learner):
             what = pattern.format(n=n)
             v = new(Value, x)
             if method is None:
-                out = result(Value, what, lambda: build(v))
+                out = result(Value, what, lambda: build(v), [(v, "v")])
             else:
-                out = _reflected(Value, what, lambda: build(v), method)
+                out = _reflected(Value, what, lambda: build(v), method, [(v, "v")])
             got = data_of(out, f"({what})")
             close(got, plain(x), f"({what}).data with v = {_f(x)}",
                   why=_swap_hint(got, swapped, what, method))

@@ -7,7 +7,8 @@ import math
 from grader.core.checks import CheckFailed, close, inputs, number
 
 # Defined in earlier files of checks/ (the files share one namespace):
-# reading.py: attempt, _attr, _cap, children_of, _f, _grad, _same, _set_grad
+# reading.py: attempt, _attr, _cap, children_of, _children_name, _f, _grad, listed, _same,
+#             _set_grad
 
 MAX_NODES = 200  # far more than any graph built here
 
@@ -23,14 +24,47 @@ def _uses_closures(node, what):
                       f"children's .grad (micrograd), or a `_local_grads` tuple (microgpt).")
 
 
-def _stored(node, what):
-    """A microgpt-style node's (children, local gradients), checked to match in length."""
+ORDER = ("keep the children in a tuple, in the order the operation gives them, (self, other) "
+         "even when both are the same Value, so that each pairs with its own entry of "
+         "_local_grads. A set (or tuple(set(...))) has no order, and merges the two a's of "
+         "a * a into one child.")
+
+
+def _stored(node, what, inputs=()):
+    """A microgpt-style node's (children, local gradients), checked to pair one-to-one;
+    `inputs`, the Values the node was made from, tell a merged child from a missing one."""
+    name = _children_name(node, what)
+    # By type name: in a sealed grading a learner's set arrives as a handle named like it.
+    if type(_attr(node, name, what)).__name__ in ("set", "frozenset"):
+        raise CheckFailed(f"{_cap(what)}.{name} is a set, but its local gradients are paired "
+                          f"with the children by position: {ORDER}")
     kids = children_of(node, what)
-    grads = attempt(f"listing {what}._local_grads", tuple, _attr(node, "_local_grads", what, ()))
+    grads = listed(node, "_local_grads", what)
     if len(grads) != len(kids):
+        merged = (bool(inputs) and len(kids) < len(grads)
+                  and len({id(k) for k in kids}) == len(kids)
+                  and all(any(k is i for k in kids) for i in inputs))
         raise CheckFailed(f"{_cap(what)} has {len(kids)} children but {len(grads)} local "
-                          f"gradients: store one local gradient per child, in the same order.")
-    return kids, [number(g, f"a local gradient in {what}._local_grads") for g in grads]
+                          f"gradients: store one local gradient per child, in the same order."
+                          + (f" Each input is there, but one used twice is kept once: {ORDER}"
+                             if merged else ""))
+    # A bool is an int in Python (True * g == g), and lab 5's backward() takes it as one.
+    return kids, [number(float(g) if type(g) is bool else g,
+                         f"a local gradient in {what}._local_grads") for g in grads]
+
+
+def order_lost(out, what, inputs):
+    """Why the local gradients of stored `out` land on the wrong children, if it lists
+    `inputs` (Values, in the operation's order) in another order; else ''."""
+    node = f"({what})"
+    if _uses_closures(out, node):
+        return ""
+    kids = children_of(out, node)
+    if [id(k) for k in kids] == [id(i) for i in inputs] or \
+            sorted(id(k) for k in kids) != sorted(id(i) for i in inputs):
+        return ""
+    return (f"{node}._children lists its inputs in another order than the operation has "
+            f"them, so each local gradient lands on the other child: {ORDER}")
 
 
 def local_grads(out, what, children):
@@ -66,7 +100,7 @@ def local_grads(out, what, children):
                                   f"local * out.grad to what {name}.grad holds.")
             found.append(share2)
         return found
-    kids, grads = _stored(out, node)
+    kids, grads = _stored(out, node, [child for child, _ in children])
     found = []
     for child, name in children:
         shares = [g for kid, g in zip(kids, grads) if kid is child]

@@ -20,7 +20,7 @@ def power(learner):
     for x, k in zip(_xs(405, 6, 0.3, 3.0), (2, 3, -1, 0.5, 1.5, -2)):
         a = new(Value, x)
         what = f"a ** {k}"
-        out = result(Value, what, lambda: a ** k)
+        out = result(Value, what, lambda: a ** k, [(a, "a")])
         remembers(out, what, [(a, "a")])
         close(data_of(out, f"({what})"), x ** k, f"({what}).data with a = {_f(x)}")
         (g,) = local_grads(out, what, [(a, "a")])
@@ -32,7 +32,7 @@ def power(learner):
     for k in (2, 3):
         a = new(Value, 0.0)
         what = f"a ** {k}"
-        out = result(Value, what, lambda: a ** k)
+        out = result(Value, what, lambda: a ** k, [(a, "a")])
         try:
             (g,) = local_grads(out, what, [(a, "a")])
         except CheckFailed as failed:
@@ -53,7 +53,7 @@ def relu_tanh_exp(learner):
     below_one = round(inputs("relu below 1").uniform(0.1, 0.9), 3)
     for x in [-1.5, 2.0, 0.0, below_one] + _xs(406, 4, -3.0, 3.0):
         a = new(Value, x)
-        out = result(Value, "a.relu()", lambda: a.relu())
+        out = result(Value, "a.relu()", lambda: a.relu(), [(a, "a")])
         remembers(out, "a.relu()", [(a, "a")])
         close(data_of(out, "a.relu()"), max(0.0, x), f"a.relu().data with a = {_f(x)}")
         (g,) = local_grads(out, "a.relu()", [(a, "a")])
@@ -73,7 +73,7 @@ def relu_tanh_exp(learner):
                          "one-for-one with it: the local gradient is 1.")])
     for x in _xs(407, 5, -2.0, 2.0):
         a = new(Value, x)
-        out = result(Value, "a.tanh()", lambda: a.tanh())
+        out = result(Value, "a.tanh()", lambda: a.tanh(), [(a, "a")])
         remembers(out, "a.tanh()", [(a, "a")])
         close(data_of(out, "a.tanh()"), math.tanh(x), f"a.tanh().data with a = {_f(x)}")
         (g,) = local_grads(out, "a.tanh()", [(a, "a")])
@@ -83,7 +83,7 @@ def relu_tanh_exp(learner):
                (1 - math.tanh(x), "It is 1 - t**2 (t squared), with t = tanh(a).")], tol=1e-5)
     for x in _xs(408, 5, -2.0, 2.0):
         a = new(Value, x)
-        out = result(Value, "a.exp()", lambda: a.exp())
+        out = result(Value, "a.exp()", lambda: a.exp(), [(a, "a")])
         remembers(out, "a.exp()", [(a, "a")])
         close(data_of(out, "a.exp()"), math.exp(x), f"a.exp().data with a = {_f(x)}")
         (g,) = local_grads(out, "a.exp()", [(a, "a")])

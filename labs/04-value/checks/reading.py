@@ -8,6 +8,9 @@ the helpers `local_grads` (one node) and `grads_through` (a small graph), plus p
      out.grad set, adds each local gradient times out.grad into the child's .grad;
 (ii) microgpt: a result has `_children` (a tuple) and `_local_grads` (numbers, same order).
 
+Both are read twice (`listed`): a backward pass reads them again each time, and a map or
+generator would be empty the second time.
+
 Expected values come from plain floats, `math` and slope(); learner numbers go through
 number()/close() before anything is compared.
 
@@ -92,20 +95,73 @@ def new(Value, x):
     return result(Value, f"Value({_f(x)})", lambda: Value(x))
 
 
-def result(Value, what, build):
-    """Run learner code that should make a new Value."""
+def result(Value, what, build, inputs=()):
+    """Run learner code that should make a new Value from `inputs`, a list of (Value, name),
+    and leave each input as it was: its data and its children (an input may be used again
+    elsewhere, as v is in (v + 2) * v, and must not change under it)."""
+    before = [_kept(node, name) for node, name in inputs]
     out = attempt(what, build)
     if type(out) is not Value:
         raise CheckFailed(f"`{what}` should give a new Value, but it gave a "
                           f"{type(out).__name__}.")
+    for (node, name), (data, count) in zip(inputs, before):
+        now, kids = _kept(node, name)
+        moved = f" ({name}.data went from {_f(data)} to {_f(now)})" if now != data else ""
+        if out is node:
+            raise CheckFailed(f"`{what}` gave back {name} itself, not a new Value{moved}. An "
+                              f"operation makes a new Value for its result and leaves its "
+                              f"inputs as they were: {name} may be used again elsewhere, as in "
+                              f"({what}) * {name}, and must not change under it.")
+        if moved:
+            raise CheckFailed(f"`{what}` changed its input: {name}.data went from {_f(data)} to "
+                              f"{_f(now)}. An operation reads its inputs and puts its answer "
+                              f"in a new Value; {name} may be used again elsewhere and must "
+                              f"keep its number.")
+        if None not in (count, kids) and kids != count:
+            raise CheckFailed(f"`{what}` changed the children {name} remembers, from {count} to "
+                              f"{kids}: the new result remembers its inputs, and each input's "
+                              f"own children stay as they were.")
     return out
+
+
+def _kept(node, name):
+    """What an operation must leave as it was in an input: its data and how many children
+    it has (None if it keeps none that can be read: 'remember their children' says so)."""
+    data = data_of(node, name)
+    try:
+        return data, len(children_of(node, name))
+    except CheckFailed:
+        return data, None
+
+
+def _children_name(node, what):
+    """Where `node` keeps its children: `_prev` (micrograd) or `_children` (microgpt). A node
+    with `_local_grads` pairs them with its children by position, so `_children` (ordered)
+    comes first: such a node may keep the starter's `_prev` set as well, in any order."""
+    names = ("_prev", "_children")
+    if _attr(node, "_local_grads", what) is not None:
+        names = ("_children", "_prev")
+    for name in names:
+        if _attr(node, name, what) is not None:
+            return name
+    raise CheckFailed(f"{_cap(what)} does not remember its children: keep them in `_prev` (a set, "
+                      f"as in micrograd) or in `_children` (a tuple, as in microgpt).")
 
 
 def children_of(node, what):
     """The children a node remembers, in `_prev` (micrograd) or `_children` (microgpt)."""
-    for name in ("_prev", "_children"):
-        kids = _attr(node, name, what)
-        if kids is not None:
-            return attempt(f"listing {what}.{name}", tuple, kids)
-    raise CheckFailed(f"{_cap(what)} does not remember its children: keep them in `_prev` (a set, "
-                      f"as in micrograd) or in `_children` (a tuple, as in microgpt).")
+    return listed(node, _children_name(node, what), what)
+
+
+def listed(node, name, what):
+    """node.<name> as a tuple, read twice: backward() reads a node's children and local
+    gradients on every pass, and a map or generator is empty after its first reading."""
+    first = attempt(f"listing {what}.{name}", tuple, _attr(node, name, what))
+    again = attempt(f"listing {what}.{name}", tuple, _attr(node, name, what))
+    if len(again) != len(first):
+        raise CheckFailed(f"{_cap(what)}.{name} gave {len(first)} item(s) the first time it was "
+                          f"read and {len(again)} the second: keep it as a tuple or list, which "
+                          f"can be read more than once. A map or a generator is used up by its "
+                          f"first reading and is empty after that, so the next backward pass "
+                          f"would find nothing there.")
+    return first

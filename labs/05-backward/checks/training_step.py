@@ -4,7 +4,7 @@ downhill), each step starting from zeroed gradients."""
 from grader.core.checks import check, CheckFailed, close, inputs, need, number
 
 # Defined in earlier files of checks/ (the files share one namespace):
-# reading.py: attempt, backward, data_of, _draw, _f, grad_of, leaves_of, _same, _t
+# reading.py: attempt, data_of, _draw, _f, grad_of, leaves_of, _same, _t
 
 
 def _line(rng):
@@ -111,21 +111,3 @@ def zeroes_each_step(learner):
                 f"loss.backward().")
         for value, name, want in zip(got, "wb", right):
             close(value, want, f"{name}.data after step {k} on {shown}")
-
-    # A step that zeroes after its update leaves the first step to whatever grads were there:
-    # here, those of a backward() called on the parameters before training began.
-    w, b = leaves_of(learner, [w0, b0])
-    backward(attempt("w * 3 + b", lambda: w * 3.0 + b), "w * 3 + b")
-    _step(learner, [w, b], lambda: _line_loss(w, b, points), lr,
-          "train_step([w, b], loss_fn, lr), after (w * 3 + b).backward()")
-    fresh = _line_grads(w0, b0, points)
-    got = data_of(w, "w")
-    if _same(got, w0 - lr * (fresh[0] + 3.0), 1e-7):
-        raise CheckFailed(
-            f"After (w * 3 + b).backward() (so w.grad is 3), one train_step on {shown}, "
-            f"starting at w = {_f(w0)}, moved w to {_f(got)}, by -lr * ({_f(fresh[0])} + 3): "
-            f"the 3 left in w.grad from before the step was added to this step's gradient. "
-            f"Zero the grads at the start of the step, before loss.backward() (zeroing them "
-            f"after the update is too late for the first step).")
-    close(got, w0 - lr * fresh[0], f"w.data after one train_step on {shown}, when "
-                                   f"(w * 3 + b).backward() had run before it")
