@@ -13,6 +13,7 @@ import struct
 import pytest
 
 from grader.site_builder import site as site_module
+from grader.site_builder import pyodide_folder
 from grader.site_builder import snapshot as snapshot_module
 from grader.site_builder.site import BuildError, build_site
 from grader.site_builder.snapshot import SnapshotError
@@ -66,6 +67,51 @@ def test_every_labs_data_carries_its_checks_compiled_by_the_snapshots_python(cou
         entry = data["checks_code"]
         assert entry["sha256"] == hashlib.sha256(data["checks_source"].encode()).hexdigest()
         assert len(entry["python"]) == 8 and len(base64.b64decode(entry["code"])) > 1000
+
+
+def test_the_sites_pyodide_links_only_what_its_wasm_imports_and_is_named_by_its_files(
+        course, site):
+    # pyodide_folder.py: the grading host's linking (got.mjs), in the folder the snapshot was
+    # made from; hosts keep /pyodide/ as immutable, so the name changes with any of its files.
+    out = site["out"]
+    [folder] = (out / "pyodide").iterdir()
+    factory = (folder / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    assert "updateGOT(origExports);LDSO.init();" not in factory
+    assert "entry.value!=-1||isInternalSym(symName)" in factory
+    version = json.loads((pyodide_dir(course.root) / "package.json").read_text())["version"]
+    digest = hashlib.sha256()
+    for name in pyodide_folder.FILES:
+        digest.update(name.encode() + b"\0" + hashlib.sha256((folder / name).read_bytes()).digest())
+    assert folder.name == f"{version}-{digest.hexdigest()[:10]}"
+    for lesson in course.lessons:
+        urls = page_urls(out, lesson.slug)
+        assert (out / "lessons" / lesson.slug / urls["pyodide"]).resolve() == folder
+    # A snapshot made by one linking must never be restored by another: the key (which names
+    # the snapshot a browser keeps, too) is made from the folder's name.
+    wheel = next((out / "py").glob("course-*/*.whl"))
+    key = hashlib.sha256(f"pyodide/{folder.name}/".encode() + wheel.read_bytes()).hexdigest()[:16]
+    assert urls["snapshotKey"] == key
+
+
+def test_another_linking_or_stdlib_gets_another_folder_and_a_strange_pyodide_keeps_its_own(
+        course, tmp_path, monkeypatch):
+    pyodide = pyodide_dir(course.root)
+    linked, was_linked = pyodide_folder.write_pyodide(tmp_path / "a", pyodide, None)
+    assert was_linked
+    monkeypatch.setattr(pyodide_folder, "link_imported_only", lambda factory: False)
+    stock, _ = pyodide_folder.write_pyodide(tmp_path / "b", pyodide, None)
+    assert stock != linked
+    zip_file = tmp_path / "other.zip"
+    zip_file.write_bytes((pyodide / "python_stdlib.zip").read_bytes() + b"\0")
+    other, _ = pyodide_folder.write_pyodide(tmp_path / "c", pyodide, zip_file)
+    assert other not in (stock, linked)
+    assert (tmp_path / "c" / other / "python_stdlib.zip").read_bytes() == zip_file.read_bytes()
+    # A Pyodide whose start-up is not the one got.mjs rewrites is left as it is.
+    strange = tmp_path / "strange.mjs"
+    strange.write_text("export default function f() {}\n", encoding="utf-8")
+    monkeypatch.undo()
+    assert pyodide_folder.link_imported_only(strange) is False
+    assert strange.read_text(encoding="utf-8") == "export default function f() {}\n"
 
 
 def test_a_snapshot_is_made_once_for_the_same_files(course, site, monkeypatch, tmp_path):

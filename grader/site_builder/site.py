@@ -29,6 +29,7 @@ from ..pyodide_files.course_package import CoursePackage, PackageError
 from ..runtimes.node import compiled_stdlib, node_binary
 from . import markdown, math, pictures
 from .headers import headers_file
+from .pyodide_folder import LinkingError, write_pyodide
 from .jupyterlite import LiteBuildError, build_jupyterlite, notebook_url
 from .snapshot import SnapshotError, site_snapshot
 
@@ -37,8 +38,6 @@ BUNDLER = Path(__file__).resolve().parent / "bundle.mjs"
 COURSE_TITLE = "Build autograd from scratch"
 # Named in every downloaded lab file and export, which `course grade` reads back.
 COURSE_VERSION = metadata.version("autograd-course")
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
 
 
 class BuildError(RuntimeError):
@@ -98,16 +97,10 @@ def build_site(course: Course, out: Path, *, pyodide: Path, node_modules: Path,
 def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
                 math_html: dict, drawn: dict[str, str], check_names: dict[str, list[str]],
                 strict: bool, warnings: list[str]) -> None:
-    version = json.loads((pyodide / "package.json").read_text())["version"]
-    pyodide_dir = f"pyodide/{version}/"
-    (out / pyodide_dir).mkdir(parents=True)
-    for name in PYODIDE_FILES:
-        shutil.copy2(pyodide / name, out / pyodide_dir / name)
     # The same standard library, with bytecode for what start-up loads. Without it every
     # visit compiles ~125 modules from source: the build says so rather than ship it quietly.
     stdlib = _stdlib_zip(pyodide, strict, warnings)
-    if stdlib:
-        shutil.copy2(stdlib, out / pyodide_dir / "python_stdlib.zip")
+    pyodide_dir = _pyodide_folder(out, pyodide, stdlib, strict, warnings)
 
     # The course package and its lock (Pyodide's, with it entered by pyodide-build) in a
     # folder named by its hash: both are cached as immutable, and change with any check.
@@ -118,10 +111,10 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
     if package.compiled:
         shutil.copy2(package.lock, out / package_dir / "pyodide-lock.json")
 
-    # A browser's memory snapshot is valid for one Pyodide, one stdlib zip and one grader.
+    # A browser's memory snapshot is valid for one Pyodide, one stdlib zip, one linking (the
+    # folder's name is a hash of all three: pyodide_folder.py) and one grader.
     snapshot_key = hashlib.sha256(
-        (out / pyodide_dir / "python_stdlib.zip").read_bytes() + version.encode()
-        + package.wheel.read_bytes()).hexdigest()[:16]
+        pyodide_dir.encode() + package.wheel.read_bytes()).hexdigest()[:16]
     # And the build makes one for a first visit to restore (snapshot.py says what it gains).
     core_file = out / package_dir / ("pyodide-lock.json" if package.compiled
                                      else package.wheel.name)
@@ -221,6 +214,21 @@ def _stdlib_zip(pyodide: Path, strict: bool, warnings: list[str]) -> Path | None
         warnings.append("the site ships Pyodide's stock standard library (every visit compiles "
                         f"it from source): {str(exc)[:1000]}")
         return None
+
+
+def _pyodide_folder(out: Path, pyodide: Path, stdlib: Path | None, strict: bool,
+                    warnings: list[str]) -> str:
+    try:
+        folder, linked = write_pyodide(out, pyodide, stdlib)
+    except (LinkingError, OSError) as exc:
+        raise BuildError(f"Pyodide's files could not be written: {exc}") from exc
+    if not linked:
+        message = ("Pyodide's start-up is not the one grader/runtimes/host/got.mjs rewrites: "
+                   "the site links it as Pyodide does (each boot ≈ 30-40 ms slower)")
+        if strict:
+            raise BuildError(message)
+        warnings.append(message)
+    return folder
 
 
 def _snapshot(out: Path, site_pyodide: Path, core_file: Path, key: str, pyodide: Path,

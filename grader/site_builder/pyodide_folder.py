@@ -1,0 +1,76 @@
+"""The site's Pyodide: npm's files, with the course's bytecode standard library and the
+grading host's linking, in a folder named by what it holds.
+
+The linking is grader/runtimes/host/got.mjs, the same rewrite every `course grade` host uses:
+Emscripten's start-up gives each of Pyodide's ~8,500 exports a global-offset entry and each
+exported function a slot in the table, for side modules the course never loads; the rewrite
+fills only the ~280 the wasm imports. In a browser's module worker that part of every boot
+(`updateGOT` in a CPU profile of the worker) took 30-40 ms, and every Check boots a worker of
+its own (benchmarks/browser_startup.py has the figures).
+
+A snapshot's function pointers are table indices, so a snapshot restores only by the linking
+that made it: the build's is made from this folder (snapshot.mjs imports it), and the folder's
+name is part of the snapshot key. The name is a hash of the files because hosts serve them as
+immutable (headers.py): a rebuild that changes any of them (another stdlib zip, another
+linking) must have another address, or a browser would keep the old file beside a new one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+from ..runtimes.node import HOST, node_binary
+
+FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+         "pyodide-lock.json")
+FACTORY = "pyodide.asm.mjs"
+# got.mjs applied to a file in place; the file is left as it was when the rewrite does not
+# apply (another Pyodide's start-up): its stock linking then makes the snapshot too.
+LINK = ("import { readFileSync, writeFileSync } from 'node:fs';"
+        "const { linkImportedOnly } = await import(process.argv[1]);"
+        "const file = process.argv[2];"
+        "const text = readFileSync(file, 'utf8');"
+        "const linked = linkImportedOnly(text);"
+        "if (linked !== text) writeFileSync(file, linked);"
+        "console.log(linked !== text ? 'linked' : 'stock');")
+
+
+class LinkingError(RuntimeError):
+    pass
+
+
+def write_pyodide(out: Path, pyodide: Path, stdlib: Path | None) -> tuple[str, bool]:
+    """Copy Pyodide (`stdlib` instead of its own zip when given) into `out`/pyodide/, link it,
+    and return (its folder relative to `out`, ending in "/"; whether the rewrite applied)."""
+    version = json.loads((pyodide / "package.json").read_text())["version"]
+    staging = out / "pyodide" / ".staging"
+    staging.mkdir(parents=True)
+    for name in FILES:
+        shutil.copy2(pyodide / name, staging / name)
+    if stdlib:
+        shutil.copy2(stdlib, staging / "python_stdlib.zip")
+    linked = link_imported_only(staging / FACTORY)
+    digest = hashlib.sha256()
+    for name in FILES:
+        file_hash = hashlib.sha256((staging / name).read_bytes()).digest()
+        digest.update(name.encode() + b"\0" + file_hash)
+    folder = f"pyodide/{version}-{digest.hexdigest()[:10]}/"
+    staging.rename(out / folder)
+    return folder, linked
+
+
+def link_imported_only(factory: Path) -> bool:
+    """Rewrite Pyodide's factory in place by got.mjs; True when the rewrite applied."""
+    script = HOST.parent / "got.mjs"
+    command = [node_binary(), "--input-type=module", "-e", LINK, script.as_uri(), str(factory)]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    except subprocess.TimeoutExpired as error:
+        raise LinkingError("linking Pyodide's factory took over 60 s") from error
+    if done.returncode != 0 or done.stdout.strip() not in ("linked", "stock"):
+        raise LinkingError(f"linking Pyodide's factory failed: {done.stderr.strip()[-1000:]}")
+    return done.stdout.strip() == "linked"
