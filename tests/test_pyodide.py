@@ -175,7 +175,16 @@ const restored = async (pyodideDir, code, size = table) => {
     return String(error.message);
   }
 };
-console.log(JSON.stringify({ table, same: await restored(dir, made.cache()),
+// Every wasm module compiled while one interpreter is restored (got.mjs: one per signature of
+// the JavaScript functions the wasm takes by address, not one per function).
+const Compiled = WebAssembly.Module;
+let modules = 0;
+WebAssembly.Module = new Proxy(Compiled, {
+  construct(target, args) { modules += 1; return Reflect.construct(target, args); },
+});
+const same = await restored(dir, made.cache());
+WebAssembly.Module = Compiled;
+console.log(JSON.stringify({ table, same, modules,
                              elsewhere: await restored(other, made.cache()),
                              counted: await restored(dir, made.cache(), table + 1) }));
 """
@@ -183,7 +192,8 @@ console.log(JSON.stringify({ table, same: await restored(dir, made.cache()),
 
 def test_interpreters_link_only_what_pyodide_imports_and_refuse_another_linking(tmp_path):
     """host/got.mjs: the factory fills only the ~280 global-offset entries Pyodide's wasm
-    imports, not one for each of its ~8,500 exports, so the function table is smaller. A
+    imports, not one for each of its ~8,500 exports, so the function table is smaller, and
+    compiles the wrapper of a JavaScript function once per signature, not per function. A
     snapshot's function pointers are indices into that table: restored by the same linking,
     Python runs; where the host's factory cannot be compiled (so Pyodide would link its own
     way), or the restored table is not the snapshot's size, boot.mjs refuses."""
@@ -204,6 +214,8 @@ def test_interpreters_link_only_what_pyodide_imports_and_refuse_another_linking(
     found = json.loads(done.stdout.strip().splitlines()[-1])
     assert found["same"] == "0.125"
     assert 5000 < found["table"] < 11000  # stock linking: 14,175 functions (Pyodide 314.0.7)
+    # 259 JavaScript functions get a table slot; they have 52 signatures (Pyodide 314.0.7).
+    assert 0 < found["modules"] < 100
     assert found["elsewhere"] == "Pyodide's factory could not be compiled as the host's was"
     assert found["counted"] == (f"restored with a function table of {found['table']}, "
                                 f"the snapshot's has {found['table'] + 1}")

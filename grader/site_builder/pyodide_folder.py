@@ -31,10 +31,10 @@ FACTORY = "pyodide.asm.mjs"
 # got.mjs applied to a file in place; the file is left as it was when the rewrite does not
 # apply (another Pyodide's start-up): its stock linking then makes the snapshot too.
 LINK = ("import { readFileSync, writeFileSync } from 'node:fs';"
-        "const { linkImportedOnly } = await import(process.argv[1]);"
+        "const { link } = await import(process.argv[1]);"
         "const file = process.argv[2];"
         "const text = readFileSync(file, 'utf8');"
-        "const linked = linkImportedOnly(text);"
+        "const linked = link(text);"
         "if (linked !== text) writeFileSync(file, linked);"
         "console.log(linked !== text ? 'linked' : 'stock');")
 

@@ -15,7 +15,7 @@
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import vm from "node:vm";
-import { linkImportedOnly } from "./got.mjs";
+import { link } from "./got.mjs";
 
 const EXPORT = "export default _createPyodideModule;";
 const META = "import.meta.url";
@@ -33,7 +33,7 @@ export function compileFactory(pyodideDir, cachedData) {
     return null;
   }
   const url = pathToFileURL(file).href;
-  const source = linkImportedOnly(body.split(META).join("scriptURL"));
+  const source = link(body.split(META).join("scriptURL"));
   let script, createPyodideModule;
   try {
     script = new vm.Script(`(function (scriptURL) {${source}\nreturn _createPyodideModule;})`, {
