@@ -265,6 +265,52 @@ def test_a_first_visit_restores_the_builds_snapshot_and_keeps_it(course, site, c
     assert page.errors == []
 
 
+def test_the_note_of_a_kept_snapshot_only_decides_what_is_fetched_first(course, site, context):
+    # snapshots.js notes the kept one in localStorage, so a first visit downloads the build's
+    # without waiting for Cache Storage. The note and the cache can disagree: the cache decides.
+    asked = []
+    context.on("request", lambda request: asked.append(request.url) if not request.service_worker
+               and re.search(r"/py/snapshot-\w+\.bin$", request.url) else None)
+    page = open_lesson(context, site, "04-value")
+    wait_ready(page)
+    wait_kept(page)
+    kept = page.evaluate(STORED_SNAPSHOT)
+    key = page.evaluate("JSON.parse(document.getElementById('page-data').textContent)"
+                        ".urls.snapshotKey")
+    assert page.evaluate("localStorage.getItem('autograd-course-snapshot')").endswith(
+        "/__python_snapshot__/" + key)
+    # Noted, but no longer kept (the cache was cleared alone): the build's, downloaded after all.
+    page.evaluate("caches.delete('python-snapshots-v2')")
+    asked.clear()
+    page.reload()
+    wait_ready(page)
+    assert page.get_attribute("[data-testid=status]", "data-restored") == "true"
+    assert len(asked) == 1, asked
+    wait_kept(page)
+    # Kept, but the note is gone: the kept one is restored, and the download started meanwhile
+    # is given up (the kept snapshot is not written again).
+    page.evaluate("localStorage.removeItem('autograd-course-snapshot')")
+    page.evaluate("""async () => {  // a mark on the kept entry: rewriting it would drop it
+        const cache = await caches.open("python-snapshots-v2");
+        const [key] = await cache.keys();
+        const body = await (await cache.match(key)).blob();
+        await cache.put(key, new Response(body, { headers: { "x-mark": "kept" } }));
+    }""")
+    page.reload()
+    wait_ready(page)
+    assert page.get_attribute("[data-testid=status]", "data-restored") == "true"
+    page.wait_for_timeout(1000)
+    assert page.evaluate("""async () => {
+        const cache = await caches.open("python-snapshots-v2");
+        const [key] = await cache.keys();
+        return (await cache.match(key)).headers.get("x-mark");
+    }""") == "kept"
+    assert page.evaluate(STORED_SNAPSHOT) == kept
+    set_code(page, course.labs["04-value"].solution.read_text())
+    assert check(page) == "true"
+    assert page.errors == []
+
+
 @pytest.fixture
 def lost_snapshot(site):
     """The site's host has lost the build's snapshot for the length of the test."""

@@ -4,6 +4,10 @@
 // it boots; only the page writes it (learner code runs in the worker, never on the page),
 // from bytes a worker sent before it ran any learner code.
 export const SNAPSHOTS = "python-snapshots-v2";
+// Which one this browser keeps, noted in localStorage as well: the page's first script reads it
+// at once (lesson.html), where Cache Storage takes a first visit 0.2-0.3 s to answer that it
+// holds none, and the worker starts downloading the build's without waiting for that answer.
+export const KEPT = "autograd-course-snapshot";
 const EARLIER = ["python-snapshots-v1"];  // raw snapshots an earlier version kept
 
 // `packed`: the same snapshot as pack() gives it (the build's, as downloaded), kept as it is.
@@ -17,6 +21,11 @@ export function keepSnapshot(url, bytes, packed = null) {
   caches.open(SNAPSHOTS).then(async (cache) => {
     for (const old of await cache.keys()) await cache.delete(old);  // one build at a time
     await cache.put(url, new Response(body));
+    try {
+      localStorage.setItem(KEPT, url);
+    } catch {
+      // No localStorage: a later visit looks in Cache Storage first, as a hint would say.
+    }
     for (const name of EARLIER) await caches.delete(name);
   }).catch(() => {});
 }

@@ -95,7 +95,7 @@ function bootOptions(name) {
 }
 
 async function boot({ base, pyodideURL, coreURL, labURL, snapshotKey, builtSnapshotURL, snapshot,
-  wasmModule }) {
+  wasmModule, keptSnapshot: noted }) {
   if (base) pageURL = base;
   [pyodideURL, coreURL] = [resolve(pyodideURL), resolve(coreURL)];
   const started = performance.now();
@@ -124,7 +124,7 @@ async function boot({ base, pyodideURL, coreURL, labURL, snapshotKey, builtSnaps
     const [{ loadPyodide }, saved] = await Promise.all([
       pyodideJS,
       snapshot ? { bytes: Promise.resolve(snapshot), packed: Promise.resolve(null) }
-        : snapshotToRestore(snapshotURL, builtSnapshotURL),
+        : snapshotToRestore(snapshotURL, builtSnapshotURL, noted === snapshotURL),
     ]);
     step("pyodide.mjs");
     // Learner output is captured by the grader; anything below it is dropped.
@@ -225,24 +225,32 @@ async function compileStreaming(fetch, url) {
 }
 
 // The snapshot to restore, read only while booting: the one this browser kept (snapshots.js),
-// else the build's (grader/site_builder/snapshot.py, gzipped by the build itself). Whether
-// there may be one is known at once, and null when there is none; its bytes come while
-// Pyodide loads: {bytes: a promise of them, packed: a promise of the build's download as it
-// was packed, for the page to keep, or of null}. A kept one that is not one (damaged, or
-// another version's) gives way to the build's; when neither works out, Pyodide's await of the
-// bytes fails and the boot starts afresh.
-async function snapshotToRestore(keptURL, builtURL) {
-  const kept = await keptSnapshot(keptURL);
-  if (!kept && !builtURL) return null;
+// else the build's (grader/site_builder/snapshot.py, gzipped by the build itself). Null when
+// there is none (known at once when the build has one); else its bytes come while Pyodide
+// loads: {bytes: a promise of them, packed: a promise of the build's download as it was
+// packed, for the page to keep, or of null}. A kept one that is not one (damaged, or another
+// version's) gives way to the build's; when neither works out, Pyodide's await of the bytes
+// fails and the boot starts afresh.
+// Unless the page noted that this browser keeps this very one (`likelyKept`), the build's is
+// downloaded from the start, while Cache Storage is asked: on a first visit, its answer that
+// it holds none took 0.2-0.3 s, and the download, and Pyodide's start, waited for it. A kept
+// one found after all stops the download.
+async function snapshotToRestore(keptURL, builtURL, likelyKept) {
+  const early = builtURL && !likelyKept ? download(builtURL) : null;
+  const lookup = keptSnapshot(keptURL);
+  if (!builtURL && !(await lookup)) return null;
   const found = (async () => {
+    const kept = await lookup;
     if (kept) {
       try {
-        return { bytes: unpack(await kept.read), packed: null };
+        const bytes = unpack(await kept.read);
+        if (early) early.stop();
+        return { bytes, packed: null };
       } catch (error) {
         if (!builtURL) throw error;
       }
     }
-    const packed = await download(builtURL);
+    const packed = await (early || download(builtURL)).packed;
     return { bytes: unpack(packed), packed };
   })();
   const bytes = found.then((f) => f.bytes);
@@ -265,11 +273,16 @@ async function keptSnapshot(url) {
   }
 }
 
-async function download(url) {
-  const response = await fetch(resolve(url));
-  if (!response.ok) throw new Error(`the build's snapshot: HTTP ${response.status}`);
-  // Decompressed as it arrives.
-  return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+// {packed: a promise of the build's snapshot, decompressed as it arrives; stop()}.
+function download(url) {
+  const stopping = new AbortController();
+  const packed = (async () => {
+    const response = await fetch(resolve(url), { signal: stopping.signal });
+    if (!response.ok) throw new Error(`the build's snapshot: HTTP ${response.status}`);
+    return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  })();
+  packed.catch(() => {});  // a download stopped, or failed where nothing awaits it
+  return { packed, stop: () => stopping.abort() };
 }
 
 // Recursion that goes through C on every level (`__repr__` through an f-string, `-self` in
