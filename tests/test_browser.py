@@ -191,8 +191,9 @@ def test_it_reads_well_on_a_phone_sized_screen(browser, site):
 def test_the_whole_course_opens_offline_after_the_first_visit(course, site, context):
     page = open_lesson(context, site, "05-backward")
     wait_ready(page)
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("navigator.serviceWorker.controller !== null || true")
+    # Active only once its whole copy is made (sw.js: addAll in install), then in charge.
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000,
+                           polling=200)
     wait_until(page, OFFLINE_COPY_MADE, timeout=60_000)
     context.set_offline(True)
     for slug in SLUGS:
