@@ -81,7 +81,8 @@ def test_the_sites_pyodide_links_only_what_its_wasm_imports_and_is_named_by_its_
     version = json.loads((pyodide_dir(course.root) / "package.json").read_text())["version"]
     digest = hashlib.sha256()
     for name in pyodide_folder.FILES:
-        digest.update(name.encode() + b"\0" + hashlib.sha256((folder / name).read_bytes()).digest())
+        file_hash = hashlib.sha256((folder / name).read_bytes()).digest()
+        digest.update(name.encode() + b"\0" + file_hash)
     assert folder.name == f"{version}-{digest.hexdigest()[:10]}"
     for lesson in course.lessons:
         urls = page_urls(out, lesson.slug)
@@ -98,7 +99,7 @@ def test_another_linking_or_stdlib_gets_another_folder_and_a_strange_pyodide_kee
     pyodide = pyodide_dir(course.root)
     linked, was_linked = pyodide_folder.write_pyodide(tmp_path / "a", pyodide, None)
     assert was_linked
-    monkeypatch.setattr(pyodide_folder, "link_imported_only", lambda factory: False)
+    monkeypatch.setattr(pyodide_folder, "link_factory", lambda factory: False)
     stock, _ = pyodide_folder.write_pyodide(tmp_path / "b", pyodide, None)
     assert stock != linked
     zip_file = tmp_path / "other.zip"
@@ -110,7 +111,7 @@ def test_another_linking_or_stdlib_gets_another_folder_and_a_strange_pyodide_kee
     strange = tmp_path / "strange.mjs"
     strange.write_text("export default function f() {}\n", encoding="utf-8")
     monkeypatch.undo()
-    assert pyodide_folder.link_imported_only(strange) is False
+    assert pyodide_folder.link_factory(strange) is False
     assert strange.read_text(encoding="utf-8") == "export default function f() {}\n"
 
 

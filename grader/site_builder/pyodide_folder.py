@@ -4,7 +4,8 @@ grading host's linking, in a folder named by what it holds.
 The linking is grader/runtimes/host/got.mjs, the same rewrite every `course grade` host uses:
 Emscripten's start-up gives each of Pyodide's ~8,500 exports a global-offset entry and each
 exported function a slot in the table, for side modules the course never loads; the rewrite
-fills only the ~280 the wasm imports. In a browser's module worker that part of every boot
+fills only the ~280 the wasm imports (and compiles the wasm wrapper of a JavaScript
+function once per signature). In a browser's module worker that part of every boot
 (`updateGOT` in a CPU profile of the worker) took 30-40 ms, and every Check boots a worker of
 its own (benchmarks/browser_startup.py has the figures).
 
@@ -53,7 +54,7 @@ def write_pyodide(out: Path, pyodide: Path, stdlib: Path | None) -> tuple[str, b
         shutil.copy2(pyodide / name, staging / name)
     if stdlib:
         shutil.copy2(stdlib, staging / "python_stdlib.zip")
-    linked = link_imported_only(staging / FACTORY)
+    linked = link_factory(staging / FACTORY)
     digest = hashlib.sha256()
     for name in FILES:
         file_hash = hashlib.sha256((staging / name).read_bytes()).digest()
@@ -63,8 +64,9 @@ def write_pyodide(out: Path, pyodide: Path, stdlib: Path | None) -> tuple[str, b
     return folder, linked
 
 
-def link_imported_only(factory: Path) -> bool:
-    """Rewrite Pyodide's factory in place by got.mjs; True when the rewrite applied."""
+def link_factory(factory: Path) -> bool:
+    """Rewrite Pyodide's factory in place by got.mjs's `link` (only what the wasm imports, and
+    one compiled wrapper per signature); True when the rewrites applied."""
     script = HOST.parent / "got.mjs"
     command = [node_binary(), "--input-type=module", "-e", LINK, script.as_uri(), str(factory)]
     try:
