@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import socket
+import sys
 import threading
 import time
 from pathlib import Path
@@ -105,15 +106,17 @@ def test_correct_files_around_hostile_ones_still_pass(batch):
     assert hostile and not any(reports[name].passed for name in hostile)
 
 
-INNOCENT_PASSES = ["innocent_bom.py", "innocent_optional_numpy.py"]
+INNOCENT_PASSES = ["innocent_bom.py", "innocent_optional_numpy.py", "innocent_stdlib_records.py"]
 INNOCENT_SYNTAX = [("innocent_syntax_error.py", "'(' was never closed (line 4).\n    total = (1 +\n            ^"),
                    ("innocent_indentation.py", "unexpected indent (line 6).\n    extra = 2\n    ^")]
 
 
-def _judged_fairly(reports):
-    for name in INNOCENT_PASSES:
+def _judged_fairly(reports, passes=INNOCENT_PASSES):
+    for name in passes:
         assert reports[name].passed, (name, reports[name].error)
     assert "numpy is not here" in reports["innocent_optional_numpy.py"].stdout
+    if "innocent_stdlib_records.py" in passes:
+        assert "Edge(parent='a', child='?')" in reports["innocent_stdlib_records.py"].stdout
     for name, shown in INNOCENT_SYNTAX:
         error = reports[name].error
         assert REACH not in error
@@ -121,8 +124,9 @@ def _judged_fairly(reports):
 
 
 def test_innocent_files_next_to_hostile_ones_are_judged_fairly(batch):
-    """A syntax error is a syntax error (line and caret), a BOM is accepted, and a missing
-    module is an ImportError the file's own code catches, never "reaching the machine"."""
+    """A syntax error is a syntax error (line and caret), a BOM is accepted, a missing module
+    is an ImportError the file's own code catches, and dataclasses and named tuples are
+    records, never "reaching the machine"."""
     _judged_fairly(batch["reports"])
 
 
@@ -219,14 +223,19 @@ def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):
     marker = tmp_path / "marker.txt"
     names = ["write_file.py", "tamper_checker.py", "tamper_builtins.py", "os_exit.py",
              "memory_bomb.py", "read_solution.py", "import_js_exit.py"]
-    names += [name for name, _ in INNOCENT_SYNTAX] + INNOCENT_PASSES
+    # Before 3.12, CPython's own imports of `inspect` and `dataclasses` call namedtuple, which
+    # reads its caller's frame (sys._getframe), refused by the seal: that record file passes
+    # there only from 3.12 on (Pyodide, the grading runtime, has 3.14).
+    passes = [name for name in INNOCENT_PASSES
+              if sys.version_info >= (3, 12) or name != "innocent_stdlib_records.py"]
+    names += [name for name, _ in INNOCENT_SYNTAX] + passes
     files = [(n, _source(HOSTILE / n, lab).replace("__MARKER__", str(marker))) for n in names]
     files.append(("correct.py", lab.solution.read_text()))
     # A generous limit: filling memory takes a few seconds on a busy machine.
     reports = {r.file: r for r in grading.grade(lab, files, grading.make_runtime(
         "python", course.root, 15.0))}
     assert reports.pop("correct.py").passed
-    _judged_fairly(reports)
+    _judged_fairly(reports, passes)
     assert not any(r.passed for n, r in reports.items() if not n.startswith("innocent_"))
     assert REACH in reports["write_file.py"].error and not marker.exists()
     assert "changed the grader's own objects" in reports["tamper_checker.py"].error

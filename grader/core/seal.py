@@ -8,7 +8,13 @@ lab never needs and what would let a submission reach the grader or the machine:
 - the JavaScript bridge of Pyodide (`js`, `pyodide`, `pyodide_js`, `_pyodide*`) and ctypes;
 - frames, tracers and the garbage collector's object lists (the way to the checker's state);
 - writing files, reading files outside the standard library, processes, sockets, signals;
-- changing classes and functions that existed before the learner's code ran.
+- changing classes that existed before the learner's code ran, and the code or defaults of
+  functions of the modules that did.
+
+What the standard library does for ordinary code stays allowed: reading a function's code and
+defaults (`inspect.signature`, which a dataclass without a docstring calls) and setting the
+defaults of a function made after the seal (`namedtuple`, `typing.NamedTuple`). Refusing them
+failed correct submissions as attacks.
 
 Every refused attempt is recorded where learner code cannot reach it, so a submission that
 catches the PermissionError still fails. `Guard.intact()` also tells whether the checker's own
@@ -18,6 +24,7 @@ namespaces (and builtins) were changed behind its back.
 from __future__ import annotations
 
 import sys
+from types import FunctionType
 
 BRIDGE_MODULES = ("js", "pyodide", "pyodide_js", "_pyodide", "_pyodide_core", "micropip")
 BLOCKED_IMPORTS = BRIDGE_MODULES + ("ctypes", "_ctypes", "_posixsubprocess", "grader")
@@ -38,6 +45,11 @@ BLOCKED_EVENTS = (
     "glob.glob", "os.walk", "os.fwalk",
 )
 READ_ONLY = "r"
+# Attribute reads CPython audits that give no way to a frame: a function's code and defaults,
+# a generator's or a coroutine's code. The frames themselves (tb_frame, gi_frame, cr_frame,
+# ag_frame) stay refused, and any read CPython audits that is not named here.
+HARMLESS_READS = frozenset(("__code__", "__defaults__", "__kwdefaults__", "gi_code", "cr_code",
+                            "ag_code"))
 
 
 class Guard:
@@ -104,6 +116,11 @@ def seal(watched: tuple = ()) -> Guard:
     # there (numpy in Pyodide) must end in ImportError, never in listing the working folder.
     sys.path[:] = list(dict.fromkeys(readable))
     sealed_types = _all_types()
+    # The namespaces of every module imported now: a function whose globals are one of them
+    # is the grader's or the standard library's (old, or made since by their code).
+    sealed_globals = {id(module.__dict__) for module in list(sys.modules.values())
+                      if type(getattr(module, "__dict__", None)) is dict}
+    _keep.append(list(sys.modules.values()))  # so those ids are never reused
     attempts = guard.attempts
     frames_allowed = guard._frames_allowed
     compiling = guard._compiling
@@ -123,11 +140,12 @@ def seal(watched: tuple = ()) -> Guard:
                 raise PermissionError("the grader compiles from the source it was given")
             _check_open(args, readable, refuse)
         elif event == "object.__getattr__":
-            if not frames_allowed[0]:
+            if not frames_allowed[0] and args[1] not in HARMLESS_READS:
                 refuse(f"reading {args[1]}")
         elif event in ("object.__setattr__", "object.__delattr__"):
             target = args[0]
-            if id(target) in sealed_types or type(target).__name__ == "function":
+            if id(target) in sealed_types or (type(target) is FunctionType
+                                              and id(target.__globals__) in sealed_globals):
                 refuse(f"changing {getattr(target, '__name__', '?')}.{args[1]}")
         elif event in BLOCKED_EVENTS or event.startswith(_PREFIXES):
             if event in ("os.listdir", "os.scandir") and _readable(args[0], readable):
