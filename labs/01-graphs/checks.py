@@ -35,8 +35,27 @@ def _forward(learner, a, b, c, f):
     """Call the learner's forward; the call as text and the dict it returned."""
     forward = need(learner, "forward")
     what = f"forward({_f(a)}, {_f(b)}, {_f(c)}, {_f(f)})"
-    nodes = attempt(what, forward, a, b, c, f)
+    try:
+        nodes = attempt(what, forward, a, b, c, f)
+    except CheckFailed as failure:
+        if type(failure.__cause__) is ZeroDivisionError and 0 in (a, b, c, f):
+            raise CheckFailed(
+                f"{failure}, with an input of 0. No step of L = (a*b + c) * f divides, so it "
+                f"works for every input, 0 included: compute the steps in order, e = a*b, then "
+                f"d = e + c, then L = d * f, each from the nodes before it.") from failure.__cause__
+        raise
     return what, mapping(nodes, f"{what} (a dict of nodes like {{'e': ..., 'd': ..., 'L': ...}})")
+
+
+def _cases(rng):
+    """Five random (a, b, c, f), then four with one input 0 each: 0 is an input like any other,
+    and only a step that divides (d = L / f, say) fails there."""
+    cases = [[_pick(rng) for _ in range(4)] for _ in range(5)]
+    for zero in range(4):
+        case = [_pick(rng) for _ in range(4)]
+        case[zero] = 0.0
+        cases.append(case)
+    return cases
 
 
 def _node(nodes, key, what):
@@ -62,13 +81,12 @@ def forward_has_every_node(learner):
        "e = a * b and d = e + c: d uses the value of e you have just computed.")
 def forward_first_steps(learner):
     rng = draw("forward first")
-    for _ in range(5):
-        a, b, c, f = (_pick(rng) for _ in range(4))
+    for a, b, c, f in _cases(rng):
         what, nodes = _forward(learner, a, b, c, f)
         e = a * b
         close(_node(nodes, "e", what), e, f"{what}['e']", why="It is e = a*b.")
         got = _node(nodes, "d", what)
-        if _same(got, a + b + c) or _same(got, e * c):
+        if not _same(got, e + c) and (_same(got, a + b + c) or _same(got, e * c)):
             raise CheckFailed(
                 f"{what}['d'] should be {_f(e + c)}, but your code gives {_f(got)}. "
                 f"d = e + c adds c to the node e = a*b = {_f(e)}.")
@@ -81,8 +99,7 @@ def forward_first_steps(learner):
        "the left factor.")
 def forward_last_step(learner):
     rng = draw("forward last")
-    for _ in range(5):
-        a, b, c, f = (_pick(rng) for _ in range(4))
+    for a, b, c, f in _cases(rng):
         what, nodes = _forward(learner, a, b, c, f)
         d = a * b + c
         got = _node(nodes, "L", what)
@@ -229,6 +246,7 @@ def evaluate_is_pure(learner):
     steps_given = [(n, o, (x, y)) for n, o, (x, y) in first_steps]
     inputs_given = dict(first_inputs)
     what, values = _evaluate(learner, first_steps, first_inputs, (steps_given, inputs_given))
+    first_what = what  # called again below, together with the second call
     _compare(what, values, first_steps, first_inputs)
     if steps_given != first_steps:
         raise CheckFailed(f"After {what}, the caller's list of steps has changed (it now holds "
@@ -250,5 +268,25 @@ def evaluate_is_pure(learner):
                           f"evaluate keeps values between calls (a default argument like "
                           f"values={{}} or a global dict lives on). Make a new dict inside "
                           f"evaluate each time it is called.")
+    # A dict returned by the learner's code reaches the checks as a copy, so both calls are
+    # made there, one after the other, before either result is read, as a caller would:
+    # list(map(evaluate, ...)) in the learner's interpreter. A dict shared by every call (a
+    # default argument or a global, emptied and refilled each time) then shows the second
+    # call's nodes in the first call's result.
+    both = f"r1 = {first_what}; r2 = {what}"
+    evaluate, run = need(learner, "evaluate"), need(learner, "__builtins__")
+    steps = [list(first_steps), list(second_steps)]
+    given = [dict(first_inputs), dict(second_inputs)]
+    results = attempt(both, lambda: run["list"](run["map"](evaluate, steps, given)))
+    kept = mapping(results[0], f"r1 in {both}")
+    expected = _oracle(first_steps, first_inputs)
+    if set(kept) != set(expected) or any(
+            not _same(number(kept[k], f"r1['{k}']"), expected[k]) for k in expected):
+        held = ", ".join(sorted(kept)) or "(none)"
+        raise CheckFailed(f"After {both}, the first result r1 holds the nodes {held}: the "
+                          f"second call changed it. Every call returns the same dict (a default "
+                          f"argument like values={{}} or a global dict, emptied and refilled), "
+                          f"so each call overwrites the result a caller got before. Make a new "
+                          f"dict inside evaluate each time it is called.")
     what, again = _evaluate(learner, first_steps, first_inputs)
     _compare(what, again, first_steps, first_inputs)
