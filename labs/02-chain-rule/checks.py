@@ -95,6 +95,18 @@ def nudge_both_ways(learner):
        "slope to about 9 digits.")
 def nudge_default_h(learner):
     nudge = need(learner, "nudge")
+    # t**3 is flat at 0, and a nudge of it there gives exactly h*h (both ways or one way), with
+    # no rounding to speak of: the default h shows itself. Tiny means well below the step the
+    # lesson shows its error with, h = 0.001: h*h under 1e-7, so h below about 3e-4 (the
+    # lab's default is 1e-6). A too tiny h is left to the rounding the nudges below show.
+    what = "nudge(cube, 0)"
+    got = number(attempt(what, nudge, _cube, 0.0), what)
+    if abs(got) > 1e-7:
+        raise CheckFailed(
+            f"{what} with cube(t) = t**3 should be 0 (t**3 is flat at 0), but your code gives "
+            f"{_f(got)}. Nudging t**3 at 0 gives h*h, so your default h is about "
+            f"{_f(math.sqrt(abs(got)))}: too big to match the true slope closely. Make the "
+            f"default tiny, nudge(f, x, h=1e-6).")
     cases = (("cube", _cube, lambda t: 3 * t * t), ("sin", math.sin, math.cos),
              ("exp", math.exp, math.exp))
     for x, (name, f, df) in zip(_points(202, 6), cases + cases):
