@@ -205,6 +205,20 @@ def powers(learner):
                 raise CheckFailed(f"{start}. The power rule: d(h**{k})/dh = {k} * h**{k - 1}, "
                                   f"one power lower; your code uses {k} * h**{k}.")
             raise CheckFailed(f"{start}. The power rule: d(h**{k})/dh = {k} * h**{k - 1}.")
+    # At h = 0 too: k * 0**(k-1) is 0 for k = 2, 3 and 1 for k = 1 (a rule written as
+    # k * out.data / h, equal everywhere else, divides by zero there; one that skips h = 0
+    # misses k = 1). Lower powers are not defined at 0 at all.
+    for k in (2, 3, 1):
+        rule = f"The power rule {k} * h**{k - 1} is {_f(k * 0.0 ** (k - 1))} at h = 0"
+        try:
+            found = in_graph(learner, lambda x, k=k: x ** k, f"h ** {k}", _power_slip(k), 0.0, rng)
+        except CheckFailed as failed:
+            if type(failed.__cause__) is not ZeroDivisionError:
+                raise
+            raise CheckFailed(f"{failed}, with h = 0. {rule}: compute it as written, without "
+                              f"dividing by h.") from failed.__cause__
+        if found:
+            raise CheckFailed(f"{found[0]}. {rule}.")
 
 
 NONLINEAR = (

@@ -202,6 +202,21 @@ def across_calls(learner):
         close(got, 9 * bv, what, why="(Or 7 * b when backward() zeroes computed nodes' grads "
                                      "first.)")
 
+    # backward() on a node that already holds a grad from an earlier call: it is the output
+    # now, so its sweep starts from 1 there, whatever it held (micrograd: a gets 2b + b).
+    a, b = leaves_of(learner, [av, bv])
+    h = attempt("h = a * b", lambda: a * b)
+    backward(attempt("h * 2", lambda: h * 2.0), "h * 2")
+    backward(h, "h")
+    what = f"a.grad after h = a * b; (h * 2).backward(); h.backward(), at a={_f(av)}, b={_f(bv)}"
+    got = grad_of(a, "a")
+    if _same(got, 4 * bv, 1e-7):
+        raise CheckFailed(f"{what} is {_f(got)} = 4 * b, but should be 3 * b = {_f(3 * bv)}: "
+                          f"h.backward() started from the grad of 2 that h kept from the first "
+                          f"call, not from 1. Seed with self.grad = 1 in every call, whatever "
+                          f"grad the output holds: h is now the output, and dh/dh is 1.")
+    close(got, 3 * bv, what, why="The first call gives a 2 * b, the second adds dh/da = b.")
+
 
 def _reached_nothing(learner, node, start):
     """The second backward() call gave no node its share: say which of three slips it is."""
