@@ -78,6 +78,9 @@ def test_the_sites_pyodide_links_only_what_its_wasm_imports_and_is_named_by_its_
     factory = (folder / "pyodide.asm.mjs").read_text(encoding="utf-8")
     assert "updateGOT(origExports);LDSO.init();" not in factory
     assert "entry.value!=-1||isInternalSym(symName)" in factory
+    # ... and its restore: a packed snapshot is written without its pages of zeros (sparse.mjs).
+    assert "var w=t.writeMemory;if(w)t=t.header;" in factory
+    assert all(page_urls(out, lesson.slug)["sparseRestore"] is True for lesson in course.lessons)
     version = json.loads((pyodide_dir(course.root) / "package.json").read_text())["version"]
     digest = hashlib.sha256()
     for name in pyodide_folder.FILES:
@@ -97,21 +100,21 @@ def test_the_sites_pyodide_links_only_what_its_wasm_imports_and_is_named_by_its_
 def test_another_linking_or_stdlib_gets_another_folder_and_a_strange_pyodide_keeps_its_own(
         course, tmp_path, monkeypatch):
     pyodide = pyodide_dir(course.root)
-    linked, was_linked = pyodide_folder.write_pyodide(tmp_path / "a", pyodide, None)
-    assert was_linked
-    monkeypatch.setattr(pyodide_folder, "link_factory", lambda factory: False)
-    stock, _ = pyodide_folder.write_pyodide(tmp_path / "b", pyodide, None)
+    linked, was_linked, was_sparse = pyodide_folder.write_pyodide(tmp_path / "a", pyodide, None)
+    assert was_linked and was_sparse
+    monkeypatch.setattr(pyodide_folder, "link_factory", lambda factory: (False, False))
+    stock, _, _ = pyodide_folder.write_pyodide(tmp_path / "b", pyodide, None)
     assert stock != linked
     zip_file = tmp_path / "other.zip"
     zip_file.write_bytes((pyodide / "python_stdlib.zip").read_bytes() + b"\0")
-    other, _ = pyodide_folder.write_pyodide(tmp_path / "c", pyodide, zip_file)
+    other, _, _ = pyodide_folder.write_pyodide(tmp_path / "c", pyodide, zip_file)
     assert other not in (stock, linked)
     assert (tmp_path / "c" / other / "python_stdlib.zip").read_bytes() == zip_file.read_bytes()
     # A Pyodide whose start-up is not the one got.mjs rewrites is left as it is.
     strange = tmp_path / "strange.mjs"
     strange.write_text("export default function f() {}\n", encoding="utf-8")
     monkeypatch.undo()
-    assert pyodide_folder.link_factory(strange) is False
+    assert pyodide_folder.link_factory(strange) == (False, False)
     assert strange.read_text(encoding="utf-8") == "export default function f() {}\n"
 
 

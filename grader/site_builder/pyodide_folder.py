@@ -1,5 +1,5 @@
 """The site's Pyodide: npm's files, with the course's bytecode standard library and the
-grading host's linking, in a folder named by what it holds.
+grading host's linking and sparse restore, in a folder named by what it holds.
 
 The linking is grader/runtimes/host/got.mjs, the same rewrite every `course grade` host uses:
 Emscripten's start-up gives each of Pyodide's ~8,500 exports a global-offset entry and each
@@ -8,6 +8,9 @@ fills only the ~280 the wasm imports (and compiles the wasm wrapper of a JavaScr
 function once per signature). In a browser's module worker that part of every boot
 (`updateGOT` in a CPU profile of the worker) took 30-40 ms, and every Check boots a worker of
 its own (benchmarks/browser_startup.py has the figures).
+
+The sparse restore is grader/runtimes/host/sparse.mjs, also the host's: a snapshot is handed
+from worker to worker without its pages of zeros, and restored without writing them.
 
 A snapshot's function pointers are table indices, so a snapshot restores only by the linking
 that made it: the build's is made from this folder (snapshot.mjs imports it), and the folder's
@@ -23,30 +26,40 @@ import json
 import shutil
 import subprocess
 from pathlib import Path
+from typing import NamedTuple
 
 from ..runtimes.node import HOST, node_binary
 
 FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
          "pyodide-lock.json")
 FACTORY = "pyodide.asm.mjs"
-# got.mjs applied to a file in place; the file is left as it was when the rewrite does not
-# apply (another Pyodide's start-up): its stock linking then makes the snapshot too.
+# got.mjs and sparse.mjs applied to a file in place; what does not apply (another Pyodide's
+# start-up or restore) is left as it was: its stock linking then makes the snapshot too, and
+# its own restore copies the whole snapshot. Prints {"linked": bool, "sparse": bool}.
 LINK = ("import { readFileSync, writeFileSync } from 'node:fs';"
         "const { link } = await import(process.argv[1]);"
-        "const file = process.argv[2];"
+        "const { restoreSparsely } = await import(process.argv[2]);"
+        "const file = process.argv[3];"
         "const text = readFileSync(file, 'utf8');"
         "const linked = link(text);"
-        "if (linked !== text) writeFileSync(file, linked);"
-        "console.log(linked !== text ? 'linked' : 'stock');")
+        "const sparse = restoreSparsely(linked);"
+        "if (sparse !== text) writeFileSync(file, sparse);"
+        "console.log(JSON.stringify({ linked: linked !== text, sparse: sparse !== linked }));")
 
 
 class LinkingError(RuntimeError):
     pass
 
 
-def write_pyodide(out: Path, pyodide: Path, stdlib: Path | None) -> tuple[str, bool]:
-    """Copy Pyodide (`stdlib` instead of its own zip when given) into `out`/pyodide/, link it,
-    and return (its folder relative to `out`, ending in "/"; whether the rewrite applied)."""
+class Written(NamedTuple):
+    folder: str    # relative to the site, ending in "/"
+    linked: bool   # got.mjs's rewrite applied
+    sparse: bool   # sparse.mjs's rewrite applied: its restore takes a packed snapshot
+
+
+def write_pyodide(out: Path, pyodide: Path, stdlib: Path | None) -> Written:
+    """Copy Pyodide (`stdlib` instead of its own zip when given) into `out`/pyodide/, and link
+    it and make its restore sparse where those rewrites apply."""
     version = json.loads((pyodide / "package.json").read_text())["version"]
     staging = out / "pyodide" / ".staging"
     staging.mkdir(parents=True)
@@ -54,25 +67,31 @@ def write_pyodide(out: Path, pyodide: Path, stdlib: Path | None) -> tuple[str, b
         shutil.copy2(pyodide / name, staging / name)
     if stdlib:
         shutil.copy2(stdlib, staging / "python_stdlib.zip")
-    linked = link_factory(staging / FACTORY)
+    linked, sparse = link_factory(staging / FACTORY)
     digest = hashlib.sha256()
     for name in FILES:
         file_hash = hashlib.sha256((staging / name).read_bytes()).digest()
         digest.update(name.encode() + b"\0" + file_hash)
     folder = f"pyodide/{version}-{digest.hexdigest()[:10]}/"
     staging.rename(out / folder)
-    return folder, linked
+    return Written(folder, linked, sparse)
 
 
-def link_factory(factory: Path) -> bool:
+def link_factory(factory: Path) -> tuple[bool, bool]:
     """Rewrite Pyodide's factory in place by got.mjs's `link` (only what the wasm imports, and
-    one compiled wrapper per signature); True when the rewrites applied."""
-    script = HOST.parent / "got.mjs"
-    command = [node_binary(), "--input-type=module", "-e", LINK, script.as_uri(), str(factory)]
+    one compiled wrapper per signature) and sparse.mjs's `restoreSparsely`; whether each
+    applied."""
+    command = [node_binary(), "--input-type=module", "-e", LINK,
+               (HOST.parent / "got.mjs").as_uri(), (HOST.parent / "sparse.mjs").as_uri(),
+               str(factory)]
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=60)
     except subprocess.TimeoutExpired as error:
         raise LinkingError("linking Pyodide's factory took over 60 s") from error
-    if done.returncode != 0 or done.stdout.strip() not in ("linked", "stock"):
+    try:
+        said = json.loads(done.stdout) if done.returncode == 0 else None
+    except ValueError:
+        said = None
+    if not isinstance(said, dict):
         raise LinkingError(f"linking Pyodide's factory failed: {done.stderr.strip()[-1000:]}")
-    return done.stdout.strip() == "linked"
+    return said.get("linked") is True, said.get("sparse") is True

@@ -100,7 +100,7 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
     # The same standard library, with bytecode for what start-up loads. Without it every
     # visit compiles ~125 modules from source: the build says so rather than ship it quietly.
     stdlib = _stdlib_zip(pyodide, strict, warnings)
-    pyodide_dir = _pyodide_folder(out, pyodide, stdlib, strict, warnings)
+    pyodide_dir, sparse_restore = _pyodide_folder(out, pyodide, stdlib, strict, warnings)
 
     # The course package and its lock (Pyodide's, with it entered by pyodide-build) in a
     # folder named by its hash: both are cached as immutable, and change with any check.
@@ -170,7 +170,9 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
                                      else package.wheel.name)
         urls = {"worker": root + assets["worker"], "pyodide": root + pyodide_dir,
                 "core": core, "lab": root + labs[lesson.lab], "snapshotKey": snapshot_key,
-                "snapshot": root + snapshot if snapshot else None}
+                "snapshot": root + snapshot if snapshot else None,
+                # Whether that Pyodide restores a packed snapshot as it is (sparse.mjs).
+                "sparseRestore": sparse_restore}
         after = course.lessons[number + 1:]
         # After a pass the report links on: the next lesson, or home after the last one.
         following = ({"url": f"{root}lessons/{after[0].slug}/index.html",
@@ -217,18 +219,24 @@ def _stdlib_zip(pyodide: Path, strict: bool, warnings: list[str]) -> Path | None
 
 
 def _pyodide_folder(out: Path, pyodide: Path, stdlib: Path | None, strict: bool,
-                    warnings: list[str]) -> str:
+                    warnings: list[str]) -> tuple[str, bool]:
+    """The site's Pyodide folder, and whether its restore is sparse."""
     try:
-        folder, linked = write_pyodide(out, pyodide, stdlib)
+        written = write_pyodide(out, pyodide, stdlib)
     except (LinkingError, OSError) as exc:
         raise BuildError(f"Pyodide's files could not be written: {exc}") from exc
-    if not linked:
-        message = ("Pyodide's start-up is not the one grader/runtimes/host/got.mjs rewrites: "
-                   "the site links it as Pyodide does (each boot ≈ 30-40 ms slower)")
+    messages = []
+    if not written.linked:
+        messages.append("Pyodide's start-up is not the one grader/runtimes/host/got.mjs "
+                        "rewrites: the site links it as Pyodide does (each boot ≈ 30-40 ms slower)")
+    if not written.sparse:
+        messages.append("Pyodide's restore is not the one grader/runtimes/host/sparse.mjs "
+                        "rewrites: every worker is given and writes the whole snapshot")
+    for message in messages:
         if strict:
             raise BuildError(message)
         warnings.append(message)
-    return folder
+    return written.folder, written.sparse
 
 
 def _snapshot(out: Path, site_pyodide: Path, core_file: Path, key: str, pyodide: Path,

@@ -5,9 +5,10 @@
 //
 // It boots by the worker's own steps (site/js/start-python.js) on the site's own Pyodide files
 // and stdlib zip, with the course package from the site's lock (or its wheel). What it writes
-// is that snapshot packed as a browser keeps its own (site/js/snapshots.js). Then, the snapshot
-// taken, the same Python compiles every lab's checks in <checks.json> ({lab: source}) by the
-// grader's own function (grader/core/checks_code.py), printed with the snapshot's size.
+// is that snapshot packed as every snapshot travels (grader/runtimes/host/sparse.mjs). Then,
+// the snapshot taken, the same Python compiles every lab's checks in <checks.json> ({lab:
+// source}) by the grader's own function (grader/core/checks_code.py), printed with the
+// snapshot's size.
 //
 // A snapshot holds whatever the interpreter saw of its host, so this host is made to look
 // like a browser's module worker: Emscripten names the program after Node's script
@@ -16,7 +17,7 @@
 // the learner's).
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { pack } from "../../site/js/snapshots.js";
+import { pack } from "../runtimes/host/sparse.mjs";
 import { startPython } from "../../site/js/start-python.js";
 
 const [pyodideDir, lockOrWheel, out, checksFile] = process.argv.slice(2);
@@ -28,7 +29,7 @@ const options = { indexURL: `${pyodideDir}/`, stdout: () => {}, stderr: () => {}
 let py, bytes, packed, checks;
 try {
   ({ py, bytes } = await startPython(loadPyodide, options, lockOrWheel));
-  packed = pack(bytes);  // a copy (a Blob copies its parts), made before Python runs again
+  packed = pack(bytes);
   const sources = checksFile ? readFileSync(checksFile, "utf8") : "{}";
   // A lab whose checks this Python cannot compile gets no bytecode: its page then compiles
   // them itself and says what is wrong, and the snapshot is not lost over it.
@@ -49,5 +50,5 @@ try {
   process.stderr.write(`${error && error.message || error}\n`);
   process.exit(1);
 }
-writeFileSync(out, new Uint8Array(await packed.arrayBuffer()));
+writeFileSync(out, packed);
 process.stdout.write(JSON.stringify({ memory: bytes.byteLength, checks }) + "\n");

@@ -28,9 +28,10 @@ from typing import NamedTuple
 from ..runtimes.node import node_binary
 
 SCRIPT = Path(__file__).resolve().with_name("snapshot.mjs")
-# What it runs of the front end's (the same boot steps and packing as a browser's).
-FRONT_END = [Path(__file__).resolve().parents[2] / "site" / "js" / name
-             for name in ("snapshots.js", "start-python.js")]
+# What it runs of the front end's (the same boot steps as a browser's) and the packing every
+# snapshot travels in.
+FRONT_END = [Path(__file__).resolve().parents[2] / "site" / "js" / "start-python.js",
+             Path(__file__).resolve().parents[1] / "runtimes" / "host" / "sparse.mjs"]
 TIMEOUT = 300
 
 

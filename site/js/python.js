@@ -23,7 +23,7 @@ export class Python {
     this.turn = Promise.resolve();  // requests take turns: each needs a fresh worker
     this.firstBoot = true;  // the page hears "loading" and "ready" once; later boots are quiet
     // What a worker sent before it ran learner code, for the next worker: the memory snapshot
-    // (passed on, not copied) and the compiled wasm.
+    // (packed, an ArrayBuffer passed on, not copied) and the compiled wasm.
     this.kept = { snapshot: null, wasmModule: null };
     this.fresh = this.start();
   }
@@ -52,9 +52,9 @@ export class Python {
     worker.postMessage({
       type: "init", base: document.baseURI, pyodideURL: this.urls.pyodide, coreURL: this.urls.core,
       labURL: this.urls.lab, snapshotKey: this.urls.snapshotKey,
-      builtSnapshotURL: this.urls.snapshot, interruptBuffer: interrupt,
-      snapshot, wasmModule,
-    }, snapshot ? [snapshot.buffer] : []);
+      builtSnapshotURL: this.urls.snapshot, sparseRestore: this.urls.sparseRestore,
+      interruptBuffer: interrupt, snapshot, wasmModule,
+    }, snapshot ? [snapshot] : []);
     return python;
   }
 
@@ -64,8 +64,8 @@ export class Python {
     if (data.type === "snapshot" || data.type === "compiled") {
       if (python.ready) return;
       if (data.type === "compiled") this.kept.wasmModule = data.module;
-      if (data.type === "snapshot") this.kept.snapshot = data.bytes;
-      if (data.made || data.packed) keepSnapshot(data.url, data.bytes, data.packed);
+      if (data.type === "snapshot") this.kept.snapshot = data.packed;
+      if (data.made || data.keep) keepSnapshot(data.url, data.packed);
       return;
     }
     if (data.type === "broken") {

@@ -3,7 +3,7 @@
 // Train it (grader.capstone.browser). No check logic here. The page gives each request a
 // worker of its own (python.js); this one gives up storage before learner code runs.
 import { giveUpStorage } from "./no-storage.js";
-import { SNAPSHOTS, unpack } from "./snapshots.js";
+import { SNAPSHOTS, pack, readPacked, sparseSnapshot, unpack } from "./snapshots.js";
 import { startPython } from "./start-python.js";
 
 let python = null;
@@ -95,7 +95,7 @@ function bootOptions(name) {
 }
 
 async function boot({ base, pyodideURL, coreURL, labURL, snapshotKey, builtSnapshotURL, snapshot,
-  wasmModule, keptSnapshot: noted }) {
+  wasmModule, keptSnapshot: noted, sparseRestore }) {
   if (base) pageURL = base;
   [pyodideURL, coreURL] = [resolve(pyodideURL), resolve(coreURL)];
   const started = performance.now();
@@ -120,10 +120,11 @@ async function boot({ base, pyodideURL, coreURL, labURL, snapshotKey, builtSnaps
     // The page hands a later worker the snapshot and the compiled wasm an earlier one sent it.
     // The first one restores the snapshot this browser kept, or else the build's (4.9 MB),
     // read or downloaded while Pyodide loads its JavaScript and the wasm compiles: Pyodide
-    // awaits it before it instantiates the wasm.
+    // awaits it before it instantiates the wasm. Each is packed (snapshots.js); a Pyodide
+    // rewritten for it restores it as it is, any other gets the whole of it.
     const [{ loadPyodide }, saved] = await Promise.all([
       pyodideJS,
-      snapshot ? { bytes: Promise.resolve(snapshot), packed: Promise.resolve(null) }
+      snapshot ? { packed: Promise.resolve(snapshot), fromBuild: Promise.resolve(false) }
         : snapshotToRestore(snapshotURL, builtSnapshotURL, noted === snapshotURL),
     ]);
     step("pyodide.mjs");
@@ -133,16 +134,17 @@ async function boot({ base, pyodideURL, coreURL, labURL, snapshotKey, builtSnaps
     let restored = false;
     if (saved) {
       try {
-        py = await loadPyodide({ ...options, _loadSnapshot: saved.bytes });
+        const restoring = saved.packed.then(sparseRestore ? sparseSnapshot : unpack);
+        restoring.catch(() => {});  // Pyodide awaits it only once its JavaScript has loaded
+        py = await loadPyodide({ ...options, _loadSnapshot: restoring });
         step("restore from the snapshot");
         restored = true;
         // Python copied it into its memory; the page keeps it for the next worker, and keeps
-        // the build's as this browser's own (as it came, packed): read from there, a later
-        // visit has nothing to decompress.
-        const bytes = await saved.bytes;
+        // the build's as this browser's own: read from there, a later visit has nothing to
+        // decompress.
         const packed = await saved.packed;
-        self.postMessage({ type: "snapshot", url: snapshotURL, bytes, made: false, packed },
-          packed ? [bytes.buffer, packed] : [bytes.buffer]);
+        self.postMessage({ type: "snapshot", url: snapshotURL, packed, made: false,
+          keep: await saved.fromBuild }, [packed]);
       } catch {
         py = null;  // a snapshot from another build, or none to be had: start afresh below
       }
@@ -152,8 +154,8 @@ async function boot({ base, pyodideURL, coreURL, labURL, snapshotKey, builtSnaps
       py = started.py;
       // The page keeps it: this worker is about to give up storage. Sent before "ready", so
       // before any learner code, which is the only time the page accepts one.
-      self.postMessage({ type: "snapshot", url: snapshotURL, bytes: started.bytes, made: true },
-        [started.bytes.buffer]);
+      const packed = pack(started.bytes).buffer;
+      self.postMessage({ type: "snapshot", url: snapshotURL, packed, made: true }, [packed]);
     }
     wasm.done();
     guardStack(py);
@@ -227,10 +229,10 @@ async function compileStreaming(fetch, url) {
 // The snapshot to restore, read only while booting: the one this browser kept (snapshots.js),
 // else the build's (grader/site_builder/snapshot.py, gzipped by the build itself). Null when
 // there is none (known at once when the build has one); else its bytes come while Pyodide
-// loads: {bytes: a promise of them, packed: a promise of the build's download as it was
-// packed, for the page to keep, or of null}. A kept one that is not one (damaged, or another
-// version's) gives way to the build's; when neither works out, Pyodide's await of the bytes
-// fails and the boot starts afresh.
+// loads: {packed: a promise of them, packed (an ArrayBuffer), fromBuild: a promise of whether
+// they are the build's download, for the page to keep}. A kept one that is not one (damaged,
+// or another version's) gives way to the build's; when neither works out, Pyodide's await of
+// the bytes fails and the boot starts afresh.
 // Unless the page noted that this browser keeps this very one (`likelyKept`), the build's is
 // downloaded from the start, while Cache Storage is asked: on a first visit, its answer that
 // it holds none took 0.2-0.3 s, and the download, and Pyodide's start, waited for it. A kept
@@ -243,20 +245,20 @@ async function snapshotToRestore(keptURL, builtURL, likelyKept) {
     const kept = await lookup;
     if (kept) {
       try {
-        const bytes = unpack(await kept.read);
+        const packed = await kept.read;
+        readPacked(packed);  // throws for anything pack() did not make
         if (early) early.stop();
-        return { bytes, packed: null };
+        return { packed, fromBuild: false };
       } catch (error) {
         if (!builtURL) throw error;
       }
     }
-    const packed = await (early || download(builtURL)).packed;
-    return { bytes: unpack(packed), packed };
+    return { packed: await (early || download(builtURL)).packed, fromBuild: true };
   })();
-  const bytes = found.then((f) => f.bytes);
   const packed = found.then((f) => f.packed);
-  for (const promise of [bytes, packed]) promise.catch(() => {});  // awaited where it matters
-  return { bytes, packed };
+  const fromBuild = found.then((f) => f.fromBuild);
+  for (const promise of [packed, fromBuild]) promise.catch(() => {});  // awaited where it matters
+  return { packed, fromBuild };
 }
 
 // {read: a promise of its bytes}: wrapped, so that awaiting whether there is one does not

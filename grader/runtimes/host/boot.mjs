@@ -5,8 +5,9 @@
 // taken); the package's files are not in it and are not needed.
 // `timing` (optional) gets the milliseconds of each step, for the host's breakdown.
 import { compileFactory } from "./factory.mjs";
+import { sparseSnapshot } from "./sparse.mjs";
 
-export async function restore({ pyodideDir, stdLibURL, snapshot, wasmModule, code, table },
+export async function restore({ pyodideDir, stdLibURL, snapshot, packed, wasmModule, code, table },
   output, timing = {}) {
   let mark = performance.now();
   const lap = (name) => {
@@ -28,12 +29,14 @@ export async function restore({ pyodideDir, stdLibURL, snapshot, wasmModule, cod
   // linked otherwise, must not restore it.
   const factory = code ? compileFactory(pyodideDir, code) : null;
   if (code && !factory) throw new Error("Pyodide's factory could not be compiled as the host's was");
+  // A packed snapshot (the host's, when its factory restores sparsely) needs that factory.
+  if (packed && !(factory && factory.sparse)) throw new Error("a packed snapshot, and no sparse restore");
   timing.cached = factory && !factory.rejected ? 1 : 0;
   lap("compile");
   const py = await loadPyodide({
     indexURL: pyodideDir + "/",
     stdLibURL,  // a snapshot restores only over the very stdlib it was made with
-    _loadSnapshot: new Uint8Array(snapshot),
+    _loadSnapshot: packed ? sparseSnapshot(snapshot) : new Uint8Array(snapshot),
     stdout: output,
     stderr: output,
     env: { HOME: "/home/pyodide" },

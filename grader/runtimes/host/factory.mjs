@@ -16,6 +16,7 @@ import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import vm from "node:vm";
 import { link } from "./got.mjs";
+import { restoreSparsely } from "./sparse.mjs";
 
 const EXPORT = "export default _createPyodideModule;";
 const META = "import.meta.url";
@@ -33,7 +34,9 @@ export function compileFactory(pyodideDir, cachedData) {
     return null;
   }
   const url = pathToFileURL(file).href;
-  const source = link(body.split(META).join("scriptURL"));
+  const linked = link(body.split(META).join("scriptURL"));
+  // Its restore writes only a snapshot's pages that are not zeros (sparse.mjs), when it can.
+  const source = restoreSparsely(linked);
   let script, createPyodideModule;
   try {
     script = new vm.Script(`(function (scriptURL) {${source}\nreturn _createPyodideModule;})`, {
@@ -50,5 +53,6 @@ export function compileFactory(pyodideDir, cachedData) {
     createPyodideModule,
     cache: () => script.createCachedData(),
     rejected: Boolean(cachedData) && script.cachedDataRejected === true,
+    sparse: source !== linked,
   };
 }
