@@ -16,7 +16,8 @@ is its share of the first visit's bytes), and the first worker's boot step by st
 (site/js/worker.js times each step itself).
 Beside the course, in the same run and from the same server: the plainest page that grades
 the same Value on npm's stock Pyodide ("stock plain page"), and the same page on the course's
-own Pyodide files ("plain page, course files"), cold and warm, with the ratios; then one cold
+own Pyodide files ("plain page, course files"), cold and warm, with the ratios and the speed
+issue's goals beside them (and the editor's, ≤ 0.3 s), met or not; then one cold
 visit of each on a throttled connection (20 Mbit/s, 40 ms), where bytes weigh more than CPU.
 With --baseline REV, the course as commit REV built it, beside this tree's, in the same run.
 Medians over runs; compare within one run. The site is built and served like `course serve`.
@@ -70,6 +71,12 @@ LONG_TASKS = """(() => {
         for (const task of list.getEntries()) window.courseLongTasks += task.duration;
     }).observe({ type: "longtask", buffered: true });
 })()"""
+
+# The speed issue's goals for the first graded result, as (page, visit) -> how many times
+# slower than the course that page must be; and for the editor, seconds after navigation.
+GOALS = {("stock plain page", "cold"): 3, ("stock plain page", "warm"): 5,
+         ("plain page, course files", "cold"): 1}
+EDITOR_GOAL = 0.3
 
 THROTTLE = {"offline": False, "latency": 40, "downloadThroughput": 20e6 / 8,
             "uploadThroughput": 20e6 / 8}
@@ -202,7 +209,14 @@ def report(args, results: dict, throttled: dict) -> None:
     print("ratios of the first graded result (higher: the course is faster):")
     for name in [n for n in result if n != "course"]:
         for label in ("cold", "warm"):
-            print(f"  {name} / course, {label}: {result[name][label] / course[label]:.2f}x")
+            ratio = result[name][label] / course[label]
+            goal = GOALS.get((name, label))
+            said = f"  (goal ≥ {goal:g}x: {'met' if ratio >= goal else 'not met'})" if goal else ""
+            print(f"  {name} / course, {label}: {ratio:.2f}x{said}")
+    for label in ("cold", "warm"):
+        editor = median([r["course:editor-usable"] for r in results["course"][label]])
+        print(f"  editor usable, {label}: {editor:.2f} s  (goal ≤ {EDITOR_GOAL:g} s: "
+              f"{'met' if editor <= EDITOR_GOAL else 'not met'})")
     if throttled:
         print("throttled, 20 Mbit/s and 40 ms, one cold visit each (first graded result):")
         for name, marks in throttled.items():
