@@ -139,18 +139,41 @@ def test_keyboard_focus_is_visible_kept_and_leaves_the_editor_with_esc_tab(cours
     assert page.evaluate("document.activeElement.classList.contains('hint')")
 
 
-def test_on_a_phone_the_editor_wraps_long_lines(course, open_lesson):
-    starter = course.labs["05-backward"].starter.read_text()
-    assert max(len(line) for line in starter.splitlines()) > 40
-    page = open_lesson("05-backward", width=390, height=844)
+# Where a line's text starts (after its indentation), and where its second row does.
+ROWS = """(number) => {
+    const view = window.courseEditor;
+    const line = view.state.doc.line(number);
+    const text = view.coordsAtPos(line.from + /^ */.exec(line.text)[0].length);
+    let at = line.from;
+    while (at < line.to && view.coordsAtPos(at).top === text.top) at++;
+    const second = view.coordsAtPos(at);
+    return {text: text.left, second: second.left, wrapped: second.top > text.top};
+}"""
+
+
+@pytest.mark.parametrize("slug, width, height", [("05-backward", 390, 844),
+                                                 ("04-value", 1280, 800),
+                                                 ("04-value", 1920, 1080)])
+def test_at_every_width_the_editor_wraps_long_lines(course, open_lesson, slug, width, height):
+    # Beside the lesson on a laptop the editor holds ~60 characters: the starter's
+    # instructions, longer than that, were cut off at its edge.
+    starter = course.labs[slug].starter.read_text()
+    assert max(len(line) for line in starter.splitlines()) > 60
+    page = open_lesson(slug, width=width, height=height)
     wait_ready(page)
-    set_code(page, "# " + "a long line of instructions " * 10 + "\n")
+    long = "a long line of instructions " * 12
+    set_code(page, f"# {long}\ndef f():\n        # {long}\n    return 1\n")
     scroller = page.locator(".cm-scroller")
     assert scroller.evaluate("s => s.scrollWidth - s.clientWidth") <= 1
+    # A continuation is indented past its line's own text, so in Python it never reads as a
+    # line of its own (at the indentation of another block).
+    for number in (1, 3):
+        rows = page.evaluate(ROWS, number)
+        assert rows["wrapped"] and rows["second"] > rows["text"] + 20, (number, rows)
     set_code(page, starter)  # the starter's own instructions wrap too
     assert scroller.evaluate("s => s.scrollWidth - s.clientWidth") <= 1
     page.locator("[data-testid=editor]").scroll_into_view_if_needed()
-    page.screenshot(path=str(ARTIFACTS / "lab-phone.png"))
+    page.screenshot(path=str(ARTIFACTS / f"lab-{width}.png"))
 
 
 def test_on_a_wide_screen_the_lab_stays_in_view_beside_the_lesson(course, open_lesson):

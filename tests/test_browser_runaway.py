@@ -122,3 +122,31 @@ def test_stop_ends_a_whole_check_at_once_and_says_what_happened(course, open_les
     assert page.locator(".check", has_text="stopped after").count() == 1
     # Focus is not dropped to the page body when Stop disables itself.
     assert page.evaluate("document.activeElement !== document.body")
+
+
+def test_a_loop_outside_any_function_is_reported_where_it_was(course, open_lesson):
+    # It runs as the file loads, before any check: stopped there, the report says where.
+    page = open_lesson("01-graphs")
+    wait_ready(page)
+    solution = course.labs["01-graphs"].solution.read_text()
+    code = solution + "\nx = 0\nwhile x < 10: print(forward(1, 2, 3, 4))\n"
+    line = code.splitlines().index("while x < 10: print(forward(1, 2, 3, 4))") + 1
+    set_code(page, code)
+    page.click("[data-testid=check]")
+    page.locator("[data-testid=status]").filter(has_text="Checking…").wait_for()
+    time.sleep(1.0)
+    page.click("[data-testid=stop]")
+    assert check_done(page, timeout=5000) == "false"
+    error = page.inner_text(".report-error")
+    assert f"It was at line {line} of your file, outside any function" in error, error
+    # A stop is not a failure of the code: the status says it plainly, not in green.
+    assert page.get_attribute("[data-testid=status]", "data-tone") == "neutral"
+    # A recursion outside any function names its function as code, as every message does.
+    set_code(page, solution + "\ndef f():\n    return f()\n\nf()\n")
+    assert check(page) == "false"
+    assert page.locator(".report-error code").all_inner_texts() == ["f"]
+    assert page.get_attribute("[data-testid=status]", "data-tone") == "fail"
+    set_code(page, solution)
+    assert check(page) == "true"
+    assert page.get_attribute("[data-testid=status]", "data-tone") == ""
+    assert page.errors == []

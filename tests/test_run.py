@@ -81,6 +81,16 @@ def test_an_interrupted_check_ends_the_check_run_and_the_rest_are_not_run():
     assert report.interrupted and not report.passed
 
 
+def test_a_loop_outside_any_function_that_is_stopped_says_where_it_was():
+    # It runs as the file loads, before any check: the report says so, and where.
+    report = _grade("def double(x):\n    return 2 * x\n\nx = 0\n"
+                    "while x < 10: print(double(3))\n", interrupt_after=0.2)
+    assert report.interrupted and not report.passed
+    assert "line 5 of your file, outside any function" in report.error, report.error
+    assert "does a loop there ever end?" in report.error
+    assert all(c.message.startswith("Not run") for c in report.checks)
+
+
 def test_one_learner_error_is_the_same_cause_on_every_check_it_fails():
     report = _grade("def double(x):\n    raise NotImplementedError('write me')\n"
                     "def half(x):\n    return double(x) / 4\n")

@@ -18,12 +18,24 @@ def describe(exc: BaseException, filename: str, guard=None, where=None) -> str:
     kind = type(exc).__name__
     if isinstance(exc, SystemExit):
         return "your code called sys.exit(); a lab file should define things, not exit."
-    if isinstance(exc, KeyboardInterrupt):
-        return INTERRUPTED
     where = where if where is not None else learner_frame(exc, filename, guard)
+    if isinstance(exc, KeyboardInterrupt):
+        return INTERRUPTED + stopped_at(where)
     if isinstance(exc, RecursionError):
         return "your code recursed too deeply (RecursionError)" + in_your_file(exc, where)
     return f"{kind}: {_message(exc)}" + in_your_file(exc, where)
+
+
+def stopped_at(where) -> str:
+    """Where stopped code was, as a sentence of its own ("" when it was not in the file)."""
+    if where is None:
+        return ""
+    line, function = where
+    if function == "<module>":
+        # Code outside any function runs as the file loads, before a single check.
+        return (f" It was at line {line} of your file, outside any function, so it runs as "
+                f"soon as the file loads: does a loop there ever end?")
+    return f" It was at line {line} of your file (in `{function}`): does a loop there ever end?"
 
 
 def _message(exc: BaseException) -> str:

@@ -2,20 +2,48 @@
 import { EditorView, basicSetup } from "codemirror";
 import { python } from "@codemirror/lang-python";
 import { indentUnit } from "@codemirror/language";
-import { keymap } from "@codemirror/view";
-import { Compartment, EditorState, Prec } from "@codemirror/state";
+import { Decoration, ViewPlugin, keymap } from "@codemirror/view";
+import { EditorState, Prec, RangeSetBuilder } from "@codemirror/state";
 import { indentWithTab, isolateHistory } from "@codemirror/commands";
 
 // Python is indented by four spaces: Enter keeps the block's indentation (and opens a new
 // block after a colon), Tab and Shift-Tab move by four. CodeMirror's default unit is two.
 const PYTHON_INDENT = "    ";
-// Narrow screens wrap long lines, so the starter's instructions need no sideways scrolling.
-const NARROW = "(max-width: 40rem)";
+
+// Long lines wrap at every width, so the starter's instructions need no sideways scrolling:
+// beside the lesson on a laptop (1200-1700 px) the editor holds only ~60 characters, and
+// every starter has longer lines. A wrapped line's continuation is indented four characters
+// past the line's own indentation, so in Python it never reads as a line of its own at
+// another block's indentation. (Each line's indentation is a CSS variable on it.)
+const hangingIndent = EditorView.theme({
+  ".cm-line": { "--indent": "0ch", paddingLeft: "calc(var(--indent) + 4ch + 6px)",
+    textIndent: "calc(-1 * (var(--indent) + 4ch))" },
+});
+
+function indentations(view) {
+  const lines = new RangeSetBuilder();
+  for (const { from, to } of view.visibleRanges) {
+    for (let at = from; at <= to;) {
+      const line = view.state.doc.lineAt(at);
+      const indent = /^[ \t]*/.exec(line.text)[0].replace(/\t/g, PYTHON_INDENT).length;
+      if (indent) lines.add(line.from, line.from, Decoration.line({ attributes: { style: `--indent: ${indent}ch` } }));
+      at = line.to + 1;
+    }
+  }
+  return lines.finish();
+}
+
+const lineIndentations = ViewPlugin.fromClass(class {
+  constructor(view) {
+    this.decorations = indentations(view);
+  }
+
+  update(update) {
+    if (update.docChanged || update.viewportChanged) this.decorations = indentations(update.view);
+  }
+}, { decorations: (plugin) => plugin.decorations });
 
 export function createEditor(parent, { doc, onChange, onRun, onCheck }) {
-  const wrapping = new Compartment();
-  const narrow = matchMedia(NARROW);
-  const wrap = () => (narrow.matches ? EditorView.lineWrapping : []);
   const view = new EditorView({
     doc,
     parent,
@@ -24,7 +52,9 @@ export function createEditor(parent, { doc, onChange, onRun, onCheck }) {
       python(),
       indentUnit.of(PYTHON_INDENT),
       EditorState.tabSize.of(4),
-      wrapping.of(wrap()),
+      EditorView.lineWrapping,
+      hangingIndent,
+      lineIndentations,
       // Highest precedence: basicSetup binds Mod-Enter to "insert blank line".
       Prec.highest(keymap.of([
         { key: "Mod-Enter", run: () => (onRun(), true) },
@@ -40,7 +70,6 @@ export function createEditor(parent, { doc, onChange, onRun, onCheck }) {
       }),
     ],
   });
-  narrow.addEventListener("change", () => view.dispatch({ effects: wrapping.reconfigure(wrap()) }));
   view.dom.dataset.testid = "editor";
   return view;
 }

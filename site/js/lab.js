@@ -56,9 +56,12 @@ export function startLab(root, page) {
     if (!running()) busy(false);
   });
 
-  function say(message, state) {
+  // `state` is what Python is doing (tests wait on it); `tone` colours the words: green when
+  // all is well, the failure colour for failing checks and time limits, plain otherwise.
+  function say(message, state, tone = state === "broken" ? "fail" : "") {
     status.textContent = message;
     status.dataset.state = state;
+    status.dataset.tone = tone;
   }
 
   // While code runs, the status says what is running and for how long.
@@ -102,7 +105,7 @@ export function startLab(root, page) {
     refocus(buttons.run);
     if (answer.restarted) return restarted(answer, "Run");
     if (answer.failure) return failed(answer);
-    say(answer.stoppedBy ? "Stopped." : "Python is ready.", "ready");
+    say(answer.stoppedBy ? "Stopped." : "Python is ready.", "ready", answer.stoppedBy ? "neutral" : "");
   }
 
   // The computation graph of the Value the code left, if any; a drawing failure costs only it.
@@ -142,11 +145,14 @@ export function startLab(root, page) {
     showOutput(output, { stdout: report.stdout, stderr: report.stderr,
       note: report.stdout || report.stderr ? "" : "(Check ran your code; it printed nothing)" });
     if (answer.stoppedBy === "limit") {
-      say(`Check stopped after ${limitSeconds} s: a check ran too long (see below).`, "ready");
+      say(`Check stopped after ${limitSeconds} s: your code ran too long (see below).`, "ready",
+        "fail");
     } else if (answer.stoppedBy === "stop") {
-      say("Check stopped: you pressed Stop (see below).", "ready");
+      say("Check stopped: you pressed Stop (see below).", "ready", "neutral");
+    } else if (report.passed) {
+      say("Every check passes.", "ready");
     } else {
-      say(report.passed ? "Every check passes." : "Some checks fail: see below.", "ready");
+      say("Some checks fail: see below.", "ready", "fail");
     }
     result.focus();
   }
@@ -163,7 +169,7 @@ export function startLab(root, page) {
       : "and Python was restarted (this page cannot interrupt Python without cross-origin " +
         "isolation).";
     showOutput(output, { note: `${why}, ${how} Your code is still in the editor.` });
-    say(`${why}; Python restarted.`, "ready");
+    say(`${why}; Python restarted.`, "ready", "neutral");
   }
 
   function failed(answer) {

@@ -176,10 +176,12 @@ function paragraph(text, cls) {
   return p;
 }
 
+// A report's error keeps its lines (a syntax error's caret), and its `backticked` names are
+// code like everywhere else.
 function preformatted(text, cls) {
   const pre = document.createElement("pre");
   pre.className = cls;
-  pre.textContent = text;
+  appendRich(pre, text);
   return pre;
 }
 
