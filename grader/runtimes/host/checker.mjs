@@ -19,6 +19,14 @@ const runJob = py.runPython("import grader.core.split; grader.core.split.run_job
 // This interpreter grades file after file: its module state, as it is now, before any job,
 // is what every job must leave behind (grader/core/state.py). Held here, in no module.
 const baseline = py.runPython("import grader.core.state as s; s.warm(); s.Baseline()");
+// Wasm memory only grows: what a job's checks held (a learner's answers come here as values)
+// stays this interpreter's, though it is garbage, and the host's memory limit counts it
+// against every later file. A submission made the checks keep ~2 GB this way, and the next
+// file on the host failed for "using" it. So a job that grew the memory past this retires
+// the interpreter, as a changed state does (measured: 60 lab-5 files in a row grew it by 0).
+const MEMORY_GROWTH = 64 * 1024 * 1024;
+const memory = () => py._module.HEAP8.buffer.byteLength;
+const memoryAtReady = memory();
 apply(post, parentPort, [{ type: "ready", born, timing }]);
 
 parentPort.on("message", (message) => {
@@ -37,7 +45,8 @@ parentPort.on("message", (message) => {
   } catch {
     unchanged = false;
   }
-  reply.retire = !unchanged;
+  reply.grewMB = (memory() - memoryAtReady) / 1024 ** 2;
+  reply.retire = !unchanged || memory() - memoryAtReady > MEMORY_GROWTH;
   apply(post, message.port, [reply]);
   message.port.close();
   // What a job leaves in this thread's JavaScript (its channel, the proxies between Python

@@ -48,7 +48,8 @@ let code = null;       // V8's code cache for Pyodide's factory, taken after the
 let table = 0;         // the function table's size in the snapshot's interpreter (boot.mjs)
 let spare = null;      // the next learner worker, restoring while a job runs
 let checker = null;    // the checks' worker
-let retired = 0;       // checks' workers retired because a job changed their state
+let retired = 0;       // checks' workers retired because a job changed their state or memory
+let grewMB = null;     // how far the last job grew the checks' wasm memory (the breakdown)
 
 const clock = () => performance.timeOrigin + performance.now();  // ms, the same in every thread
 
@@ -163,6 +164,7 @@ function runJob(slot, message) {
     learner.on("error", () => close(channel));
     const { port1, port2 } = new MessageChannel();
     port1.once("message", (m) => {
+      grewMB = m && typeof m.grewMB === "number" ? m.grewMB : null;
       if ((!m || m.retire !== false) && checker === current) {
         // The checks' interpreter is not as it was before this job (or did not say): a
         // fresh one, restored now, grades the next file.
@@ -234,7 +236,7 @@ async function main() {
       const outcome = await runJob(slot, message);
       const timing = { ...slot.timing, idle: Math.max(0, arrived - slot.timing.readyAt),
         wait: began - arrived, job: clock() - began, terminate: outcome.terminate,
-        checkersRetired: retired, rssMB: process.memoryUsage.rss() / 1024 ** 2 };
+        checkersRetired: retired, checksGrewMB: grewMB, rssMB: process.memoryUsage.rss() / 1024 ** 2 };
       delete timing.readyAt;
       frame(message.token, message.id, outcome, timing);
     }
