@@ -31,8 +31,6 @@ class _Guard:
     def compiling(self):
         return contextlib.nullcontext()
 
-    def reading_frames(self):
-        return contextlib.nullcontext()
 
 
 def _pipe(inbox: queue.Queue, outbox: queue.Queue):

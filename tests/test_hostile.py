@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import socket
-import sys
 import threading
 import time
 from pathlib import Path
@@ -106,17 +105,20 @@ def test_correct_files_around_hostile_ones_still_pass(batch):
     assert hostile and not any(reports[name].passed for name in hostile)
 
 
-INNOCENT_PASSES = ["innocent_bom.py", "innocent_optional_numpy.py", "innocent_stdlib_records.py"]
+INNOCENT_PASSES = ["innocent_bom.py", "innocent_optional_numpy.py", "innocent_stdlib_records.py",
+                   "innocent_stdlib_tools.py"]
 INNOCENT_SYNTAX = [("innocent_syntax_error.py", "'(' was never closed (line 4).\n    total = (1 +\n            ^"),
                    ("innocent_indentation.py", "unexpected indent (line 6).\n    extra = 2\n    ^")]
 
 
-def _judged_fairly(reports, passes=INNOCENT_PASSES):
-    for name in passes:
+def _judged_fairly(reports):
+    for name in INNOCENT_PASSES:
         assert reports[name].passed, (name, reports[name].error)
     assert "numpy is not here" in reports["innocent_optional_numpy.py"].stdout
-    if "innocent_stdlib_records.py" in passes:
-        assert "Edge(parent='a', child='?')" in reports["innocent_stdlib_records.py"].stdout
+    assert "Edge(parent='a', child='?')" in reports["innocent_stdlib_records.py"].stdout
+    tools = reports["innocent_stdlib_tools.py"]
+    assert "tools done" in tools.stdout and "KeyError: 'missing'" in tools.stderr, tools.stderr
+    assert "<module>: built the engine" in tools.stderr
     for name, shown in INNOCENT_SYNTAX:
         error = reports[name].error
         assert REACH not in error
@@ -137,7 +139,7 @@ def test_innocent_files_next_to_hostile_ones_are_judged_fairly(batch):
     ("write_file.py", REACH + " (writing"),
     ("read_solution.py", REACH),
     ("network.py", REACH),
-    ("tamper_gc.py", REACH + " (gc.get_objects; sys._getframe)"),
+    ("tamper_gc.py", REACH + " (gc.get_objects)"),
     ("tamper_builtins.py", "changed the grader's own objects"),
     ("tamper_checker.py", "changed the grader's own objects"),
     ("os_exit.py", "stopped before it could report"),
@@ -223,19 +225,14 @@ def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):
     marker = tmp_path / "marker.txt"
     names = ["write_file.py", "tamper_checker.py", "tamper_builtins.py", "os_exit.py",
              "memory_bomb.py", "read_solution.py", "import_js_exit.py"]
-    # Before 3.12, CPython's own imports of `inspect` and `dataclasses` call namedtuple, which
-    # reads its caller's frame (sys._getframe), refused by the seal: that record file passes
-    # there only from 3.12 on (Pyodide, the grading runtime, has 3.14).
-    passes = [name for name in INNOCENT_PASSES
-              if sys.version_info >= (3, 12) or name != "innocent_stdlib_records.py"]
-    names += [name for name, _ in INNOCENT_SYNTAX] + passes
+    names += [name for name, _ in INNOCENT_SYNTAX] + INNOCENT_PASSES
     files = [(n, _source(HOSTILE / n, lab).replace("__MARKER__", str(marker))) for n in names]
     files.append(("correct.py", lab.solution.read_text()))
     # A generous limit: filling memory takes a few seconds on a busy machine.
     reports = {r.file: r for r in grading.grade(lab, files, grading.make_runtime(
         "python", course.root, 15.0))}
     assert reports.pop("correct.py").passed
-    _judged_fairly(reports, passes)
+    _judged_fairly(reports)
     assert not any(r.passed for n, r in reports.items() if not n.startswith("innocent_"))
     assert REACH in reports["write_file.py"].error and not marker.exists()
     assert "changed the grader's own objects" in reports["tamper_checker.py"].error

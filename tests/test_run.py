@@ -167,3 +167,12 @@ def test_the_browsers_check_draws_the_same_inputs_as_course_grade(course):
     cli = json.loads(graded.stdout)[0]
     assert [c["message"] for c in page["checks"]] == [c["message"] for c in cli["checks"]]
     assert any(not c["passed"] for c in page["checks"])
+
+
+def test_the_captured_output_is_a_text_stream_like_any_other():
+    # Correct code that wrote sys.stdout.writelines(...) failed with an AttributeError.
+    report = _grade("import sys\nsys.stdout.writelines(['loss 0.5\\n', 'loss 0.25\\n'])\n"
+                    "print(sys.stdout.encoding, sys.stdout.writable(), flush=True)\n"
+                    "def double(x):\n    return 2 * x\n\ndef half(x):\n    return x / 2\n")
+    assert report.passed, report.error
+    assert report.stdout == "loss 0.5\nloss 0.25\nutf-8 True\n"

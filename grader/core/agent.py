@@ -185,7 +185,7 @@ class Agent:
         except BaseException:
             message = "(its message could not be shown)"
         args = exc.args if builtin and _plain(exc.args, 2) else None
-        where = learner_frame(exc, self.filename, self.guard) if self.filename else None
+        where = learner_frame(exc, self.filename) if self.filename else None
         packed = {"type": name[:80], "builtin": builtin, "base": base, "message": message,
                   "args": args, "where": list(where) if where else None}
         own = getattr(exc, "__dict__", {}).get("checks_error")

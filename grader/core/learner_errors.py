@@ -1,24 +1,20 @@
 """How a learner's error reads in a report: its type and message, and the line of the
-learner's file it came from (`learner_frame` reads that from a traceback, under the seal's
-leave to walk frames). The checker (run.py), both sides of a split grading (split.py and
+learner's file it came from (`learner_frame` reads that from a traceback). The checker (run.py), both sides of a split grading (split.py and
 agent.py) and Run (execute.py) all word errors with these.
 """
 
 from __future__ import annotations
 
-_nothing = __import__("contextlib").nullcontext
-
-
 # How a KeyboardInterrupt (the page's Stop, or a time limit) reads in a report.
 INTERRUPTED = "your code was stopped (it ran too long, or Stop was pressed)."
 
 
-def describe(exc: BaseException, filename: str, guard=None, where=None) -> str:
+def describe(exc: BaseException, filename: str, where=None) -> str:
     """One line on an exception: its type, message and the learner's line it came from."""
     kind = type(exc).__name__
     if isinstance(exc, SystemExit):
         return "your code called sys.exit(); a lab file should define things, not exit."
-    where = where if where is not None else learner_frame(exc, filename, guard)
+    where = where if where is not None else learner_frame(exc, filename)
     if isinstance(exc, KeyboardInterrupt):
         return INTERRUPTED + stopped_at(where)
     if isinstance(exc, RecursionError):
@@ -64,16 +60,15 @@ def cause_of(exc: BaseException, where) -> str:
     return f"{type(exc).__name__}: {_message(exc)}{at}"
 
 
-def learner_frame(exc: BaseException, filename: str, guard=None):
+def learner_frame(exc: BaseException, filename: str):
     """(line, function) of the last frame in the learner's file in a traceback, or None."""
     found = None
-    with guard.reading_frames() if guard is not None else _nothing():
-        tb = exc.__traceback__
-        while tb is not None:
-            code = tb.tb_frame.f_code
-            if code.co_filename == filename:
-                found = (tb.tb_lineno, code.co_name)
-            tb = tb.tb_next
+    tb = exc.__traceback__
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if code.co_filename == filename:
+            found = (tb.tb_lineno, code.co_name)
+        tb = tb.tb_next
     return found
 
 

@@ -9,6 +9,7 @@ from the verdict.
 from __future__ import annotations
 
 import builtins
+import io
 import linecache
 import sys
 import time
@@ -30,15 +31,21 @@ _gc_collect = __import__("gc").collect
 _nothing = __import__("contextlib").nullcontext
 
 
-class CappedText:
+class CappedText(io.TextIOBase):
     """A text stream that keeps the first and the last `limit // 2` characters.
 
     A learner's last print is often the one that matters (the final loss, the error they
     printed), so the middle is what gets dropped. Memory stays bounded whatever is printed:
-    the tail is trimmed as it grows.
+    the tail is trimmed as it grows. A text stream like any other (writelines, encoding,
+    writable, fileno raising io.UnsupportedOperation): correct code that wrote
+    `sys.stdout.writelines(...)` failed with an AttributeError before.
     """
 
+    encoding = "utf-8"
+    errors = "strict"
+
     def __init__(self, limit: int = OUTPUT_LIMIT):
+        super().__init__()
         self.head_limit = limit // 2
         self.tail_limit = limit - self.head_limit
         self.head: list[str] = []
@@ -62,6 +69,9 @@ class CappedText:
 
     def flush(self) -> None:
         pass
+
+    def writable(self) -> bool:
+        return True
 
     def isatty(self) -> bool:
         return False
@@ -209,7 +219,7 @@ def _load_learner(source: str, filename: str, report: Report, guard):
     try:
         return exec_module(code, source, filename)
     except BaseException as exc:  # SystemExit, KeyboardInterrupt, anything the learner raises
-        report.error = "Running your file failed: " + describe(exc, filename, guard)
+        report.error = "Running your file failed: " + describe(exc, filename)
         return None
 
 
@@ -233,23 +243,23 @@ def _run_check(fn, module, filename: str, guard) -> CheckResult:
         result.message = str(failure.args[0]) if failure.args else "This check failed."
         cause = failure.__cause__
         if cause is not None:
-            where = learner_frame(cause, filename, guard)
+            where = learner_frame(cause, filename)
             result.message += in_your_file(cause, where)
             result.cause = cause_of(cause, where)
         else:  # the same sentence on several checks ("does not define `Value`") is one cause
             result.cause = result.message
         return result
     except KeyboardInterrupt as exc:
-        where = learner_frame(exc, filename, guard)
+        where = learner_frame(exc, filename)
         at = f", at line {where[0]} of your file (in `{where[1]}`)" if where else ""
         result.message = (f"Your code was stopped after {_perf_counter() - started:.1f} s in "
                           f"this check{at}: does a loop there ever end?")
         result.cause = STOPPED
         return result
     except BaseException as exc:
-        where = learner_frame(exc, filename, guard)
+        where = learner_frame(exc, filename)
         result.message = ("Your code raised an error during this check: "
-                          + describe(exc, filename, guard, where))
+                          + describe(exc, filename, where))
         result.cause = cause_of(exc, where)
         return result
     result.passed = True

@@ -6,15 +6,19 @@ It uses CPython's audit hooks (PEP 578), which cannot be removed once added, to 
 lab never needs and what would let a submission reach the grader or the machine:
 
 - the JavaScript bridge of Pyodide (`js`, `pyodide`, `pyodide_js`, `_pyodide*`) and ctypes;
-- frames, tracers and the garbage collector's object lists (the way to the checker's state);
+- tracers and the garbage collector's object lists (ways to every object of the interpreter);
 - writing files, reading files outside the standard library, processes, sockets, signals;
 - changing classes that existed before the learner's code ran, and the code or defaults of
   functions of the modules that did.
 
 What the standard library does for ordinary code stays allowed: reading a function's code and
-defaults (`inspect.signature`, which a dataclass without a docstring calls) and setting the
-defaults of a function made after the seal (`namedtuple`, `typing.NamedTuple`). Refusing them
-failed correct submissions as attacks.
+defaults (`inspect.signature`, which a dataclass without a docstring calls), setting the
+defaults of a function made after the seal (`namedtuple`, `typing.NamedTuple`), and frames
+(`traceback.print_exc()`, `unittest` and `logging` read them). Refusing them failed correct
+submissions as attacks, and frames guard nothing the structure does not: where grades count
+(`course grade`), the checks live in another interpreter, and a learner's interpreter holds
+only its own answers (README, "Grading safety"); a Check in the browser, where both share one
+interpreter, is for learning and can be fooled by a crafted file anyway.
 
 Every refused attempt is recorded where learner code cannot reach it, so a submission that
 catches the PermissionError still fails. `Guard.intact()` also tells whether the checker's own
@@ -31,7 +35,7 @@ BLOCKED_IMPORTS = BRIDGE_MODULES + ("ctypes", "_ctypes", "_posixsubprocess", "gr
 
 # Events refused outright once sealed (exact names, or prefixes ending with ".").
 BLOCKED_EVENTS = (
-    "sys._getframe", "sys._current_frames", "sys._current_exceptions", "sys.settrace",
+    "sys._current_frames", "sys._current_exceptions", "sys.settrace",
     "sys.setprofile", "sys.monitoring.register_callback", "sys.addaudithook", "sys.remote_exec",
     "gc.get_objects", "gc.get_referrers", "gc.get_referents", "builtins.breakpoint",
     "os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.forkpty", "os.kill",
@@ -45,11 +49,6 @@ BLOCKED_EVENTS = (
     "glob.glob", "os.walk", "os.fwalk",
 )
 READ_ONLY = "r"
-# Attribute reads CPython audits that give no way to a frame: a function's code and defaults,
-# a generator's or a coroutine's code. The frames themselves (tb_frame, gi_frame, cr_frame,
-# ag_frame) stay refused, and any read CPython audits that is not named here.
-HARMLESS_READS = frozenset(("__code__", "__defaults__", "__kwdefaults__", "gi_code", "cr_code",
-                            "ag_code"))
 
 
 class Guard:
@@ -57,23 +56,9 @@ class Guard:
 
     def __init__(self, watched: tuple):
         self.attempts: list[str] = []
-        self._frames_allowed = [False]
         self._compiling = [False]
         # Snapshots of the checker's namespaces: (dict, its items at seal time).
         self._watched = tuple((d, tuple(d.items())) for d in watched)
-
-    def reading_frames(self):
-        """Let the checker itself walk a traceback's frames (to find the learner's line)."""
-        guard = self
-
-        class _Frames:
-            def __enter__(self):
-                guard._frames_allowed[0] = True
-
-            def __exit__(self, *exc):
-                guard._frames_allowed[0] = False
-
-        return _Frames()
 
     def compiling(self):
         """Compile learner source: CPython's parser re-opens the file by name to show a
@@ -122,7 +107,6 @@ def seal(watched: tuple = ()) -> Guard:
                       if type(getattr(module, "__dict__", None)) is dict}
     _keep.append(list(sys.modules.values()))  # so those ids are never reused
     attempts = guard.attempts
-    frames_allowed = guard._frames_allowed
     compiling = guard._compiling
 
     def refuse(what: str):
@@ -139,9 +123,6 @@ def seal(watched: tuple = ()) -> Guard:
             if compiling[0]:
                 raise PermissionError("the grader compiles from the source it was given")
             _check_open(args, readable, refuse)
-        elif event == "object.__getattr__":
-            if not frames_allowed[0] and args[1] not in HARMLESS_READS:
-                refuse(f"reading {args[1]}")
         elif event in ("object.__setattr__", "object.__delattr__"):
             target = args[0]
             if id(target) in sealed_types or (type(target) is FunctionType

@@ -125,7 +125,7 @@ def _load(link: Link, source: str, filename: str, report: Report, timeout: float
         _stopped(report, stop, timeout)
         return None
     except BaseException as exc:
-        report.error = "Running your file failed: " + describe(exc, filename, None, where_of(exc))
+        report.error = "Running your file failed: " + describe(exc, filename, where_of(exc))
         report.interrupted = isinstance(exc, KeyboardInterrupt)
         return None
 
@@ -173,7 +173,7 @@ def run_check(fn, module, timeout: float) -> CheckResult:
     except BaseException as exc:
         where = where_of(exc)
         result.message = ("Your code raised an error during this check: "
-                          + describe(exc, "", None, where))
+                          + describe(exc, "", where))
         result.cause = cause_of(exc, where)
         return result
     result.passed = True

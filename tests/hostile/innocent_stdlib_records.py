@@ -18,10 +18,7 @@ class Edge(typing.NamedTuple):
     child: str = "?"
 
 
-# `module` given: before 3.12, namedtuple reads its caller's frame for it (sys._getframe), which
-# the seal refuses in the CPython runtime (the tests grade this file there too); 3.12 and
-# Pyodide's 3.14 ask sys._getframemodulename, which it allows.
-Pair = collections.namedtuple("Pair", "left right", defaults=(0,), module=__name__)
+Pair = collections.namedtuple("Pair", "left right", defaults=(0,))
 
 
 class Row(typing.TypedDict):
