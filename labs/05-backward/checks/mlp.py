@@ -89,13 +89,15 @@ def neuron(learner):
     # forgot tanh (|s| < 0.0014 in about one draw in a thousand).
     while True:
         ws, bias = [_draw(rng, -1.0, 1.0) for _ in range(3)], _draw(rng, -1.0, 1.0)
-        xs = [_draw(rng, -2.0, 2.0) for _ in range(3)]
+        xs = tuple(_draw(rng, -2.0, 2.0) for _ in range(3))
         raw = sum(w * x for w, x in zip(ws, xs)) + bias
         if abs(raw) > 0.1:
             break
     _set(params, ws + [bias])
     shown = f"weights {', '.join(map(_f, ws))}, bias {_f(bias)} and x = {', '.join(map(_f, xs))}"
-    out = attempt("Neuron(3)(x)", n, xs)
+    # The neuron gets a list of its own: a change its code makes comes back into that list
+    # (handles.call), never into xs, which the expected gradients below are computed from.
+    out = attempt("Neuron(3)(x)", n, list(xs))
     expect(type(out) is need(learner, "Value"), "A neuron's output should be a Value.")
     got = data_of(out, "the neuron's output")
     if _same(got, raw):
@@ -145,10 +147,12 @@ def mlp(learner):
                                     f"neuron's weights and bias), but it lists {len(params)}.")
         expect(len({id(p) for p in params}) == want, f"{what}.parameters() lists a Value twice.")
         flat = [round(rng.uniform(-1.0, 1.0), 3) for _ in range(want)]
-        xs = [_draw(rng, -2.0, 2.0) for _ in range(sizes[0])]
+        xs = tuple(_draw(rng, -2.0, 2.0) for _ in range(sizes[0]))
         _set(params, flat)
         wanted = _net(flat, sizes, xs)
-        got = attempt(f"{what}(x)", net, xs)
+        # A list of its own, as in neuron(): xs stays what the outputs and gradients below
+        # are computed from, whatever the network's code does to its input list.
+        got = attempt(f"{what}(x)", net, list(xs))
         shown = f"{what}(x) with x = {', '.join(map(_f, xs))}"
         if sizes[-1] == 1:
             if type(got) is not need(learner, "Value"):
@@ -190,7 +194,7 @@ def trains_mlp(learner):
     MLP = need(learner, "MLP")
     rng = inputs("trains")
     sizes, lr = [2, 3, 1], 0.05
-    data = [([_draw(rng, -1.5, 1.5), _draw(rng, -1.5, 1.5)], y) for y in (0.5, -0.5, 0.5)]
+    data = [((_draw(rng, -1.5, 1.5), _draw(rng, -1.5, 1.5)), y) for y in (0.5, -0.5, 0.5)]
     net = attempt("MLP(2, [3, 1])", MLP, 2, [3, 1])
     params = _params(learner, net, "MLP(2, [3, 1])")
     expect(len(params) == _count(sizes), "MLP(2, [3, 1]).parameters() should list 13 Values.")
@@ -200,7 +204,9 @@ def trains_mlp(learner):
     def loss_fn():
         total = None
         for x, y in data:
-            term = (net(x) - y) ** 2
+            # a fresh list each time: the network's code never reaches the x that plain()
+            # computes the expected losses from
+            term = (net(list(x)) - y) ** 2
             total = term if total is None else total + term
         return total
 
@@ -209,8 +215,10 @@ def trains_mlp(learner):
 
     losses = []
     for k in range(1, 5):
-        got = _step(learner, params, loss_fn, lr, f"train_step(net.parameters(), loss_fn, "
-                                                  f"{lr}), step {k}")
+        # a fresh list each step, as net.parameters() would give: a train_step that empties
+        # or reorders its list cannot change what the next step is given
+        got = _step(learner, list(params), loss_fn, lr, f"train_step(net.parameters(), "
+                                                        f"loss_fn, {lr}), step {k}")
         want = plain(flat)
         close(got, want, f"The loss train_step returns at step {k} of training MLP(2, [3, 1]) "
                          f"on 3 points", tol=1e-4)
