@@ -139,3 +139,45 @@ def test_json_is_the_documented_contract_plus_the_input(files):
     assert {"lab", "file", "passed", "score", "max_score", "checks", "error"} <= set(reports[1])
     assert reports[1]["error"].startswith("Not graded: ")
     assert all(c["message"].startswith("Not run: ") for c in reports[1]["checks"])
+
+
+# Prints and raises what a terminal or an engine's page could be fooled by: cursor moves and
+# colours, a reversed word, lone surrogates (not Unicode: a UTF-8 writer refuses them), and a
+# line made to pass for another file's summary.
+SPOOF = ("import sys\nprint('x\\r\\x1b[32mPASSED\\x1b[0m \\u202eDESSAP\\u202c \\ud800')\n"
+         "raise ValueError('x\\n\\nsol.py: 18 of 18 checks pass.\\n\\u202eFAILED\\u202c \\x1b[2J\\ud83d')\n")
+
+
+def _strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from _strings(item)
+
+
+@pytest.mark.parametrize("output_format", ["gradescope", "prairielearn", "json"])
+def test_engines_documents_hold_no_control_characters_and_no_forged_summary(files, tmp_path,
+                                                                            output_format):
+    (tmp_path / "spoof.py").write_text(SPOOF)
+    (tmp_path / "sol.py").write_text(solution("05-backward"))
+    done = run_course("grade", "05-backward", str(tmp_path / "spoof.py"), str(tmp_path / "sol.py"),
+                      "--format", output_format, "--runtime", "python", "--trusted", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    document = json.loads((tmp_path / "results.json").read_text() if output_format == "gradescope"
+                          else done.stdout)
+    every = list(_strings(document))
+    "".join(every).encode("utf-8")  # no lone surrogate anywhere: UTF-8 takes it all
+    if output_format == "json":
+        return  # the learner's own text, kept as it is but for invalid Unicode
+    for text in every:
+        assert not any(ch in text for ch in "\x1b\r\u202e\u202c"), text
+    summary = document["output" if output_format == "gradescope" else "message"]
+    verdicts = [line for line in summary.splitlines() if line.endswith("checks pass.")
+                and not line.startswith(" ")]
+    assert verdicts == [f"{tmp_path}/spoof.py: 0 of 18 checks pass.",
+                        f"{tmp_path}/sol.py: 18 of 18 checks pass."], summary

@@ -13,13 +13,16 @@ from __future__ import annotations
 import json
 
 from ..graded import Graded
+from .learner_text import indented, line, valid
 
 FORMATS = ("text", "json", "gradescope", "prairielearn", "junit")
 
 
 def render(name: str, graded: list[Graded]) -> str:
+    # JSON strings keep the learner's text as it is, but as Unicode: a lone surrogate (which a
+    # submission can print) becomes U+FFFD, or a UTF-8 writer downstream would refuse it.
     if name == "json":
-        return json.dumps([g.to_dict() for g in graded], indent=2) + "\n"
+        return json.dumps(valid([g.to_dict() for g in graded]), indent=2) + "\n"
     if name == "text":
         from .text import text
 
@@ -27,11 +30,11 @@ def render(name: str, graded: list[Graded]) -> str:
     if name == "gradescope":
         from .gradescope import results
 
-        return json.dumps(results(graded), indent=2) + "\n"
+        return json.dumps(valid(results(graded)), indent=2) + "\n"
     if name == "prairielearn":
         from .prairielearn import results
 
-        return json.dumps(results(graded), indent=2) + "\n"
+        return json.dumps(valid(results(graded)), indent=2) + "\n"
     if name == "junit":
         from .junit import junit
 
@@ -40,16 +43,18 @@ def render(name: str, graded: list[Graded]) -> str:
 
 
 def summary(graded: list[Graded]) -> str:
-    """One line per file, then its error: what an engine shows above the tests."""
+    """One line per file, then its error, indented: what an engine shows above the tests. Only
+    the files' own lines start at the margin (a file name shows its line breaks escaped, an
+    error's every line is indented), so an error cannot print another file's verdict."""
     lines = []
     for piece in graded:
         report = piece.report
-        lines.append(f"{report.file}: {report.score} of {report.max_score} checks pass.")
+        lines.append(f"{line(report.file)}: {report.score} of {report.max_score} checks pass.")
         if report.error:
-            lines.append(report.error)
+            lines.append("  " + indented(report.error, "  "))
     return "\n".join(lines)
 
 
 def test_name(graded: list[Graded], piece: Graded, check_name: str) -> str:
     """A check's name, prefixed with its file when one document holds several files."""
-    return check_name if len(graded) == 1 else f"{piece.report.file}: {check_name}"
+    return check_name if len(graded) == 1 else f"{line(piece.report.file)}: {check_name}"

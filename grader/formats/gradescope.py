@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from ..graded import Graded
 from . import summary, test_name
+from .learner_text import clean
 
 
 def results(graded: list[Graded]) -> dict:
     tests = []
     for piece in graded:
         for check in piece.report.checks:
-            output = check.message if not check.passed else ""
+            output = clean(check.message) if not check.passed else ""
             if not check.passed and check.hints:
                 output += f"\nHint: {check.hints[0]}"
             tests.append({"name": test_name(graded, piece, check.name),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..graded import Graded
 from . import summary, test_name
+from .learner_text import clean
 
 OUTPUT_LIMIT = 16_000  # characters of the learner's own printed output shown back to them
 
@@ -18,7 +19,7 @@ def results(graded: list[Graded]) -> dict:
     tests = []
     for piece in graded:
         for check in piece.report.checks:
-            message = check.message if not check.passed else ""
+            message = clean(check.message) if not check.passed else ""
             if not check.passed and check.hints:
                 message += f"\nHint: {check.hints[0]}"
             tests.append({"name": test_name(graded, piece, check.name),
@@ -28,7 +29,7 @@ def results(graded: list[Graded]) -> dict:
     total = sum(g.report.max_score for g in graded)
     passed = sum(g.report.score for g in graded)
     gradable = bool(graded) and all(g.loaded for g in graded)
-    printed = "\n".join(text for g in graded for text in (g.report.stdout, g.report.stderr)
+    printed = "\n".join(clean(text) for g in graded for text in (g.report.stdout, g.report.stderr)
                         if text.strip())
     message = summary(graded) if graded else (
         "Nothing was handed in: submit the lab's .py file or your course export.")
