@@ -142,6 +142,17 @@ def test_arguments_the_learner_changes_change_for_the_checks_too(learner):
     assert values["x"] is kept  # unchanged items stay the checks' own objects
 
 
+def test_an_object_the_learner_puts_into_an_argument_arrives_with_its_class(learner):
+    # Comparing the arguments before and after the call once took up the class's
+    # description, and the Value came as a bare object with no operators.
+    module = learner(VALUE + "def keep(outs):\n    out = Value(2.0)\n    outs.append(out)\n"
+                             "    return out\n")
+    outs = []
+    out = module.keep(outs)
+    assert type(out) is module.Value and (out * 3).data == 6.0
+    assert len(outs) == 1 and type(outs[0]) is module.Value and outs[0].data == 2.0
+
+
 def test_a_check_function_given_to_learner_code_is_called_back(learner):
     module = learner("def nudge(f, x, h=1e-3):\n    return (f(x + h) - f(x - h)) / (2 * h)\n")
     assert abs(module.nudge(lambda t: t * t, 3.0) - 6.0) < 1e-9

@@ -19,7 +19,7 @@ from .handles import BUILTIN_ERRORS, SPECIALS, rebuild_error
 from .learner_errors import learner_frame
 from .link import Link
 from .run import OUTPUT_LIMIT, CappedText, exec_module, learner_limits
-from .wire import PLAIN, Codec
+from .wire import DEPTH, PLAIN, Codec
 
 
 def _operations() -> dict:
@@ -165,12 +165,12 @@ class Agent:
     def _call(self, fn, args, kwargs):
         """Call learner code; report back which list or dict arguments it changed, so the
         checks' own copies change too (a check may test that arguments are left alone)."""
-        encode = self.codec.encode
         watched = [(i, a) for i, a in enumerate(args) if type(a) in (list, dict)]
         watched += [(k, a) for k, a in kwargs.items() if type(a) in (list, dict)]
-        before = [encode(a) for _, a in watched]
+        held: list = []  # every object a shape names, alive until the comparison is done
+        before = [_shape(a, held) for _, a in watched]
         value = fn(*args, **kwargs)
-        changes = [[key, a] for (key, a), was in zip(watched, before) if encode(a) != was]
+        changes = [[key, a] for (key, a), was in zip(watched, before) if _shape(a, held) != was]
         return value, changes
 
     def pack_error(self, exc: BaseException) -> dict:
@@ -213,3 +213,22 @@ def _plain(value, depth: int) -> bool:
 def serve(send, receive, js_attempts=None) -> None:
     """Entry point for the learner's worker (host/worker.mjs)."""
     Agent(send, receive, js_attempts).run()
+
+
+def _shape(value, held: list, depth: int = 0):
+    """What an argument holds, to compare before and after a call: plain data as itself,
+    containers item by item, any other object by its identity. Not the codec's encoding: that
+    registers a new object with its class's description, which the comparison threw away, so
+    a Value the learner's code put into a list (or returned) reached the checks without its
+    class, as a bare object with no operators. No learner code runs here."""
+    kind = type(value)
+    if kind in PLAIN:
+        return value
+    if depth < DEPTH:
+        if kind is list or kind is tuple:
+            return (kind.__name__, [_shape(item, held, depth + 1) for item in value])
+        if kind is dict:
+            return ("dict", [(_shape(k, held, depth + 1), _shape(v, held, depth + 1))
+                             for k, v in dict.items(value)])
+    held.append(value)
+    return ("object", id(value))
