@@ -229,8 +229,8 @@ async function compileStreaming(fetch, url) {
 // The snapshot to restore, read only while booting: the one this browser kept (snapshots.js),
 // else the build's (grader/site_builder/snapshot.py, gzipped by the build itself). Null when
 // there is none (known at once when the build has one); else its bytes come while Pyodide
-// loads: {packed: a promise of them, packed (an ArrayBuffer), fromBuild: a promise of whether
-// they are the build's download, for the page to keep}. A kept one that is not one (damaged,
+// loads: {packed: a promise of them as sparse.mjs packs them (an ArrayBuffer), fromBuild: a
+// promise of whether they are the build's download, which the page keeps}. A kept one that is not one (damaged,
 // or another version's) gives way to the build's; when neither works out, Pyodide's await of
 // the bytes fails and the boot starts afresh.
 // Unless the page noted that this browser keeps this very one (`likelyKept`), the build's is
