@@ -1,6 +1,7 @@
 """How a learner's error reads in a report: its type and message, and the line of the
-learner's file it came from (`learner_frame` reads that from a traceback). The checker (run.py), both sides of a split grading (split.py and
-agent.py) and Run (execute.py) all word errors with these.
+learner's file it came from (`learner_frame` reads that from a traceback). The checker
+(run.py), both sides of a split grading (split.py and agent.py) and Run (execute.py) all word
+errors with these.
 """
 
 from __future__ import annotations

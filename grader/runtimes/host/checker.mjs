@@ -45,8 +45,9 @@ parentPort.on("message", (message) => {
   } catch {
     unchanged = false;
   }
-  reply.grewMB = (memory() - memoryAtReady) / 1024 ** 2;
-  reply.retire = !unchanged || memory() - memoryAtReady > MEMORY_GROWTH;
+  const grew = memory() - memoryAtReady;
+  reply.grewMB = grew / 1024 ** 2;
+  reply.retire = !unchanged || grew > MEMORY_GROWTH;
   apply(post, message.port, [reply]);
   message.port.close();
   // What a job leaves in this thread's JavaScript (its channel, the proxies between Python
