@@ -145,6 +145,13 @@ def _evaluate(learner, steps, inputs, given=None):
         cause = failure.__cause__
         key = cause.args[0] if type(cause) is KeyError and cause.args else None
         if type(key) is str and key in names:
+            if _reorders(evaluate):
+                raise CheckFailed(
+                    f"{what} raised KeyError: {key!r}. '{key}' is the result of an earlier step, "
+                    f"and your code looked it up before that step had run: it runs the steps in "
+                    f"another order than the list gives them (reversed or sorted, say). Run them "
+                    f"exactly in the order given, for name, op, (x, y) in steps: the list "
+                    f"already puts every step after the steps it uses.") from None
             raise CheckFailed(
                 f"{what} raised KeyError: {key!r}. '{key}' is not an input: it is the result "
                 f"of an earlier step, so it must be computed by an earlier step before a later "
@@ -157,6 +164,27 @@ def _evaluate(learner, steps, inputs, given=None):
             f"step), but it returned a {type(values).__name__}. Keep each value you compute in "
             f"a dict and return that dict, not just the last result.")
     return what, mapping(values, what)
+
+
+def _reorders(evaluate):
+    """True if evaluate gets an earlier step's result right when the steps come in some other
+    order than the one it runs them in (names sorted or not, or the list reversed): then it
+    can read earlier results, and its KeyError came from running the steps out of order."""
+    inputs = {"x": 1.5, "y": -2.0}
+    for one, two, reverse in (("p", "q", False), ("q", "p", False), ("p", "q", True)):
+        # the second step reads the first one's result on both sides: code that looks a
+        # side up in `inputs` only fails it in every order
+        steps = [(one, "+", ("x", "y")), (two, "*", (one, one))]
+        want = _oracle(steps, inputs)
+        if reverse:
+            steps.reverse()
+        try:
+            values = mapping(attempt("evaluate", evaluate, steps, dict(inputs)), "evaluate")
+            if all(_same(number(values[k], k), want[k]) for k in (one, two)):
+                return True
+        except Exception:
+            continue
+    return False
 
 
 def _compare(what, values, steps, inputs):
@@ -256,7 +284,7 @@ def evaluate_is_pure(learner):
     if set(inputs_given) != set(first_inputs) or any(
             inputs_given[k] is not first_inputs[k] for k in first_inputs):
         raise CheckFailed(f"After {what}, the caller's inputs dict has changed (its keys are now "
-                          f"{', '.join(sorted(map(str, inputs_given)))}): evaluate wrote into it. "
+                          f"{', '.join(sorted(map(str, inputs_given))) or 'none'}): evaluate wrote into it. "
                           f"Copy it first, values = dict(inputs), and write into the copy.")
     second_inputs = {"u": _pick(rng), "v": _pick(rng)}
     second_steps = [("w", "+", ("u", "v"))]
