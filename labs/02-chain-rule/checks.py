@@ -60,7 +60,8 @@ def _L(t):
 def nudge_both_ways(learner):
     nudge = need(learner, "nudge")
     cases = [(_cube, "cube", "t**3"), (_falling, "falling", "2 - t**3")] * 2
-    for x, h, (fn, name, formula) in zip(_points(201, 4), (0.5, 0.25, 0.1, 0.4), cases):
+    # No h of 0.5, where 2 * h * h is h: dividing by 2*h*h would look like dividing by h.
+    for x, h, (fn, name, formula) in zip(_points(201, 4), (0.4, 0.25, 0.1, 0.3), cases):
         what = f"nudge({name}, {_f(x)}, {h})"
         got = number(attempt(what, nudge, fn, x, h), what)
         expected = slope(fn, x, h)
@@ -73,6 +74,21 @@ def nudge_both_ways(learner):
                 f"{start}: the right size but the wrong sign. {name} goes DOWN as t grows, so "
                 f"its slope is negative: do not take abs() of the change, nor swap its two "
                 f"sides. Return (f(x + h) - f(x - h)) / (2 * h) as it is.")
+        if _same(got, -expected):
+            raise CheckFailed(
+                f"{start}: the right size but the wrong sign. {name} goes UP as t grows here, "
+                f"so its slope is positive: the change is f(x + h) - f(x - h), right minus "
+                f"left, not the other way round.")
+        change = fn(x + h) - fn(x - h)
+        if _same(got, change / 2 * h):
+            raise CheckFailed(
+                f"{start}, which is (f(x + h) - f(x - h)) / 2 * h: Python reads that as "
+                f"divided by 2, then MULTIPLIED by h. Put the distance in parentheses: "
+                f"/ (2 * h).")
+        if _same(got, change):
+            raise CheckFailed(
+                f"{start}, which is the change f(x + h) - f(x - h) itself: a slope is a change "
+                f"PER UNIT of x, so divide it by the distance between the two points, 2 * h.")
         if _same(got, (fn(x + h) - fn(x)) / h) or _same(got, (fn(x) - fn(x - h)) / h):
             raise CheckFailed(
                 f"{start}: that is a one-sided nudge, (f(x + h) - f(x)) / h. Nudge both ways, "
@@ -123,7 +139,7 @@ def nudge_default_h(learner):
 
 def _locals(learner, x):
     local_derivatives = need(learner, "local_derivatives")
-    what = f"local_derivatives({_f(x)})"
+    what = f"local_derivatives({x:.10g})"
     rates = mapping(attempt(what, local_derivatives, x),
                     f"{what} (a dict {{'dy/dx': ..., 'dz/dy': ..., 'dL/dz': ...}})")
     for key in KEYS:
@@ -153,7 +169,11 @@ def local_rates(learner):
         if not _same(dz_dy, exact):
             why = (f"Nudging z = y**2 at y = 3x = {_f(y)} changes z at rate "
                    f"{_f(measured)} = 2y.")
-            if _same(dz_dy, 2 * x):
+            if _same(dz_dy, 2 * y * 3):
+                why = (f"That is 2y * 3 = dz/dx, the rate of z as x moves, which already "
+                       f"includes the step y = 3x. A local derivative is the rate of ONE step: "
+                       f"z = y**2 moves 2y = {_f(exact)} times as fast as y.")
+            elif _same(dz_dy, 2 * x):
                 why = (f"That is 2y taken at x. A local derivative is taken at its step's own "
                        f"input: z = y**2 gets y = 3x = {_f(y)}, so dz/dy = 2y = {_f(exact)}.")
             elif _same(dz_dy, y * y):
@@ -165,6 +185,21 @@ def local_rates(learner):
                 why = ("The constant 1 in L = z + 1 only shifts L; it does not stop L from "
                        "moving with z. L moves exactly as fast as z, so dL/dz = 1.")
             close(dL_dz, 1.0, f"{what}['dL/dz']", why=why)
+
+
+    # Far from 0 (z about 8.8e10), where a nudge of a step rounds (or is lost entirely:
+    # z + 1e-6 is z), the rates are still exact: 3, 2 * y (exact, x has few binary digits), 1.
+    x = 98765.25
+    what, rates = _locals(learner, x)
+    for key, got, want in zip(KEYS, rates, (3.0, 6 * x, 1.0)):
+        if not _same(got, want, 1e-12):
+            measured = _same(got, want, 1e-3) or got == 0.0
+            close(got, want, f"{what}['{key}']", tol=1e-12,
+                  why=(f"That looks like a rate measured by nudging, not the step's own rate: "
+                       f"far from 0 (here z = y**2 is about {_f(9 * x * x)}) a nudge rounds, "
+                       f"or is lost entirely (z + 1e-6 is z, so a nudge of z gives 0). Write "
+                       f"each local rate as its formula: dy/dx = 3, dz/dy = 2 * y, dL/dz = 1.")
+                  if measured else "")
 
 
 @check("dL/dx multiplies the local derivatives along the path",

@@ -1,0 +1,15 @@
+# mistake: returns the change f(x + h) - f(x - h) without dividing by the distance 2*h
+# fails: nudge measures the slope by nudging x both ways
+# message: a slope is a change PER UNIT of x
+
+
+def local_derivatives(x):
+    y = 3 * x
+    return {"dy/dx": 3.0, "dz/dy": 2 * y, "dL/dz": 1.0}
+
+def chain_rule(x):
+    d = local_derivatives(x)
+    return d["dy/dx"] * d["dz/dy"] * d["dL/dz"]
+
+def nudge(f, x, h=1e-6):
+    return f(x + h) - f(x - h)

@@ -1,0 +1,15 @@
+# mistake: takes the change as f(x - h) - f(x + h), left minus right, so every slope comes out with the wrong sign
+# fails: nudge measures the slope by nudging x both ways
+# message: right minus left
+
+
+def local_derivatives(x):
+    y = 3 * x
+    return {"dy/dx": 3.0, "dz/dy": 2 * y, "dL/dz": 1.0}
+
+def chain_rule(x):
+    d = local_derivatives(x)
+    return d["dy/dx"] * d["dz/dy"] * d["dL/dz"]
+
+def nudge(f, x, h=1e-6):
+    return (f(x - h) - f(x + h)) / (2 * h)
