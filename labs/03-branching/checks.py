@@ -96,6 +96,17 @@ def _check_graph1(learner, a, b):
             f"{what}['a'] (dL/da) should be {_f(1.0 + b)}, but your code gives {_f(g['a'])} = 1 + "
             f"a: on the path through c = a * b, a gets its OWN value. A product hands each "
             f"input the OTHER factor times its gradient: g['a'] += b * g['c'].")
+    if _same(g["b"], 0.0) and _same(g["a"], 1.0) and not _same(a, 0.0):
+        raise CheckFailed(
+            f"{what}['b'] (dL/db) is 0 and ['a'] is 1, only the direct path's share: c = a * b "
+            f"handed its gradient on while g['c'] was still 0. Work backward from L: first "
+            f"L = c + a, which gives c its gradient (g['c'] += 1), and only then c = a * b, "
+            f"which hands g['c'] on to a and b.")
+    if _same(g["a"], 2.0) and _same(g["b"], 1.0) and not _same(a, 1.0):
+        raise CheckFailed(
+            f"{what}['b'] (dL/db) is 1 and ['a'] is 2: c = a * b handed a and b its gradient "
+            f"unchanged, as a sum does. c is a product: it hands each input the OTHER factor "
+            f"times its gradient, g['a'] += b * g['c'] and g['b'] += a * g['c'].")
     _paths(g["a"], "a", [("the path through c (b * dL/dc)", b),
                          ("the direct path (1 * dL/dL, from L = c + a)", 1.0)],
            f"{what}['a'] (dL/da)")
@@ -116,6 +127,11 @@ def worked_example(learner):
        "dL/dc = 1, dL/db = a, and dL/da = b + 1: one share per path.")
 def graph1_random(learner):
     for a, b in _inputs(301):
+        what, g = _grads_of(learner, "grads", a, b, ("a", "b", "c"))
+        if [g["a"], g["b"], g["c"]] == [4.0, 2.0, 1.0]:
+            raise CheckFailed(f"{what} gives the worked example's gradients, 4, 2 and 1, for "
+                              f"other inputs too: compute them from a and b (dL/da = b + 1 = "
+                              f"{_f(b + 1)} here), not the numbers of a = 2, b = 3.")
         _check_graph1(learner, a, b)
 
 
@@ -170,10 +186,41 @@ def diamond_paths(learner):
                     f"{name} the other factor {_f(other)} but forgets to multiply it by dL/dd = "
                     f"{_f(e)}. Each share is the local gradient TIMES the gradient of the node "
                     f"it comes through: g['{name}'] += {'b' if name == 'a' else 'a'} * g['d'].")
+        if _same(g["a"], 0.0) and _same(g["b"], 0.0) and _same(g["d"], e) and _same(g["e"], d):
+            raise CheckFailed(
+                f"{what} gives a and b a gradient of 0, though dL/dd and dL/de are right: d and "
+                f"e handed their gradients on while g['d'] and g['e'] were still 0. Work "
+                f"backward from L: first L = d * e (it gives d and e their gradients), then "
+                f"d = a * b and e = a + b, which hand them on.")
+        for name, other, own in (("a", b, a), ("b", a, b)):
+            _diamond_slip(g[name], name, other, own, d, e, what)
         _paths(g["a"], "a", [("the path through d (b * dL/dd)", b * e),
                              ("the path through e (1 * dL/de)", d)], f"{what}['a'] (dL/da)")
         _paths(g["b"], "b", [("the path through d (a * dL/dd)", a * e),
                              ("the path through e (1 * dL/de)", d)], f"{what}['b'] (dL/db)")
+
+
+def _diamond_slip(got, name, other, own, d, e, what):
+    """Name the slip when dL/d<name> is exactly what one misread path gives (and only that)."""
+    right = other * e + d
+    if _same(got, right):
+        return
+    slips = (
+        (other * e + 1.0, f"through e = a + b it hands {name} 1 * dL/dL, but the gradient "
+                          f"arriving at e is dL/de = d = {_f(d)}: g['{name}'] += 1.0 * g['e']."),
+        (other * e + other * d, f"through e = a + b it hands {name} the other input times "
+                                f"dL/de, as a product would. e is a sum: it hands each input its "
+                                f"gradient unchanged, g['{name}'] += 1.0 * g['e']."),
+        (other * e + e, f"through e = a + b it hands {name} dL/dd = {_f(e)}, the gradient of "
+                        f"the other node: the share through e is 1 * dL/de = g['e']."),
+        (own * e + d, f"through d = a * b it hands {name} its OWN value times dL/dd. A product "
+                      f"hands each input the OTHER factor: "
+                      f"g['{name}'] += {'b' if name == 'a' else 'a'} * g['d']."),
+    )
+    found = [why for value, why in slips if _same(got, value) and not _same(value, right)]
+    if len(found) == 1:
+        raise CheckFailed(f"{what}['{name}'] (dL/d{name}) should be {_f(right)}, but your code "
+                          f"gives {_f(got)}: {found[0]}")
 
 
 @check("diamond: gradients agree with nudging the inputs",
