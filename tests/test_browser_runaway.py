@@ -150,3 +150,78 @@ def test_a_loop_outside_any_function_is_reported_where_it_was(course, open_lesso
     assert check(page) == "true"
     assert page.get_attribute("[data-testid=status]", "data-tone") == ""
     assert page.errors == []
+
+
+def test_time_sleep_stops_like_a_loop_and_the_report_names_its_line(course, open_lesson):
+    # time.sleep waits in C, where Python never sees the interrupt: Stop and Check's time
+    # limit had to restart Python, and the report, with the line, was lost.
+    page = open_lesson("01-graphs")
+    wait_ready(page)
+    solution = course.labs["01-graphs"].solution.read_text()
+    code = "import time\n" + solution.replace("    e = a * b\n", "    e = a * b\n    time.sleep(60)\n", 1)
+    line = code.splitlines().index("    time.sleep(60)") + 1
+    set_code(page, code)
+    assert check_done_after(page, "check", timeout=30_000) == "false"
+    assert "Check stopped after 10 s" in page.inner_text("[data-testid=status]")
+    stopped = page.locator(".check", has_text="stopped after")
+    assert stopped.count() == 1 and f"line {line} of your file (in forward)" in stopped.inner_text()
+    assert "restarted" not in page.inner_text("[data-testid=output]")
+    # Run, then Stop: stopped at once, Python kept.
+    set_code(page, "import time\nprint('before')\ntime.sleep(60)\nprint('after')\n")
+    page.click("[data-testid=run]")
+    page.locator("[data-testid=status]").filter(has_text="Running your code… 1 s").wait_for()
+    started = time.monotonic()
+    page.click("[data-testid=stop]")
+    page.wait_for_function("!document.querySelector('[data-testid=run]').disabled", timeout=5000)
+    assert time.monotonic() - started < 0.9  # Stop's grace for an interrupt is 1 s
+    output = page.inner_text("[data-testid=output]")
+    assert "before" in output and "Stopped." in output and "after" not in output
+    assert "restarted" not in output and page.inner_text("[data-testid=status]") == "Stopped."
+    # Its other answers are time.sleep's own.
+    set_code(page, "import time\nt = time.monotonic()\ntime.sleep(0.3)\n"
+                   "print(time.sleep.__name__, round(time.monotonic() - t, 1))\ntime.sleep(-1)\n")
+    output = run(page)
+    assert "sleep 0.3" in output and "ValueError: sleep length must be non-negative" in output
+
+
+def check_done_after(page, button: str, timeout: float) -> str:
+    page.eval_on_selector("[data-testid=result]", "r => { delete r.dataset.passed; }")
+    page.click(f"[data-testid={button}]")
+    return check_done(page, timeout)
+
+
+SWALLOWS_THE_INTERRUPT = """while True:
+    try:
+        while True:
+            pass
+    except KeyboardInterrupt:
+        pass
+"""
+
+
+def test_a_check_python_could_not_answer_shows_no_earlier_report_as_its_own(course, open_lesson):
+    page = open_lesson("01-graphs")
+    wait_ready(page)
+    set_code(page, course.labs["01-graphs"].starter.read_text())
+    assert check(page) == "false"
+    # Code that swallows the interrupt: Stop restarts Python, and no report comes.
+    set_code(page, SWALLOWS_THE_INTERRUPT)
+    page.click("[data-testid=check]")
+    page.locator("[data-testid=status]").filter(has_text="Checking… 1 s").wait_for()
+    page.click("[data-testid=stop]")
+    page.wait_for_function("!document.querySelector('[data-testid=check]').disabled", timeout=10_000)
+    assert "Python restarted" in page.inner_text("[data-testid=status]")
+    # The starter's report, of other code, is gone, not shown as this Check's.
+    assert not page.locator("[data-testid=result]").is_visible()
+    assert page.evaluate("document.activeElement !== document.body")
+    assert "catch KeyboardInterrupt" in page.inner_text("[data-testid=output]")
+    # At the time limit the status says so in the failure colour, and the keyboard is on Check.
+    page.focus("[data-testid=check]")
+    page.keyboard.press("Enter")
+    page.wait_for_function("!document.querySelector('[data-testid=check]').disabled", timeout=30_000)
+    assert "Check ran longer than 10 s" in page.inner_text("[data-testid=status]")
+    assert page.get_attribute("[data-testid=status]", "data-tone") == "fail"
+    assert page.evaluate("document.activeElement.dataset.testid") == "check"
+    set_code(page, course.labs["01-graphs"].solution.read_text())
+    assert check(page) == "true"
+    assert page.errors == []

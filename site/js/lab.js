@@ -128,8 +128,12 @@ export function startLab(root, page) {
     const source = text(view);
     const answer = await python.check(page.urls.lab, source, limitSeconds * 1000);
     busy(false);
-    if (answer.restarted) return restarted(answer, "Check");
-    if (answer.failure) return failed(answer);
+    if (answer.restarted || answer.failure) {
+      // No report came: an earlier Check's, of other code, must not read as this one's.
+      result.hidden = true;
+      refocus(buttons.check);
+      return answer.restarted ? restarted(answer, "Check") : failed(answer);
+    }
     const report = answer.report;
     const before = progress.load(slug);
     const kept = { ...report, stdout: "", stderr: "" };  // the verdict, not the learner's prints
@@ -164,12 +168,12 @@ export function startLab(root, page) {
       ? `${what} ran longer than ${limitSeconds} s`
       : `${what} was stopped`;
     const how = answer.unresponsive
-      ? "and your code did not respond to the interrupt (it catches KeyboardInterrupt, or it " +
-        "is inside time.sleep), so Python was restarted."
+      ? "and your code did not respond to the interrupt (does it catch KeyboardInterrupt, " +
+        "perhaps with a bare \"except:\"?), so Python was restarted."
       : "and Python was restarted (this page cannot interrupt Python without cross-origin " +
         "isolation).";
     showOutput(output, { note: `${why}, ${how} Your code is still in the editor.` });
-    say(`${why}; Python restarted.`, "ready", "neutral");
+    say(`${why}; Python restarted.`, "ready", answer.stoppedBy === "limit" ? "fail" : "neutral");
   }
 
   function failed(answer) {
