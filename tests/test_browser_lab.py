@@ -219,3 +219,16 @@ def test_offline_a_page_never_kept_gets_a_clear_offline_page(open_lesson, site):
         assert page.locator("h1").inner_text() == "You are offline"
     finally:
         page.context.set_offline(False)
+
+
+def test_code_pasted_with_a_byte_order_mark_runs_as_it_checks(course, open_lesson):
+    # Copied from a file saved with a BOM, the text brings it along, invisible: Check read
+    # past it, and Run stopped at "invalid non-printable character U+FEFF".
+    page = open_lesson("01-graphs", permissions=["clipboard-read", "clipboard-write"])
+    wait_ready(page)
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+a")
+    page.evaluate("navigator.clipboard.writeText('\\ufeffprint(\"pasted\")\\r\\nprint(2)\\r\\n')")
+    page.keyboard.press("ControlOrMeta+v")
+    assert doc(page) == 'print("pasted")\nprint(2)\n'
+    assert run(page) == "pasted\n2\n"

@@ -60,6 +60,9 @@ export function createEditor(parent, { doc, onChange, onRun, onCheck }) {
         { key: "Mod-Enter", run: () => (onRun(), true) },
         { key: "Shift-Mod-Enter", run: () => (onCheck(), true) },
       ])),
+      // Text copied from a file saved with a byte-order mark brings it along, invisible: Check
+      // reads past it, but Run stopped at "invalid non-printable character U+FEFF".
+      EditorView.clipboardInputFilter.of((pasted) => pasted.replace(/^\uFEFF/, "")),
       keymap.of([indentWithTab]),  // Tab indents; Esc then Tab leaves the editor (CodeMirror's rule)
       EditorView.updateListener.of((update) => {
         if (update.docChanged) onChange(update.state.doc.toString());
