@@ -12,8 +12,8 @@ import zipfile
 
 import pytest
 
-from tests.browser_support import (OFFLINE_COPY_MADE, check, doc, set_code, wait_kept, wait_ready,
-                                   wait_until)
+from tests.browser_support import (ARTIFACTS, OFFLINE_COPY_MADE, check, doc, set_code, wait_kept,
+                                   wait_ready, wait_until)
 from tests.conftest import run_course
 
 pytestmark = pytest.mark.browser
@@ -22,7 +22,8 @@ VERSION = "0.1.0"
 
 
 def status(page) -> str:
-    return page.inner_text("[data-testid=status]")
+    """What Download and Open a file said, beside their buttons."""
+    return page.inner_text("[data-testid=file-note]")
 
 
 def test_download_names_the_lab_and_course_grade_reads_it_back(course, open_lesson, tmp_path):
@@ -45,11 +46,11 @@ def test_download_names_the_lab_and_course_grade_reads_it_back(course, open_less
 
 def _choose(page, path) -> None:
     """Open a file with the page's own chooser; wait until the page has said what it did."""
-    page.eval_on_selector("[data-testid=status]", "s => { s.textContent = ''; }")
+    page.eval_on_selector("[data-testid=file-note]", "s => { s.textContent = ''; }")
     with page.expect_file_chooser() as chooser:
         page.click("[data-testid=open-file]")
     chooser.value.set_files(str(path))
-    page.wait_for_function("document.querySelector('[data-testid=status]').textContent !== ''")
+    page.wait_for_function("document.querySelector('[data-testid=file-note]').textContent !== ''")
 
 
 def test_open_a_file_is_one_undoable_change_and_odd_files_are_refused(open_lesson, tmp_path):
@@ -196,3 +197,25 @@ def test_download_and_export_work_offline(course, site, open_lesson, tmp_path):
             assert "04-value.py" in archive.namelist()
     finally:
         page.context.set_offline(False)
+
+
+def test_on_a_phone_what_open_a_file_did_is_said_where_its_button_is(open_lesson, tmp_path):
+    # The status line is above the editor, a screen away from the buttons on a phone: a
+    # refused file looked like a click that did nothing, and Python's status read "broken".
+    page = open_lesson("01-graphs", width=390, height=844)
+    wait_ready(page)
+    other = tmp_path / "other.py"
+    other.write_text(f"# 05-backward — autograd course {VERSION}\nclass Value: pass\n", encoding="utf-8")
+    page.locator("[data-testid=open-file]").scroll_into_view_if_needed()
+    with page.expect_file_chooser() as chooser:
+        page.click("[data-testid=open-file]")
+    chooser.value.set_files(str(other))
+    note = page.locator("[data-testid=file-note]")
+    note.filter(has_text="is the code of lab 05-backward").wait_for()
+    box = note.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= 844, box
+    assert page.get_attribute("[data-testid=status]", "data-state") == "ready"
+    with page.expect_download():
+        page.click("[data-testid=download]")
+    assert note.inner_text() == "Downloaded 01-graphs.py."
+    page.screenshot(path=str(ARTIFACTS / "file-note-390.png"))

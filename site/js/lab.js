@@ -203,7 +203,13 @@ export function startLab(root, page) {
       { python, busy, stop, labURL: page.urls.lab, source: () => text(view) }));
   }
 
-  startLabFiles(root, { view, lab: page.lab, version: page.courseVersion, say });
+  // Download and Open a file answer beside their buttons, not in Python's status line.
+  const fileNote = $("file-note");
+  const tell = (message, state) => {
+    fileNote.textContent = message;
+    fileNote.dataset.tone = state === "broken" ? "fail" : "";
+  };
+  startLabFiles(root, { view, lab: page.lab, version: page.courseVersion, say: tell });
 
   buttons.run.addEventListener("click", run);
   buttons.check.addEventListener("click", check);
