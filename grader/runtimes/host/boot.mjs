@@ -53,5 +53,10 @@ export async function restore({ pyodideDir, stdLibURL, snapshot, packed, wasmMod
   // at this thread's next full collection (which, with host/heap.mjs, may not come before the
   // thread ends): measured, the batch's high-water mark fell by ≈ 70 MB.
   if (typeof snapshot.transfer === "function") snapshot.transfer(0);
+  // Pyodide fetches its source of random bytes (node:crypto) on first use, by an import; a
+  // learner worker refuses every import once learner code can run (worker.mjs), and Python
+  // died at `random.seed()`, `random.Random()`, `os.urandom`, `uuid.uuid4()` in correct files.
+  // Drawn once here, before that, so it is Pyodide's own and no import is left to make.
+  py.runPython("__import__('os').urandom(1)");
   return py;
 }
