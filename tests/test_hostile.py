@@ -106,7 +106,7 @@ def test_correct_files_around_hostile_ones_still_pass(batch):
 
 
 INNOCENT_PASSES = ["innocent_bom.py", "innocent_optional_numpy.py", "innocent_stdlib_records.py",
-                   "innocent_stdlib_tools.py", "innocent_randomness.py"]
+                   "innocent_stdlib_tools.py", "innocent_randomness.py", "innocent_doctest.py"]
 INNOCENT_SYNTAX = [("innocent_syntax_error.py", "'(' was never closed (line 4).\n    total = (1 +\n            ^"),
                    ("innocent_indentation.py", "unexpected indent (line 6).\n    extra = 2\n    ^")]
 
@@ -120,6 +120,7 @@ def _judged_fairly(reports):
     assert "tools done" in tools.stdout and "KeyError: 'missing'" in tools.stderr, tools.stderr
     assert "<module>: built the engine" in tools.stderr
     assert "drawn: 8 8 36 True True" in reports["innocent_randomness.py"].stdout
+    assert "doctest: TestResults(failed=0" in reports["innocent_doctest.py"].stdout
     for name, shown in INNOCENT_SYNTAX:
         error = reports[name].error
         assert REACH not in error

@@ -13,8 +13,12 @@ lab never needs and what would let a submission reach the grader or the machine:
 
 What the standard library does for ordinary code stays allowed: reading a function's code and
 defaults (`inspect.signature`, which a dataclass without a docstring calls), setting the
-defaults of a function made after the seal (`namedtuple`, `typing.NamedTuple`), and frames
-(`traceback.print_exc()`, `unittest` and `logging` read them). Refusing them failed correct
+defaults of a function made after the seal (`namedtuple`, `typing.NamedTuple`), frames
+(`traceback.print_exc()`, `unittest` and `logging` read them), taking a tracer away that is
+not there (`doctest` ends every run with `sys.settrace(None)`), and opening a file that does not
+exist (`pdb`, which `doctest` starts, looks for a `.pdbrc`): that open fails as it would
+anywhere, FileNotFoundError, and reaches nothing. A `breakpoint()` left in a file does nothing,
+as with PYTHONBREAKPOINT=0: there is no one at a grader's terminal. Refusing them failed correct
 submissions as attacks, and frames guard nothing the structure does not: where grades count
 (`course grade`), the checks live in another interpreter, and a learner's interpreter holds
 only its own answers (README, "Grading safety"); a Check in the browser, where both share one
@@ -37,7 +41,7 @@ BLOCKED_IMPORTS = BRIDGE_MODULES + ("ctypes", "_ctypes", "_posixsubprocess", "gr
 BLOCKED_EVENTS = (
     "sys._current_frames", "sys._current_exceptions", "sys.settrace",
     "sys.setprofile", "sys.monitoring.register_callback", "sys.addaudithook", "sys.remote_exec",
-    "gc.get_objects", "gc.get_referrers", "gc.get_referents", "builtins.breakpoint",
+    "gc.get_objects", "gc.get_referrers", "gc.get_referents",
     "os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.forkpty", "os.kill",
     "os.killpg", "os.putenv", "os.unsetenv", "os.remove", "os.rename", "os.rmdir", "os.mkdir",
     "os.chmod", "os.chown", "os.link", "os.symlink", "os.truncate", "os.utime", "os.chdir",
@@ -49,6 +53,10 @@ BLOCKED_EVENTS = (
     "glob.glob", "os.walk", "os.fwalk",
 )
 READ_ONLY = "r"
+# Names Python writes into the builtins for ordinary code: `_`, the last value shown by
+# `sys.displayhook`, which every doctest example that shows a value sets (the lessons teach
+# with doctest examples). A change there is no change to the checker.
+FREE = ("_",)
 
 
 class Guard:
@@ -57,8 +65,10 @@ class Guard:
     def __init__(self, watched: tuple):
         self.attempts: list[str] = []
         self._compiling = [False]
-        # Snapshots of the checker's namespaces: (dict, its items at seal time).
-        self._watched = tuple((d, tuple(d.items())) for d in watched)
+        # Snapshots of the checker's namespaces: (dict, its items at seal time), without the
+        # names Python itself writes there for ordinary code (FREE).
+        self._watched = tuple((d, tuple((k, v) for k, v in d.items() if k not in FREE))
+                              for d in watched)
 
     def compiling(self):
         """Compile learner source: CPython's parser re-opens the file by name to show a
@@ -78,13 +88,15 @@ class Guard:
     def restore(self) -> None:
         """Put every watched namespace back as it was at seal time."""
         for space, items in self._watched:
+            free = [(k, space[k]) for k in FREE if k in space]
             space.clear()
             space.update(items)
+            space.update(free)
 
     def intact(self, _len=len) -> bool:
         missing = self
         for space, items in self._watched:
-            if _len(space) != _len(items):
+            if _len(space) - sum(1 for k in FREE if k in space) != _len(items):
                 return False
             for key, value in items:
                 if space.get(key, missing) is not value:
@@ -108,6 +120,7 @@ def seal(watched: tuple = ()) -> Guard:
     _keep.append(list(sys.modules.values()))  # so those ids are never reused
     attempts = guard.attempts
     compiling = guard._compiling
+    clearing = [False]  # a tracer is being taken away (see _untrace), not set
 
     def refuse(what: str):
         if len(attempts) < 50:
@@ -123,6 +136,8 @@ def seal(watched: tuple = ()) -> Guard:
             if compiling[0]:
                 raise PermissionError("the grader compiles from the source it was given")
             _check_open(args, readable, refuse)
+        elif event in _TRACERS and clearing[0]:
+            return
         elif event in ("object.__setattr__", "object.__delattr__"):
             target = args[0]
             if id(target) in sealed_types or (type(target) is FunctionType
@@ -134,10 +149,35 @@ def seal(watched: tuple = ()) -> Guard:
             refuse(event)
 
     sys.addaudithook(hook)
+    sys.settrace = _untrace(sys.settrace, "sys.settrace", clearing, refuse)
+    sys.setprofile = _untrace(sys.setprofile, "sys.setprofile", clearing, refuse)
+    sys.breakpointhook = _no_debugger
     return guard
 
 
 _PREFIXES = tuple(e for e in BLOCKED_EVENTS if e.endswith("."))
+_TRACERS = ("sys.settrace", "sys.setprofile")
+
+
+def _untrace(setter, event: str, clearing: list, refuse):
+    """`sys.settrace` (or `setprofile`) as the sealed interpreter has it: setting a tracer is
+    refused, taking one away (None) is not. The audit event does not say which it is, so the
+    hook lets it through only while this function clears one."""
+    def untrace(function):
+        if function is not None:
+            refuse(event)
+        clearing[0] = True
+        try:
+            setter(None)
+        finally:
+            clearing[0] = False
+    untrace.__name__ = untrace.__qualname__ = setter.__name__
+    return untrace
+
+
+def _no_debugger(*args, **kwargs) -> None:
+    """`sys.breakpointhook` once sealed: `breakpoint()` does nothing (PYTHONBREAKPOINT=0)."""
+    return None
 
 
 def _check_open(args: tuple, readable: tuple, refuse) -> None:
@@ -149,7 +189,25 @@ def _check_open(args: tuple, readable: tuple, refuse) -> None:
     elif type(path) is int:
         return  # an already-open descriptor (the interpreter's own streams)
     elif not _readable(path, readable):
+        if _missing(path):  # it would fail anyway: nothing is reached (pdb's .pdbrc)
+            raise FileNotFoundError(_ENOENT, "No such file or directory", path)
         refuse(f"reading {path!r}")
+
+
+def _missing(path, _stat=__import__("os").stat) -> bool:
+    """Whether no file is at `path` (a str or bytes path; anything else counts as there)."""
+    if type(path) is not str and type(path) is not bytes:
+        return False
+    try:
+        _stat(path)
+    except FileNotFoundError:
+        return True
+    except BaseException:
+        return False
+    return False
+
+
+_ENOENT = __import__("errno").ENOENT
 
 
 def _readable(path, readable: tuple) -> bool:
