@@ -39,8 +39,28 @@ def test_an_infinite_loop_is_stopped_and_the_next_file_is_graded(course):
     (looping, after), _ = _grade(course, ("loop.py", "while True:\n    pass\n"),
                                  ("after.py", lab.solution.read_text()), timeout=4.0)
     assert not looping.passed and "ran for more than 4 s" in looping.error
+    # Interrupted where it was, the learner's interpreter names the line (link.py, GRACE).
+    assert "It was at line 2 of your file, outside any function" in looping.error, looping.error
     assert looping.seconds < 8
     assert after.passed
+
+
+def test_a_loop_in_a_check_names_the_check_and_the_line_it_was_stuck_on(course):
+    """What a learner sees of runaway code graded from the command line (or Gradescope): the
+    check that never finished and the line of their file it was stuck on, as on the page;
+    the checks before it keep their results and the ones after it are not run."""
+    lab = course.labs["05-backward"]
+    lines = lab.solution.read_text().splitlines()
+    at = next(i for i, line in enumerate(lines) if "def backward(self" in line) + 1
+    stuck = "\n".join(lines[:at] + ["        while True:", "            pass"] + lines[at:])
+    (report,), _ = _grade(course, ("stuck.py", stuck), timeout=4.0)
+    first, stopped, after = report.checks[0], report.checks[1], report.checks[2]
+    assert first.passed and not stopped.passed and not report.passed
+    where = f"at line {at + 2} of your file (in `backward`)"
+    assert where in stopped.message and "does a loop there ever end?" in stopped.message
+    assert stopped.cause == "stopped" and after.message.startswith("Not run: Check was stopped")
+    assert f"was stopped in the check “{stopped.name}”. It was {where}" in report.error, \
+        report.error
 
 
 def test_a_submission_cannot_fetch_from_a_cdn(course):

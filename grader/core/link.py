@@ -11,6 +11,9 @@ side runs at a time, so a call is a stack discipline over two interpreters:
 `send(text)` and `receive(ms)` are the channel (host/channel.mjs): `receive` returns None when
 its time is up. The checks' side gives every outermost request a time limit; when it passes,
 or the other side breaks the protocol, the link is dead and every request raises `Stopped`.
+When the time is up and the channel can `interrupt` the other side, the learner's code is
+first asked to stop where it is (a KeyboardInterrupt there): its reply names the line it was
+stuck on, which the report passes on (`Stopped.learner_error`).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import time
 from .wire import Codec, WireError
 
 NESTING = 100  # calls in flight between the two sides at once (a recursion through both)
+GRACE = 1.0    # seconds an interrupted learner gets to say where it was
 _clock = time.monotonic
 
 
@@ -31,12 +35,16 @@ class Stopped(KeyboardInterrupt):
         super().__init__(reason)
         self.reason = reason
         self.seconds = seconds
+        self.learner_error: BaseException | None = None  # how the interrupted code stopped
+        self.at = _clock()                                 # when it was stopped
 
 
 class Link:
     def __init__(self, send, receive, codec: Codec, serve, pack_error, unpack_error,
-                 call_seconds: float | None = None, deadline: float | None = None):
+                 call_seconds: float | None = None, deadline: float | None = None,
+                 interrupt=None):
         self.send, self.receive = send, receive
+        self.interrupt = interrupt       # interrupt(): stop the other side's code (or None)
         self.codec = codec
         self.serve = serve               # serve(op, args) -> value: the requests we answer
         self.pack_error = pack_error     # our exception -> plain data
@@ -123,6 +131,7 @@ class Link:
             text = self.receive(max(0.0, left) * 1000) if left > 0 else None
             if text is None:
                 self.dead = Stopped("time", _clock() - self.started)
+                self.dead.learner_error = self._interrupted()
                 raise self.dead
         if text == "":  # the host closed the channel: the other interpreter has ended
             self._break("gone")
@@ -137,6 +146,22 @@ class Link:
         if "gone" in data:  # the other side's last word: it cannot go on
             self._break("changed" if data["gone"] == "changed" else "gone")
         return data
+
+    def _interrupted(self) -> BaseException | None:
+        """Stop the learner's code where it is; the error its reply carries (a
+        KeyboardInterrupt naming its line), or None if it gives none within GRACE: code that
+        catches the interrupt keeps running, and the host ends it with its interpreter."""
+        if self.interrupt is None:
+            return None
+        try:
+            self.interrupt()
+            text = self.receive(GRACE * 1000)
+            data = self.codec.loads(text) if type(text) is str and text else None
+            if type(data) is dict and "r" in data and "x" in data:
+                return self.unpack_error(self.codec.decode(data["x"]))
+        except Exception:
+            pass
+        return None
 
     def _break(self, why: str):
         self.dead = Stopped("broken: " + why)

@@ -16,7 +16,7 @@ import time
 from .checks import CheckFailed, use_seed
 from .handles import Handles, rebuild_error
 from .job import seed_of
-from .learner_errors import cause_of, describe, in_your_file, syntax_message
+from .learner_errors import cause_of, describe, in_your_file, stopped_at, syntax_message
 from .link import Link, Stopped
 from .report import Report, encode
 from .run import OUTPUT_LIMIT, STOPPED, STOPPED_BEFORE, CheckResult, load_checks, not_run
@@ -42,17 +42,18 @@ def where_of(exc: BaseException):
     return where if type(where) is tuple else None
 
 
-def run_job(job_json: str, send, receive) -> str:
+def run_job(job_json: str, send, receive, interrupt=None) -> str:
     """`{"lab", "file", "source", "checks_source", "timeout"[, "seed", "runtime"]}` in, a
-    report's JSON out. `send`/`receive` are this job's channel to the learner's worker."""
+    report's JSON out. `send`/`receive` are this job's channel to the learner's worker;
+    `interrupt()`, if given, stops the learner's code where it is (link.py)."""
     job = json.loads(job_json)
     try:
-        return _run_job(job, send, receive)
+        return _run_job(job, send, receive, interrupt)
     finally:
         use_seed(0)  # as before the job: the interpreter's fingerprint must not change (state.py)
 
 
-def _run_job(job: dict, send, receive) -> str:
+def _run_job(job: dict, send, receive, interrupt=None) -> str:
     started = time.monotonic()
     timeout = float(job.get("timeout", 10.0))
     use_seed(job.get("seed", seed_of(job["source"])))
@@ -60,7 +61,8 @@ def _run_job(job: dict, send, receive) -> str:
     loaded = time.monotonic()
     errors: dict = {}
     link = Link(send, receive, None, _refuse, _pack, lambda info: rebuild_error(info, errors),
-                call_seconds=float(job.get("call_seconds", timeout)), deadline=started + timeout)
+                call_seconds=float(job.get("call_seconds", timeout)), deadline=started + timeout,
+                interrupt=interrupt)
     handles = Handles(link)
     handles.errors = errors
     link.codec = Codec(handles.stand_in)
@@ -133,7 +135,15 @@ def _load(link: Link, source: str, filename: str, report: Report, timeout: float
 def _stopped(report: Report, stop: Stopped, timeout: float) -> None:
     report.interrupted = True
     if stop.reason == "time":
-        report.error = TIMEOUT.format(timeout=timeout)
+        where = where_of(stop.learner_error) if stop.learner_error is not None else None
+        if where is None:
+            report.error = TIMEOUT.format(timeout=timeout)
+            return
+        # The check it was stopped in, when it was: the text report lists no failed check
+        # beside a file's error, so the error names it.
+        during = next((f" in the check “{c.name}”" for c in report.checks if c.cause == STOPPED), "")
+        report.error = (f"Your code ran for more than {timeout:g} s and was stopped{during}."
+                        + stopped_at(where))
     elif stop.reason == "broken: gone":
         report.error = GONE.format(detail="its interpreter ended")
     elif stop.reason == "broken: changed":
@@ -158,8 +168,10 @@ def run_check(fn, module, timeout: float) -> CheckResult:
             result.cause = result.message
         return result
     except Stopped as stop:
-        result.message = (f"Your code was stopped after {time.monotonic() - started:.1f} s in "
-                          "this check: does a loop there ever end?")
+        where = where_of(stop.learner_error) if stop.learner_error is not None else None
+        at = f", at line {where[0]} of your file (in `{where[1]}`)" if where else ""
+        result.message = (f"Your code was stopped after {stop.at - started:.1f} s in "
+                          f"this check{at}: does a loop there ever end?")
         if stop.reason != "time":
             result.message = "Not run: your code's interpreter stopped answering the checks."
         result.cause = STOPPED

@@ -3,12 +3,16 @@
 // (grader/core/link.py). Calls are synchronous on both sides: the sender stores its message
 // and the turn, the receiver sleeps in Atomics.wait until the turn is its own.
 //
-// Layout: Int32 words [turn, length, closed, unused], then the message bytes (ASCII JSON).
+// Layout: Int32 words [turn, length, closed, interrupt], then the message bytes (ASCII JSON).
+// `interrupt` is the learner's interpreter's interrupt buffer (Pyodide's setInterruptBuffer):
+// when a call runs out of time, the checks' side stores SIGINT there, and the learner's code
+// stops with a KeyboardInterrupt at the line it was running, which its reply names.
 // The learner's side can write here whatever it likes at any time; the checks' side copies a
 // message out once, bounded by the buffer, and treats it as data.
 export const HEADER = 16;
 export const CAPACITY = 4 * 1024 * 1024;  // bytes of one message
-const TURN = 0, LENGTH = 1, CLOSED = 2;
+const TURN = 0, LENGTH = 1, CLOSED = 2, INTERRUPT = 3;
+const SIGINT = 2;
 
 export function newChannel() {
   return new SharedArrayBuffer(HEADER + CAPACITY);
@@ -21,7 +25,12 @@ export function close(buffer) {
   Atomics.notify(words, TURN);
 }
 
-// side 0 is the checks, side 1 the learner; returns the two functions Python calls.
+// The word the learner's interpreter polls for a signal (worker.mjs).
+export function interruptWord(buffer) {
+  return new Int32Array(buffer, INTERRUPT * 4, 1);
+}
+
+// side 0 is the checks, side 1 the learner; returns the functions Python calls.
 export function endpoint(buffer, side) {
   const words = new Int32Array(buffer, 0, 4);
   const bytes = new Uint8Array(buffer, HEADER);
@@ -50,5 +59,9 @@ export function endpoint(buffer, side) {
     const length = Math.min(Math.max(Atomics.load(words, LENGTH), 0), CAPACITY);
     return decoder.decode(bytes.slice(0, length));
   }
-  return { send, receive };
+  function interrupt() {
+    // Only ever asked by the checks' side, of the learner's interpreter.
+    Atomics.store(words, INTERRUPT, SIGINT);
+  }
+  return { send, receive, interrupt };
 }

@@ -30,10 +30,10 @@ const memoryAtReady = memory();
 apply(post, parentPort, [{ type: "ready", born, timing }]);
 
 parentPort.on("message", (message) => {
-  const { send, receive } = endpoint(message.channel, 0);
+  const { send, receive, interrupt } = endpoint(message.channel, 0);
   let reply;
   try {
-    reply = { report: String(runJob(message.job, send, receive)) };
+    reply = { report: String(runJob(message.job, send, receive, interrupt)) };
   } catch (error) {
     reply = { error: String(error && error.message || error).slice(0, 2000) };
   }

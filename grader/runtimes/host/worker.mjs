@@ -5,7 +5,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import "./binding-shim.mjs";
 import { restore } from "./boot.mjs";
-import { endpoint } from "./channel.mjs";
+import { endpoint, interruptWord } from "./channel.mjs";
 
 // Captured before any learner code exists, so patching prototypes later changes nothing here.
 const apply = Reflect.apply;
@@ -40,6 +40,9 @@ parentPort.on("message", (message) => {
   if (done || !message || message.type !== "serve") return;
   done = true;
   const { send, receive } = endpoint(message.channel, 1);
+  // A call that runs out of time is interrupted through the channel (channel.mjs), so the
+  // report can name the line the learner's code was stuck on.
+  py.setInterruptBuffer(interruptWord(message.channel));
   try {
     serve(send, receive, jsAttempts);  // returns when the checks' side says the job is over
   } catch {
