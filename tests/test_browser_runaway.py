@@ -225,3 +225,29 @@ def test_a_check_python_could_not_answer_shows_no_earlier_report_as_its_own(cour
     set_code(page, course.labs["01-graphs"].solution.read_text())
     assert check(page) == "true"
     assert page.errors == []
+
+
+def test_on_a_phone_the_output_says_what_runs_instead_of_the_last_runs_output(open_lesson):
+    # The status is above the editor, a screen away from the buttons and the output on a
+    # phone: while an endless loop ran, the output went on showing the last run's "hello".
+    page = open_lesson("01-graphs", width=390, height=844)
+    wait_ready(page)
+    set_code(page, "print('hello')\n")
+    assert run(page) == "hello\n"
+    set_code(page, "x = 0\nwhile True:\n    x += 1\n")
+    page.locator("[data-testid=run]").scroll_into_view_if_needed()
+    page.click("[data-testid=run]")
+    output = page.locator("[data-testid=output]")
+    output.filter(has_text=re.compile(r"Running your code… [1-9] s")).wait_for(timeout=5000)
+    assert "hello" not in output.inner_text()
+    box = output.bounding_box()
+    assert box["y"] + box["height"] <= 844, box
+    page.click("[data-testid=stop]")
+    page.wait_for_function("!document.querySelector('[data-testid=run]').disabled", timeout=5000)
+    assert output.inner_text() == "Stopped.\n"
+    # A Check says so too, with its time limit.
+    page.click("[data-testid=check]")
+    output.filter(has_text=re.compile(r"Checking… [1-9] s \(stops after 10 s\)")).wait_for(timeout=5000)
+    page.click("[data-testid=stop]")
+    page.wait_for_function("!document.querySelector('[data-testid=check]').disabled", timeout=5000)
+    assert "Checking" not in output.inner_text()

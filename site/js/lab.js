@@ -64,14 +64,21 @@ export function startLab(root, page) {
     status.dataset.tone = tone;
   }
 
-  // While code runs, the status says what is running and for how long.
+  // While code runs, the status says what is running and for how long, and so does the
+  // output below the buttons, in sight where the status is not (on a phone it is a screen
+  // up): the last run's output there read as this run's. Screen readers hear the status.
   function working(label, limit) {
     const started = performance.now();
+    const note = document.createElement("span");
+    note.className = "note";
+    note.setAttribute("aria-hidden", "true");
+    output.replaceChildren(note);
     const tick = () => {
       const seconds = Math.floor((performance.now() - started) / 1000);
       const waiting = python.ready ? "" : " (waiting for Python to load)";
       const until = limit ? ` (stops after ${limit} s)` : "";
       say(`${label}${waiting} ${seconds} s${until}`, "running");
+      note.textContent = status.textContent;
     };
     tick();
     ticking = setInterval(tick, 250);
