@@ -232,3 +232,18 @@ def test_code_pasted_with_a_byte_order_mark_runs_as_it_checks(course, open_lesso
     page.keyboard.press("ControlOrMeta+v")
     assert doc(page) == 'print("pasted")\nprint(2)\n'
     assert run(page) == "pasted\n2\n"
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_long_printed_line_wraps_in_the_output_instead_of_running_out_of_it(open_lesson, width):
+    page = open_lesson("01-graphs", width=width, height=844)
+    wait_ready(page)
+    # Beside the lesson on a laptop the output holds ~65 characters: a rule of 80 ran out of it.
+    set_code(page, "print('=' * 80)\nprint('b' * 300)\nprint(12345678901234567890 ** 8)\n"
+                   "raise ValueError('x' * 200)\n")
+    output = run(page)
+    assert "b" * 300 in output.replace("\n", "") and "ValueError" in output
+    box = page.locator("[data-testid=output]")
+    assert box.evaluate("o => o.scrollWidth - o.clientWidth") <= 1
+    box.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / f"long-output-{width}.png"))
