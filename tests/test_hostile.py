@@ -106,7 +106,8 @@ def test_correct_files_around_hostile_ones_still_pass(batch):
 
 
 INNOCENT_PASSES = ["innocent_bom.py", "innocent_optional_numpy.py", "innocent_stdlib_records.py",
-                   "innocent_stdlib_tools.py", "innocent_randomness.py", "innocent_doctest.py"]
+                   "innocent_stdlib_tools.py", "innocent_randomness.py", "innocent_doctest.py",
+                   "innocent_environment.py"]
 INNOCENT_SYNTAX = [("innocent_syntax_error.py", "'(' was never closed (line 4).\n    total = (1 +\n            ^"),
                    ("innocent_indentation.py", "unexpected indent (line 6).\n    extra = 2\n    ^")]
 
@@ -121,6 +122,8 @@ def _judged_fairly(reports):
     assert "<module>: built the engine" in tools.stderr
     assert "drawn: 8 8 36 True True" in reports["innocent_randomness.py"].stdout
     assert "doctest: TestResults(failed=0" in reports["innocent_doctest.py"].stdout
+    environment = reports["innocent_environment.py"]
+    assert "no helpers here" in environment.stdout and "adding Values" in environment.stderr
     for name, shown in INNOCENT_SYNTAX:
         error = reports[name].error
         assert REACH not in error

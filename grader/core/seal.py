@@ -43,7 +43,7 @@ BLOCKED_EVENTS = (
     "sys.setprofile", "sys.monitoring.register_callback", "sys.addaudithook", "sys.remote_exec",
     "gc.get_objects", "gc.get_referrers", "gc.get_referents",
     "os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.forkpty", "os.kill",
-    "os.killpg", "os.putenv", "os.unsetenv", "os.remove", "os.rename", "os.rmdir", "os.mkdir",
+    "os.killpg", "os.remove", "os.rename", "os.rmdir", "os.mkdir",
     "os.chmod", "os.chown", "os.link", "os.symlink", "os.truncate", "os.utime", "os.chdir",
     "os.setxattr", "os.removexattr", "os.startfile", "subprocess.Popen", "pty.spawn",
     "signal.pthread_kill", "resource.setrlimit", "resource.prlimit", "mmap.__new__",
@@ -53,10 +53,12 @@ BLOCKED_EVENTS = (
     "glob.glob", "os.walk", "os.fwalk",
 )
 READ_ONLY = "r"
-# Names Python writes into the builtins for ordinary code: `_`, the last value shown by
-# `sys.displayhook`, which every doctest example that shows a value sets (the lessons teach
-# with doctest examples). A change there is no change to the checker.
-FREE = ("_",)
+# Names Python writes into a namespace for ordinary code: `_` in the builtins, the last value
+# shown by `sys.displayhook`, which every doctest example that shows a value sets (the lessons
+# teach with doctest examples), and a module's `__warningregistry__`, which `warnings.warn`
+# fills in the module of the frame it blames: with stacklevel=2 in a method the checks call,
+# the grader's. A change there is no change to the checker.
+FREE = ("_", "__warningregistry__")
 
 
 class Guard:
@@ -112,6 +114,11 @@ def seal(watched: tuple = ()) -> Guard:
     # Only folders that may be read stay on the import path: an import of a module that is not
     # there (numpy in Pyodide) must end in ImportError, never in listing the working folder.
     sys.path[:] = list(dict.fromkeys(readable))
+    # An import looks only in folders that may be read: one the file adds to sys.path (".",
+    # for its own helpers) holds nothing for it, and is never listed (that listing was taken
+    # for an attempt, where the file only meant to import a module it does not have).
+    sys.path_hooks.insert(0, _only_readable(readable))
+    sys.path_importer_cache.clear()
     sealed_types = _all_types()
     # The namespaces of every module imported now: a function whose globals are one of them
     # is the grader's or the standard library's (old, or made since by their code).
@@ -219,6 +226,23 @@ def _readable(path, readable: tuple) -> bool:
     if ".." in path.split("/"):
         return False
     return any(path == p or path.startswith(p.rstrip("/") + "/") for p in readable)
+
+
+def _only_readable(readable: tuple):
+    """A path hook for sys.path entries outside the folders that may be read: their finder
+    finds nothing (for any other entry it steps aside, and the usual finders take it)."""
+    class Nowhere:
+        def find_spec(self, fullname, target=None):
+            return None
+
+        def invalidate_caches(self):
+            pass
+
+    def hook(entry):
+        if _readable(entry, readable):
+            raise ImportError("a folder that may be read: the usual finders look there")
+        return Nowhere()
+    return hook
 
 
 def _drop_bridge() -> None:
