@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from tests.browser_support import check, run, set_code, wait_ready
+from tests.browser_support import BUILT_SNAPSHOT, changed, check, run, set_code, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -251,3 +251,28 @@ def test_on_a_phone_the_output_says_what_runs_instead_of_the_last_runs_output(op
     page.click("[data-testid=stop]")
     page.wait_for_function("!document.querySelector('[data-testid=check]').disabled", timeout=5000)
     assert "Checking" not in output.inner_text()
+
+
+def test_stop_before_python_has_loaded_says_the_code_did_not_run(site, open_lesson):
+    # Stop pressed while Python still loads: the page waited for an answer to an interrupt,
+    # then blamed the code ("did not respond to the interrupt"), which had not yet run.
+    def slowly(body: bytes) -> bytes:
+        time.sleep(6)
+        return body
+
+    with changed(site["server"], BUILT_SNAPSHOT, slowly):
+        page = open_lesson("01-graphs")
+        page.wait_for_selector(".cm-content")
+        set_code(page, "print('ran')\n")
+        page.click("[data-testid=run]")
+        page.locator("[data-testid=status]").filter(has_text="waiting for Python to load").wait_for()
+        started = time.monotonic()
+        page.click("[data-testid=stop]")
+        page.wait_for_function("!document.querySelector('[data-testid=run]').disabled", timeout=5000)
+        assert time.monotonic() - started < 0.9  # no grace waited for an interrupt
+        output = page.inner_text("[data-testid=output]")
+        assert "before Python had loaded, so your code did not run" in output, output
+        assert "did not respond" not in output
+        wait_ready(page)
+    assert run(page) == "ran\n"
+    assert page.errors == []

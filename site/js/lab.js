@@ -171,6 +171,11 @@ export function startLab(root, page) {
   // Python was replaced: it did not answer the interrupt, or it could not be interrupted.
   function restarted(answer, what) {
     hideGraph(graph);
+    if (answer.beforeReady) {
+      showOutput(output, { note: `${what} was stopped before Python had loaded, so your code did ` +
+        "not run. Python is loading again; your code is still in the editor." });
+      return say(`${what} stopped before Python had loaded. Loading Python…`, "loading", "neutral");
+    }
     const why = answer.stoppedBy === "limit"
       ? `${what} ran longer than ${limitSeconds} s`
       : `${what} was stopped`;

@@ -162,6 +162,13 @@ export class Python {
     const request = this.running;
     if (!request) return "idle";
     request.stoppedBy ||= reason;
+    // Python is still loading: the code has not started, there is nothing to interrupt (and an
+    // interrupt sent now would land in the boot, or in the code's first line once it starts).
+    if (!request.python.ready) {
+      this.finish(request, { type: "result", restarted: true, stoppedBy: request.stoppedBy,
+        beforeReady: true });
+      return "restarted";
+    }
     const { interrupt } = request.python;
     if (interrupt) {
       Atomics.store(interrupt, 0, 2);  // SIGINT: Python raises KeyboardInterrupt
