@@ -219,3 +219,6 @@ def test_on_a_phone_what_open_a_file_did_is_said_where_its_button_is(open_lesson
         page.click("[data-testid=download]")
     assert note.inner_text() == "Downloaded 01-graphs.py."
     page.screenshot(path=str(ARTIFACTS / "file-note-390.png"))
+    page.click("[data-testid=run]")  # what a later Run does is said in its output
+    page.wait_for_function("!document.querySelector('[data-testid=run]').disabled")
+    assert not note.is_visible()

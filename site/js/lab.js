@@ -73,6 +73,7 @@ export function startLab(root, page) {
     note.className = "note";
     note.setAttribute("aria-hidden", "true");
     output.replaceChildren(note);
+    fileNote.textContent = "";  // what Download or Open a file did is old news now
     const tick = () => {
       const seconds = Math.floor((performance.now() - started) / 1000);
       const waiting = python.ready ? "" : " (waiting for Python to load)";
