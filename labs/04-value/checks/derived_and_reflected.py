@@ -34,7 +34,14 @@ def derived_ops(learner):
             grads = grads_through(Value, out, what, leaves)
             rates = (slope(lambda s: plain(s, y), x), slope(lambda t: plain(x, t), y))
             for (leaf, name), g, rate in zip(leaves, grads, rates):
-                judge(g, rate, f"The gradient of {what} for {name} ({shown})", tol=1e-5)
+                judge(g, rate, f"The gradient of {what} for {name} ({shown})",
+                      [(-rate, f"That is the right size with the wrong sign. Built from +, * "
+                               f"and ** ({RECIPES[what]}), {what} needs no backward step of "
+                               f"its own, and its signs come out of their rules.")], tol=1e-5)
+
+
+RECIPES = {"-a": "-a = a * -1", "a - b": "a - b = a + (-b)", "a / b": "a / b = a * b**-1",
+           "a - 2": "a - 2 = a + (-2)", "a / 2": "a / 2 = a * 2**-1"}
 
 
 def _reflected(Value, what, build, method, inputs):

@@ -96,8 +96,11 @@ def local_grads(out, what, children):
                     raise CheckFailed(f"{shown}: the {_f(r)} it already held is gone. A child "
                                       f"may get shares from several results: add yours with "
                                       f"+= (not =).")
-                raise CheckFailed(f"{shown}, but it should end at {_f(r + share1 * g2)}: add "
-                                  f"local * out.grad to what {name}.grad holds.")
+                raise CheckFailed(f"{shown}: a share of {_f(share1 + 0.0)} per unit of out.grad the "
+                                  f"first time and {_f(share2 + 0.0)} the second. A backward step adds "
+                                  f"local * out.grad to what {name}.grad holds, with a local "
+                                  f"gradient that depends on the inputs' data only, not on "
+                                  f"out.grad or on any .grad it reads.")
             found.append(share2)
         return found
     kids, grads = _stored(out, node, [child for child, _ in children])
@@ -158,16 +161,33 @@ def grads_through(Value, out, what, leaves):
         if id(leaf) not in ids:
             raise CheckFailed(f"{name} is not among the nodes {node} was built from: every "
                               f"result must remember the Values it was made from.")
-    upstream = round(inputs(f"through {what}").uniform(1.5, 3.0), 3)
+    rng = inputs(f"through {what}")
+    upstream = round(rng.uniform(1.5, 3.0), 3)
     if _uses_closures(out, node):
-        for n in order:
-            _set_grad(n, 0.0, f"a node inside {node}")
-        _set_grad(out, upstream, node)
-        for n in reversed(order):
-            backward = _attr(n, "_backward", f"a node inside {node}")
-            if callable(backward):
-                attempt(f"_backward() of a node of {node}", backward)
-        return [_grad(leaf, name) / upstream for leaf, name in leaves]
+        # Swept twice: with every grad 0, then with each leaf already holding a grad of its
+        # own. A backward step that assigns (=) instead of adding loses what a leaf held.
+        held = [round(rng.uniform(0.5, 2.0), 3) for _ in leaves]
+        found = []
+        for start in ([0.0] * len(leaves), held):
+            for n in order:
+                _set_grad(n, 0.0, f"a node inside {node}")
+            for (leaf, name), r in zip(leaves, start):
+                _set_grad(leaf, r, name)
+            _set_grad(out, upstream, node)
+            for n in reversed(order):
+                backward = _attr(n, "_backward", f"a node inside {node}")
+                if callable(backward):
+                    attempt(f"_backward() of a node of {node}", backward)
+            found.append([(_grad(leaf, name) - r) / upstream
+                          for (leaf, name), r in zip(leaves, start)])
+        for (leaf, name), fresh, kept, r in zip(leaves, found[0], found[1], held):
+            if not _same(fresh, kept, 1e-7):
+                raise CheckFailed(
+                    f"In the backward steps of {node}, {name}.grad gains {_f(fresh * upstream)} "
+                    f"when it starts at 0, but {_f(kept * upstream)} when it starts at "
+                    f"{_f(r)}: what {name}.grad held is lost. A value may get shares from "
+                    f"several results: every backward step adds its share with += (not =).")
+        return found[0]
     grad = {id(out): 1.0}
     for n in reversed(order):
         kids, grads = _stored(n, f"a node inside {node}")

@@ -17,7 +17,9 @@ from grader.core.checks import CheckFailed, check, close, inputs, need, slope
        "In __pow__'s _backward: self.grad += k * self.data ** (k - 1) * out.grad.")
 def power(learner):
     Value = need(learner, "Value")
-    for x, k in zip(_xs(405, 6, 0.3, 3.0), (2, 3, -1, 0.5, 1.5, -2)):
+    # k = 3 first: at k = 2, a rule that reads the output (k * out.data**(k-1)) gives
+    # k * a**k, and would be told it forgot to lower the power.
+    for x, k in zip(_xs(405, 6, 0.3, 3.0), (3, 2, -1, 0.5, 1.5, -2)):
         a = new(Value, x)
         what = f"a ** {k}"
         out = result(Value, what, lambda: a ** k, [(a, "a")])
@@ -26,7 +28,11 @@ def power(learner):
         (g,) = local_grads(out, what, [(a, "a")])
         judge(g, k * x ** (k - 1), f"The local gradient of {what} for a (a = {_f(x)})",
               [(k * x ** k, "The power rule is d(a**k)/da = k * a**(k-1), one power lower; "
-                            "your code gives k * a**k.")])
+                            "your code gives k * a**k."),
+               (k * x ** k - 1, "That is k * a**k - 1: Python reads a ** k - 1 as (a**k) - 1. "
+                                "Put the power in parentheses, k * a ** (k - 1)."),
+               (k * (x ** k) ** (k - 1), "That is k * out.data**(k-1): the power rule reads "
+                                         "the INPUT, k * self.data ** (k - 1), not the output.")])
     # At a = 0 too: k * 0**(k-1) is 0 for k = 2, 3 (a rule written as k * out.data / a.data,
     # equal everywhere else, divides by zero there).
     for k in (2, 3):

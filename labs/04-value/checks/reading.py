@@ -19,6 +19,7 @@ gradients.py first (what every part reads a learner's Value with), then one file
 """
 
 import math
+import re
 
 from grader.core.checks import CheckFailed, inputs, number
 from grader.core.checks import attempt as _attempt
@@ -49,8 +50,13 @@ def _xs(seed, n, low, high, gap=0.2):
 
 UNHASHABLE = ("Your Value cannot go in a set (TypeError: unhashable type): it defines __eq__, and "
               "Python then sets __hash__ to None, so set(_children) fails (and so would the "
-              "visited set of lab 5's backward()). Delete __eq__: nodes are told apart by "
-              "identity, and two Values holding the same number are still two different nodes.")
+              "visited set of lab 5's backward()). Delete __eq__ (a @dataclass writes one for "
+              "you: make it @dataclass(eq=False)): nodes are told apart by identity, and two "
+              "Values holding the same number are still two different nodes.")
+
+PLAIN = ("A plain number reached code that reads its .data: an operation was given an int or "
+         "float (a - 2 becomes a + (-2), say). Wrap it first, in every operation that takes "
+         "another operand: other = other if isinstance(other, Value) else Value(other).")
 
 
 def attempt(what, fn, *args):
@@ -61,6 +67,9 @@ def attempt(what, fn, *args):
         cause = failure.__cause__
         if type(cause) is TypeError and "unhashable" in _said(cause):
             raise CheckFailed(f"`{what}` raised TypeError: {_said(cause)}. {UNHASHABLE}") from cause
+        if type(cause) is AttributeError and re.match(r"'(int|float)' object has no attribute "
+                                                      r"'data'", _said(cause)):
+            raise CheckFailed(f"`{what}` raised AttributeError: {_said(cause)}. {PLAIN}") from cause
         raise
 
 
