@@ -112,7 +112,7 @@ INNOCENT_SYNTAX = [("innocent_syntax_error.py", "'(' was never closed (line 4).\
                    ("innocent_indentation.py", "unexpected indent (line 6).\n    extra = 2\n    ^")]
 
 
-def _judged_fairly(reports):
+def _judged_fairly(reports, pyodide=True):
     for name in INNOCENT_PASSES:
         assert reports[name].passed, (name, reports[name].error)
     assert "numpy is not here" in reports["innocent_optional_numpy.py"].stdout
@@ -122,6 +122,15 @@ def _judged_fairly(reports):
     assert "<module>: built the engine" in tools.stderr
     assert "drawn: 8 8 36 True True" in reports["innocent_randomness.py"].stdout
     assert "doctest: TestResults(failed=0" in reports["innocent_doctest.py"].stdout
+    # Files of its own, in Pyodide's in-memory working folder and /tmp (seal.py, scratch);
+    # CPython's runtime works on disk and refuses.
+    scratch = reports["innocent_scratch_files.py"]
+    if pyodide:
+        assert scratch.passed, scratch.error
+        assert "scratch: 3 ['losses.csv', 'notes.txt'] a scratch line" in scratch.stdout
+        assert "left: []" in scratch.stdout
+    else:
+        assert not scratch.passed and REACH in scratch.error
     environment = reports["innocent_environment.py"]
     assert "no helpers here" in environment.stdout and "adding Values" in environment.stderr
     for name, shown in INNOCENT_SYNTAX:
@@ -230,14 +239,14 @@ def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):
     marker = tmp_path / "marker.txt"
     names = ["write_file.py", "tamper_checker.py", "tamper_builtins.py", "os_exit.py",
              "memory_bomb.py", "read_solution.py", "import_js_exit.py"]
-    names += [name for name, _ in INNOCENT_SYNTAX] + INNOCENT_PASSES
+    names += [name for name, _ in INNOCENT_SYNTAX] + INNOCENT_PASSES + ["innocent_scratch_files.py"]
     files = [(n, _source(HOSTILE / n, lab).replace("__MARKER__", str(marker))) for n in names]
     files.append(("correct.py", lab.solution.read_text()))
     # A generous limit: filling memory takes a few seconds on a busy machine.
     reports = {r.file: r for r in grading.grade(lab, files, grading.make_runtime(
         "python", course.root, 15.0))}
     assert reports.pop("correct.py").passed
-    _judged_fairly(reports)
+    _judged_fairly(reports, pyodide=False)
     assert not any(r.passed for n, r in reports.items() if not n.startswith("innocent_"))
     assert REACH in reports["write_file.py"].error and not marker.exists()
     assert "changed the grader's own objects" in reports["tamper_checker.py"].error

@@ -7,7 +7,8 @@ lab never needs and what would let a submission reach the grader or the machine:
 
 - the JavaScript bridge of Pyodide (`js`, `pyodide`, `pyodide_js`, `_pyodide*`) and ctypes;
 - tracers and the garbage collector's object lists (ways to every object of the interpreter);
-- writing files, reading files outside the standard library, processes, sockets, signals;
+- writing files (in Pyodide, outside its in-memory working folder and /tmp), reading files
+  outside the standard library (and those folders), processes, sockets, signals;
 - changing classes that existed before the learner's code ran, and the code or defaults of
   functions of the modules that did.
 
@@ -23,6 +24,11 @@ submissions as attacks, and frames guard nothing the structure does not: where g
 (`course grade`), the checks live in another interpreter, and a learner's interpreter holds
 only its own answers (README, "Grading safety"); a Check in the browser, where both share one
 interpreter, is for learning and can be fooled by a crafted file anyway.
+
+In Pyodide, a file may write, read back, list and remove its own files in its working folder
+and /tmp, when they hold nothing at seal time: both are in the interpreter's own memory,
+thrown away with it. A learner who logs a training run to `losses.csv` is no attacker, and
+there is nothing there to reach. (CPython's runtime keeps refusing: its folders are on disk.)
 
 Every refused attempt is recorded where learner code cannot reach it, so a submission that
 catches the PermissionError still fails. `Guard.intact()` also tells whether the checker's own
@@ -111,6 +117,7 @@ def seal(watched: tuple = ()) -> Guard:
     guard = Guard(watched + (sys.modules["builtins"].__dict__,))
     _drop_bridge()
     readable = tuple(p for p in sys.path if p and p not in (".", "/home/pyodide"))
+    scratch = _scratch_folders()
     # Only folders that may be read stay on the import path: an import of a module that is not
     # there (numpy in Pyodide) must end in ImportError, never in listing the working folder.
     sys.path[:] = list(dict.fromkeys(readable))
@@ -142,7 +149,7 @@ def seal(watched: tuple = ()) -> Guard:
         elif event == "open":
             if compiling[0]:
                 raise PermissionError("the grader compiles from the source it was given")
-            _check_open(args, readable, refuse)
+            _check_open(args, readable, scratch, refuse)
         elif event in _TRACERS and clearing[0]:
             return
         elif event in ("object.__setattr__", "object.__delattr__"):
@@ -152,6 +159,8 @@ def seal(watched: tuple = ()) -> Guard:
                 refuse(f"changing {getattr(target, '__name__', '?')}.{args[1]}")
         elif event in BLOCKED_EVENTS or event.startswith(_PREFIXES):
             if event in ("os.listdir", "os.scandir") and _readable(args[0], readable):
+                return
+            if event in _SCRATCH_EVENTS and _all_in(event, args, scratch):
                 return
             refuse(event)
 
@@ -187,10 +196,12 @@ def _no_debugger(*args, **kwargs) -> None:
     return None
 
 
-def _check_open(args: tuple, readable: tuple, refuse) -> None:
+def _check_open(args: tuple, readable: tuple, scratch: tuple, refuse) -> None:
     path, mode, flags = (tuple(args) + (None, None, None))[:3]
     writes = (type(mode) is str and any(c in mode for c in "wax+")) or (
         type(flags) is int and flags & 0o3 != 0)
+    if _inside(path, scratch):
+        return
     if writes:
         refuse(f"writing {path!r}")
     elif type(path) is int:
@@ -215,6 +226,49 @@ def _missing(path, _stat=__import__("os").stat) -> bool:
 
 
 _ENOENT = __import__("errno").ENOENT
+# What a file may do to paths in its scratch folders: the audit arguments that are paths, and
+# those that are directory descriptors (-1 when there is none).
+_SCRATCH_EVENTS = {"os.remove": ((0,), (1,)), "os.rmdir": ((0,), (1,)), "os.mkdir": ((0,), (2,)),
+                   "os.rename": ((0, 1), (2, 3)), "os.truncate": ((0,), ()),
+                   "os.listdir": ((0,), ()), "os.scandir": ((0,), ())}
+
+
+def _scratch_folders() -> tuple:
+    """In Pyodide, the working folder and /tmp (both in its memory), those that hold nothing
+    now: a folder with anything in it is never a file's scratch."""
+    if sys.platform != "emscripten":
+        return ()
+    os = sys.modules["os"]
+    try:
+        return tuple(os.path.realpath(f) for f in (os.getcwd(), "/tmp") if not os.listdir(f))
+    except OSError:
+        return ()
+
+
+def _all_in(event: str, args: tuple, scratch: tuple) -> bool:
+    """Whether every path an event names is in a scratch folder, none relative to a directory
+    descriptor (a listing of no path is of the working folder)."""
+    paths, fds = _SCRATCH_EVENTS[event]
+    if any(i < len(args) and args[i] not in (None, -1) for i in fds):
+        return False
+    return all(i < len(args) and _inside("." if args[i] is None else args[i], scratch)
+               for i in paths)
+
+
+def _inside(path, scratch: tuple, _os=__import__("os")) -> bool:
+    """Whether `path` is a scratch folder or below one. Python hands audit hooks a path as str
+    or bytes (a pathlib path converted already); anything else is not one."""
+    if not scratch or type(path) not in (str, bytes):
+        return False
+    try:
+        if type(path) is bytes:
+            path = path.decode("utf-8")
+        if not path or "\0" in path:
+            return False
+        full = _os.path.realpath(path)
+    except (ValueError, OSError):
+        return False
+    return any(full == folder or full.startswith(folder.rstrip("/") + "/") for folder in scratch)
 
 
 def _readable(path, readable: tuple) -> bool:
