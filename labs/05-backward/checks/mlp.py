@@ -103,6 +103,9 @@ def neuron(learner):
     if _same(got, raw):
         raise CheckFailed(f"The neuron's output with {shown} is {_f(got)}, the sum w·x + b "
                           f"itself: squash it with tanh, return act.tanh().")
+    if raw < 0 and _same(got, 0.0):
+        raise CheckFailed(f"The neuron's output with {shown} is 0, relu(w·x + b) of the sum "
+                          f"{_f(raw)}: this lab's neuron squashes with tanh, return act.tanh().")
     if _same(got, _tanh(raw - bias)):
         raise CheckFailed(f"The neuron's output with {shown} is {_f(got)} = tanh(w·x), without "
                           f"the bias {_f(bias)}: add self.b to the sum.")

@@ -87,10 +87,28 @@ def seeds(learner):
     close(grad_of(out, "L"), 1.0, "After L = a + b; L.backward(), L.grad",
           why="backward() must seed the output's grad with 1 (dL/dL = 1).")
     if ga == 0.0 and gb == 0.0:
-        raise CheckFailed("After (a + b).backward() every grad is still 0: seed the output's "
-                          "grad with 1 before the sweep, or nothing flows back.")
+        # L.grad is 1 now. Seeded after the sweep, a second call starts from that 1 and a
+        # gets its share; a sweep that never hands anything on leaves a at 0 again.
+        if _second_call_reaches(learner):
+            raise CheckFailed("After (a + b).backward() every grad is still 0: seed the "
+                              "output's grad with 1 before the sweep, or nothing flows back.")
+        raise CheckFailed("After (a + b).backward(), L.grad is 1 but a.grad and b.grad are "
+                          "still 0: the sweep hands nothing on. Each node gives each child its "
+                          "local gradient times the node's OWN grad: self.grad += local * "
+                          "out.grad in a _backward, or child.grad += local * v.grad in a "
+                          "shared loop (not times the child's grad, which is still 0).")
     close(ga, 1.0, "a.grad for L = a + b")
     close(gb, 1.0, "b.grad for L = a + b")
+
+
+def _second_call_reaches(learner):
+    """After a first backward() left every grad at 0, does a second call on the same output
+    give a its share? Then the seed came after the sweep (the second sweep starts from it)."""
+    a, b = leaves_of(learner, [2.0, -3.0])
+    out = attempt("L = a + b", lambda: a + b)
+    backward(out, "a + b")
+    backward(out, "a + b, a second time")
+    return grad_of(a, "a") != 0.0
 
 
 @check("gradients flow back through a chain, output first",
@@ -104,9 +122,10 @@ def chain_order(learner):
     out, (gx,) = grads_of(learner, lambda x: ((x + c1) + c2) + c3, [x0], what)
     if gx == 0.0:
         raise CheckFailed(f"x.grad stayed 0 for {what}: the output's gradient never reached x. "
-                          "backward() must visit every node, from the output back to the inputs "
-                          "(the topological order reversed), so that each node passes its grad "
-                          "on once it is complete.")
+                          "backward() must visit every node, from the output back to the inputs, "
+                          "so that each node passes its grad on once it is complete: build the "
+                          "order depth-first, appending each node AFTER its children, and sweep "
+                          "that order reversed.")
     close(gx, 1.0, f"x.grad for {what} at x={_f(x0)}")
 
 

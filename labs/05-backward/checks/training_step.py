@@ -109,5 +109,15 @@ def zeroes_each_step(learner):
                 f"pile up, because backward() adds into .grad, so every step moves by the sum "
                 f"of all gradients so far. Zero every p.grad in each step, before "
                 f"loss.backward().")
+        if k > 1:
+            for value, name, want, last in zip(got, "wb", right, previous):
+                if not _same(value, want, 1e-7) and _same(value, want - lr * last, 1e-7):
+                    raise CheckFailed(
+                        f"After step {k} of train_step on {shown}, {name} is {_f(value)}, but "
+                        f"it should be {_f(want)}: it moved by this step's gradient AND the "
+                        f"{_f(last)} left in {name}.grad from step {k - 1}. {name}'s grad was "
+                        f"not zeroed: zero EVERY parameter's grad in each step, before "
+                        f"loss.backward(): for p in params: p.grad = 0.")
+        previous = fresh
         for value, name, want in zip(got, "wb", right):
             close(value, want, f"{name}.data after step {k} on {shown}")
