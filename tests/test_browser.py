@@ -117,7 +117,10 @@ def test_stop_interrupts_a_runaway_loop_and_the_page_stays_responsive(site, cont
 def test_stop_replaces_python_when_an_interrupt_cannot_land(course, site, context):
     page = open_lesson(context, site, "01-graphs")
     wait_ready(page)
-    set_code(page, "import time\ntime.sleep(1000)\n")
+    # Code that swallows every interrupt (time.sleep no longer does: the worker sleeps in
+    # slices, and Stop lands between two of them).
+    set_code(page, "while True:\n    try:\n        while True:\n            pass\n"
+                   "    except KeyboardInterrupt:\n        pass\n")
     page.click("[data-testid=run]")
     page.wait_for_function("!document.querySelector('[data-testid=stop]').disabled")
     time.sleep(0.3)

@@ -175,7 +175,9 @@ def test_time_sleep_stops_like_a_loop_and_the_report_names_its_line(course, open
     page.wait_for_function("!document.querySelector('[data-testid=run]').disabled", timeout=5000)
     assert time.monotonic() - started < 0.9  # Stop's grace for an interrupt is 1 s
     output = page.inner_text("[data-testid=output]")
-    assert "before" in output and "Stopped." in output and "after" not in output
+    # Where it stopped, as Check says it: the line of the sleep, outside any function.
+    assert "before" in output and "Stopped at line 3 of your file." in output
+    assert "after" not in output
     assert "restarted" not in output and page.inner_text("[data-testid=status]") == "Stopped."
     # Its other answers are time.sleep's own.
     set_code(page, "import time\nt = time.monotonic()\ntime.sleep(0.3)\n"
@@ -244,7 +246,7 @@ def test_on_a_phone_the_output_says_what_runs_instead_of_the_last_runs_output(op
     assert box["y"] + box["height"] <= 844, box
     page.click("[data-testid=stop]")
     page.wait_for_function("!document.querySelector('[data-testid=run]').disabled", timeout=5000)
-    assert output.inner_text() == "Stopped.\n"
+    assert re.fullmatch(r"Stopped at line [23] of your file\.\n", output.inner_text())
     # A Check says so too, with its time limit.
     page.click("[data-testid=check]")
     output.filter(has_text=re.compile(r"Checking… [1-9] s \(stops after 10 s\)")).wait_for(timeout=5000)

@@ -145,6 +145,26 @@ def test_run_shows_output_and_a_traceback_through_the_learners_lines_only():
     assert "grader" not in result.error
 
 
+def test_run_stopped_says_the_line_the_code_was_on():
+    """Run, then Stop: as Check does, the report names where the code was, so a learner
+    finds the loop that did not end (once it said only "Stopped.")."""
+    from grader.core.execute import run_source
+
+    source = "print('hi')\ndef spin():\n    while True:\n        pass\n\nspin()\n"
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    timer.start()
+    try:
+        result = run_source(source, "lab.py")
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)
+    assert result.stdout == "hi\n"
+    assert result.error in ("Stopped at line 3 of your file (in `spin`).",
+                            "Stopped at line 4 of your file (in `spin`).")
+    assert result.line in (3, 4)
+
+
 def test_run_reports_a_syntax_error_with_its_line():
     from grader.core.execute import run_source
 

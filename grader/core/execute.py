@@ -66,9 +66,15 @@ def friendly_traceback(exc: BaseException, filename: str) -> tuple[str, int | No
     """The traceback through the learner's file only, and the last learner line in it."""
     if isinstance(exc, SystemExit):
         return "Your code called sys.exit(). In a lab file, define things instead.", None
-    if isinstance(exc, KeyboardInterrupt):
-        return "Stopped.", None
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
+    if isinstance(exc, KeyboardInterrupt):
+        # Stop (or a swallowed-then-raised interrupt): where the code was is what a learner
+        # needs, to find the loop that did not end; the traceback adds nothing to it.
+        if not frames:
+            return "Stopped.", None
+        where = frames[-1]
+        inside = "" if where.name == "<module>" else f" (in `{where.name}`)"
+        return f"Stopped at line {where.lineno} of your file{inside}.", where.lineno
     lines = ["Traceback (your code, most recent call last):"]
     for frame, repeats in _collapse([(f.lineno, f.name, (f.line or "").strip()) for f in frames]):
         if repeats:
