@@ -93,6 +93,13 @@ def test_check_of_an_endless_loop_stops_at_its_time_limit_with_a_report(course, 
     assert stopped.count() == 1 and "(in evaluate)" in stopped.inner_text()
     later = page.locator(".check", has_text="Not run: Check was stopped")
     assert later.count() >= 1
+    # A check that never ran is no failure of its own: marked "–", no hint to chase.
+    first_later = later.first
+    assert first_later.get_attribute("class") == "check not-run"
+    assert first_later.locator(".check-name").inner_text().startswith("– ")
+    assert first_later.locator(".check-name").get_attribute("aria-label").startswith("not run: ")
+    assert first_later.get_by_role("button", name=re.compile("Show a hint")).count() == 0
+    assert stopped.get_by_role("button", name=re.compile("Show a hint")).count() == 1
     # Python is the same one, and well: a correct file passes next.
     set_code(page, course.labs["01-graphs"].solution.read_text())
     assert check(page) == "true"

@@ -111,18 +111,23 @@ function checkItem(check, causeShown) {
   const item = document.createElement("li");
   item.dataset.checkName = check.name;
   item.dataset.passed = String(check.passed === true);
-  item.className = check.passed ? "check pass" : "check fail";
+  // A check that never ran (the file did not load, or Check stopped before it) is not a
+  // failure of its own: shown quietly, with the reason and no hint to chase.
+  const notRun = !check.passed && check.cause === "not run";
+  const [mark, state, kind] = check.passed ? ["✓", "passed", "pass"]
+    : notRun ? ["–", "not run", "not-run"] : ["✗", "failed", "fail"];
+  item.className = `check ${kind}`;
   const title = document.createElement("span");
   title.className = "check-name";
-  title.textContent = `${check.passed ? "✓" : "✗"} ${check.name}`;
-  title.setAttribute("aria-label", `${check.passed ? "passed" : "failed"}: ${check.name}`);
+  title.textContent = `${mark} ${check.name}`;
+  title.setAttribute("aria-label", `${state}: ${check.name}`);
   item.append(title);
   if (!check.passed && check.message) {
     const message = paragraph(check.message, "check-message");
     if (causeShown) message.prepend("(the error above) ");
     item.append(message);
   }
-  if (!check.passed && check.hints && check.hints.length) item.append(hints(check.hints));
+  if (!check.passed && !notRun && check.hints && check.hints.length) item.append(hints(check.hints));
   return item;
 }
 
