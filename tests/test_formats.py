@@ -104,6 +104,18 @@ def test_gradescope_results_follow_its_schema(files):
         assert test["status"] in ("passed", "failed") and test["max_score"] == 1.0
 
 
+def test_a_check_that_never_ran_comes_with_no_hint(files):
+    """A file that does not load fails every check without running one: a hint beside each
+    would send a learner after a bug the check never saw. A check that ran keeps its hint."""
+    _grade(files, ["c-syntax.py"], "gradescope")
+    tests = json.loads((files / "results.json").read_text())["tests"]
+    assert tests and all(t["output"].startswith("Not run:") for t in tests)
+    assert not any("Hint:" in t["output"] for t in tests)
+    _grade(files, ["b-wrong.py"], "gradescope")
+    tests = json.loads((files / "results.json").read_text())["tests"]
+    assert any("Hint:" in t["output"] for t in tests if t["status"] == "failed")
+
+
 def test_text_shows_control_characters_escaped_so_nothing_can_repaint_a_verdict(files):
     done = _grade(files, ["e-loud.py"], "text")
     assert "\x1b" not in done.stdout and "\x00" not in done.stdout and "\r" not in done.stdout

@@ -58,3 +58,11 @@ def summary(graded: list[Graded]) -> str:
 def test_name(graded: list[Graded], piece: Graded, check_name: str) -> str:
     """A check's name, prefixed with its file when one document holds several files."""
     return check_name if len(graded) == 1 else f"{line(piece.report.file)}: {check_name}"
+
+
+def first_hint(check) -> str:
+    """The hint shown beside a failed check: none for a check that never ran (the file did
+    not load, or the run was stopped before it), which has nothing of its own to fix."""
+    if check.passed or check.cause == "not run" or not check.hints:
+        return ""
+    return check.hints[0]

@@ -9,7 +9,7 @@ Schema: Gradescope's "Autograder Specifications", results.json format.
 from __future__ import annotations
 
 from ..graded import Graded
-from . import summary, test_name
+from . import first_hint, summary, test_name
 from .learner_text import clean
 
 
@@ -18,8 +18,8 @@ def results(graded: list[Graded]) -> dict:
     for piece in graded:
         for check in piece.report.checks:
             output = clean(check.message) if not check.passed else ""
-            if not check.passed and check.hints:
-                output += f"\nHint: {check.hints[0]}"
+            if first_hint(check):
+                output += f"\nHint: {first_hint(check)}"
             tests.append({"name": test_name(graded, piece, check.name),
                           "score": 1.0 if check.passed else 0.0, "max_score": 1.0,
                           "status": "passed" if check.passed else "failed",

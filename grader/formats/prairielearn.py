@@ -9,7 +9,7 @@ Schema: PrairieLearn's external grading docs, "Grading results".
 from __future__ import annotations
 
 from ..graded import Graded
-from . import summary, test_name
+from . import first_hint, summary, test_name
 from .learner_text import clean
 
 OUTPUT_LIMIT = 16_000  # characters of the learner's own printed output shown back to them
@@ -20,8 +20,8 @@ def results(graded: list[Graded]) -> dict:
     for piece in graded:
         for check in piece.report.checks:
             message = clean(check.message) if not check.passed else ""
-            if not check.passed and check.hints:
-                message += f"\nHint: {check.hints[0]}"
+            if first_hint(check):
+                message += f"\nHint: {first_hint(check)}"
             tests.append({"name": test_name(graded, piece, check.name),
                           "description": f"lab {piece.report.lab}",
                           "points": 1 if check.passed else 0, "max_points": 1,

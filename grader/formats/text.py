@@ -12,6 +12,7 @@ from __future__ import annotations
 import click
 
 from ..graded import Graded
+from . import first_hint
 from .learner_text import indented as _block
 from .learner_text import line as _line
 
@@ -34,9 +35,10 @@ def _report(report) -> list[str]:
         if check.passed:
             lines.append(f"  ✓ {_line(check.name)}")
         elif not report.error:
-            lines.append(f"  ✗ {_line(check.name)}\n      {_block(check.message, '      ')}")
-            if check.hints:
-                lines.append(f"      hint: {_block(check.hints[0], '      ')}")
+            mark = "–" if check.cause == "not run" else "✗"
+            lines.append(f"  {mark} {_line(check.name)}\n      {_block(check.message, '      ')}")
+            if first_hint(check):
+                lines.append(f"      hint: {_block(first_hint(check), '      ')}")
     for label, printed in (("printed", report.stdout), ("errors printed", report.stderr)):
         if printed.strip():
             lines.append(f"  your code {label}:\n    {_block(printed.strip()[:800], '    ')}")

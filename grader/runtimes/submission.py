@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.report import CheckResult, Report
+from ..core.run import NOT_RUN
 
 # The grader core as the sealed interpreter receives it: these files and nothing else.
 CORE = Path(__file__).resolve().parent.parent / "core"
@@ -27,8 +28,8 @@ class Submission:
 
     def failed(self, error: str, runtime: str, seconds: float = 0.0) -> Report:
         """A report written by the trusted side: every check failed, with the reason."""
-        checks = [CheckResult(name=n, passed=False, message="Not run: " + error, hints=list(h))
-                  for n, h in zip(self.check_names, self.check_hints)]
+        checks = [CheckResult(name=n, passed=False, message="Not run: " + error, hints=list(h),
+                              cause=NOT_RUN) for n, h in zip(self.check_names, self.check_hints)]
         return Report(lab=self.lab, file=self.file, checks=checks, error=error,
                       runtime=runtime, seconds=seconds)
 
