@@ -156,7 +156,10 @@ def test_check_writes_junit_with_a_case_per_graded_file(tmp_path):
     assert set(suites) == {"course content", "01-graphs", "02-chain-rule", "03-branching",
                            "04-value", "05-backward"}
     lab = suites["05-backward"]
-    graded = 3 + len(list((root / "labs" / "05-backward" / "mistakes").glob("*.py")))
+    folder = root / "labs" / "05-backward"
+    # The solution, the starter, every alternative design and every known mistake.
+    graded = 2 + len(list((folder / "alternatives").glob("*.py"))) + len(list(
+        (folder / "mistakes").glob("*.py")))
     # Besides its own files, each lab's checks grade the course's starting code (lab.yaml).
     own = [c for c in lab if "starting code passes any lab" not in c.get("name")
            and not c.get("name").startswith("provided")]
