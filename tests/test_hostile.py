@@ -154,6 +154,7 @@ def test_innocent_files_next_to_hostile_ones_are_judged_fairly(batch):
     ("read_solution.py", REACH),
     ("network.py", REACH),
     ("tamper_gc.py", REACH + " (gc.get_objects)"),
+    ("scrub_records.py", REACH + " (gc.get_objects)"),
     ("tamper_builtins.py", "changed the grader's own objects"),
     ("tamper_checker.py", "changed the grader's own objects"),
     ("os_exit.py", "stopped before it could report"),

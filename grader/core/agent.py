@@ -97,13 +97,14 @@ class Callback:
 class Agent:
     """One job on the learner's side: the file, the link, and what was printed."""
 
-    def __init__(self, send, receive, js_attempts=None):
+    def __init__(self, send, receive, js_attempts=None, alarm=None):
         self.send = send
         self.codec = Codec(self._stand_in, describe)
         self.link = Link(send, receive, self.codec, self.serve, self.pack_error,
                          self.unpack_error)
         self.ops = _operations()
         self.js_attempts = js_attempts
+        self.alarm = alarm  # alarm(what): the host's record of a refusal (seal.py)
         self.filename, self.source, self.code = "", "", None
         self.finished = False
         self.guard = None
@@ -121,7 +122,7 @@ class Agent:
 
     def run(self) -> None:
         ours = [name for name in sys.modules if name.split(".")[0] == "grader"]
-        self.guard = seal.seal(tuple(sys.modules[name].__dict__ for name in ours))
+        self.guard = seal.seal(tuple(sys.modules[name].__dict__ for name in ours), self.alarm)
         for name in ours:
             del sys.modules[name]
         self.out, self.err = CappedText(), CappedText()
@@ -210,9 +211,9 @@ def _plain(value, depth: int) -> bool:
         _plain(v, depth - 1) for v in value)
 
 
-def serve(send, receive, js_attempts=None) -> None:
+def serve(send, receive, js_attempts=None, alarm=None) -> None:
     """Entry point for the learner's worker (host/worker.mjs)."""
-    Agent(send, receive, js_attempts).run()
+    Agent(send, receive, js_attempts, alarm).run()
 
 
 def _shape(value, held: list, depth: int = 0):

@@ -30,8 +30,9 @@ and /tmp, when they hold nothing at seal time: both are in the interpreter's own
 thrown away with it. A learner who logs a training run to `losses.csv` is no attacker, and
 there is nothing there to reach. (CPython's runtime keeps refusing: its folders are on disk.)
 
-Every refused attempt is recorded where learner code cannot reach it, so a submission that
-catches the PermissionError still fails. `Guard.intact()` also tells whether the checker's own
+Every refused attempt is recorded, so a submission that catches the PermissionError still
+fails; where the host gives an `alarm` (the Pyodide learner worker), it is also told at once,
+outside this interpreter, so erasing the record here (through frames) changes nothing. `Guard.intact()` also tells whether the checker's own
 namespaces (and builtins) were changed behind its back.
 """
 
@@ -112,7 +113,7 @@ class Guard:
         return True
 
 
-def seal(watched: tuple = ()) -> Guard:
+def seal(watched: tuple = (), alarm=None) -> Guard:
     """Cut the JS bridge out of `sys.modules` and install the audit hook. Once per interpreter."""
     guard = Guard(watched + (sys.modules["builtins"].__dict__,))
     _drop_bridge()
@@ -137,6 +138,11 @@ def seal(watched: tuple = ()) -> Guard:
     clearing = [False]  # a tracer is being taken away (see _untrace), not set
 
     def refuse(what: str):
+        if alarm is not None:
+            try:
+                alarm(what)
+            except BaseException:
+                pass
         if len(attempts) < 50:
             attempts.append(what)
         raise PermissionError(f"The grader does not allow this in a lab: {what}.")

@@ -24,6 +24,8 @@ from .frames import FrameReader
 from .node import HOST, SetupError, compiled_stdlib, course_package, host_command, pyodide_dir
 from .submission import CRASHED, OVER_LIMIT, REACHED, TIMEOUT, Submission, new_token
 
+REACHED_START = REACHED.split("(")[0]  # how every "tried to reach the machine" verdict begins
+
 NAME = "pyodide"
 BOOT_TIMEOUT = 180.0  # seconds for a host to boot Python and make its snapshot
 GRACE = 30.0          # seconds past a job's time limit before the host itself is presumed hung
@@ -122,14 +124,20 @@ class NodeHost:
                 return submission.failed(CRASHED.format(detail=detail), NAME, seconds), False
         seconds = time.perf_counter() - started
         self._keep_timing(found, seconds)
+        alarm = found.get("alarm")
         if "report" in found and isinstance(found["report"], dict):
             calls = found["report"].get("calls")
             self.calls.append(calls if type(calls) is int else 0)
             try:
-                return submission.accept(Report.from_dict(found["report"]), NAME), True
+                report = submission.accept(Report.from_dict(found["report"]), NAME)
             except (KeyError, TypeError, ValueError):
                 return submission.failed(CRASHED.format(detail="its report was unreadable"),
                                          NAME, seconds), True
+            # A wall refused something (the host's record, out of the learner's reach): the
+            # file fails, even if it erased that record in its own interpreter.
+            if type(alarm) is str and alarm and not report.error.startswith(REACHED_START):
+                return submission.failed(REACHED.format(detail=alarm[:200]), NAME, seconds), True
+            return report, True
         detail = str(found.get("detail", "unknown"))[:300]
         if found.get("failure") == "timeout":
             return submission.failed(TIMEOUT.format(timeout=timeout), NAME, seconds), True

@@ -25,6 +25,33 @@ export function close(buffer) {
   Atomics.notify(words, TURN);
 }
 
+// A job's alarm: a buffer of its own, which only the learner worker's closure and the host
+// hold (never Pyodide, so no learner code reaches it), set once by the first refused attempt
+// of either wall, with its description: word 0 is the length of the UTF-8 text after it.
+// Learner code that erases the record of an attempt in its own interpreter cannot unset it.
+const ALARM_TEXT = 240;
+
+export function newAlarm() {
+  return new SharedArrayBuffer(4 + ALARM_TEXT);
+}
+
+export function raiser(buffer) {
+  const word = new Int32Array(buffer, 0, 1);
+  const bytes = new Uint8Array(buffer, 4);
+  return (what) => {
+    if (Atomics.load(word, 0) !== 0) return;
+    const { written } = new TextEncoder().encodeInto(String(what).slice(0, ALARM_TEXT), bytes);
+    Atomics.store(word, 0, Math.max(written, 1));
+  };
+}
+
+// What set the alarm, or "" when nothing did.
+export function alarmed(buffer) {
+  const length = Math.min(Atomics.load(new Int32Array(buffer, 0, 1), 0), ALARM_TEXT);
+  if (length <= 0) return "";
+  return new TextDecoder().decode(new Uint8Array(buffer, 4, length).slice()) || "a refused attempt";
+}
+
 // The word the learner's interpreter polls for a signal (worker.mjs).
 export function interruptWord(buffer) {
   return new Int32Array(buffer, INTERRUPT * 4, 1);

@@ -18,7 +18,7 @@ import { Worker } from "node:worker_threads";
 import { createInterface } from "node:readline";
 import { readFileSync } from "node:fs";
 import "./binding-shim.mjs";
-import { close, newChannel } from "./channel.mjs";
+import { alarmed, close, newAlarm, newChannel } from "./channel.mjs";
 import { compileFactory } from "./factory.mjs";
 import { pack } from "./sparse.mjs";
 
@@ -132,6 +132,7 @@ function runJob(slot, message) {
   return new Promise((resolve) => {
     const learner = slot.worker;
     const channel = newChannel();
+    const alarm = newAlarm();
     let settled = false;
     const settle = (value) => {
       if (settled) return;
@@ -140,7 +141,8 @@ function runJob(slot, message) {
       clearInterval(watch);
       current.worker.off("exit", ended);
       const stopping = clock();
-      const done = () => resolve({ ...value, terminate: clock() - stopping });
+      // Read once the job is over: what either wall refused, whatever the report says.
+      const done = () => resolve({ ...value, alarm: alarmed(alarm), terminate: clock() - stopping });
       learner.terminate().then(done, done);
     };
     const fail = (failure, detail) => {
@@ -183,7 +185,7 @@ function runJob(slot, message) {
       fail("crashed", `the checks' interpreter ended (exit ${code})`);
     };
     current.worker.once("exit", ended);
-    learner.postMessage({ type: "serve", channel });
+    learner.postMessage({ type: "serve", channel, alarm });
     current.worker.postMessage({ type: "job", job: JSON.stringify({ ...message.job, timeout: message.timeout }), channel,
       port: port2 }, [port2]);
   });
@@ -196,9 +198,11 @@ function restartChecker() {
 }
 
 function frame(token, id, outcome, timing) {
+  const alarm = JSON.stringify(outcome.alarm || "");
   const body = outcome.reportJSON !== undefined
-    ? `{"id": ${id}, "timing": ${JSON.stringify(timing)}, "report": ${outcome.reportJSON}}`
-    : JSON.stringify({ id, timing, failure: outcome.failure, detail: outcome.detail });
+    ? `{"id": ${id}, "timing": ${JSON.stringify(timing)}, "alarm": ${alarm}, "report": ${outcome.reportJSON}}`
+    : JSON.stringify({ id, timing, alarm: outcome.alarm || "", failure: outcome.failure,
+      detail: outcome.detail });
   write(`\n${token} ${body}\n`);
 }
 

@@ -5,7 +5,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import "./binding-shim.mjs";
 import { restore } from "./boot.mjs";
-import { endpoint, interruptWord } from "./channel.mjs";
+import { endpoint, interruptWord, raiser } from "./channel.mjs";
 
 // Captured before any learner code exists, so patching prototypes later changes nothing here.
 const apply = Reflect.apply;
@@ -14,6 +14,7 @@ const post = MessagePort.prototype.postMessage;
 const OUTPUT_LIMIT = 64 * 1024;
 const MEMORY_LIMIT = 1024 * 1024 * 1024;  // bytes of wasm memory a submission may grow to
 const attempts = [];  // doors this job tried; any of them disqualifies it
+let raise = () => {};  // the job's alarm (channel.mjs), set by every refusal from its start
 
 let printed = 0;
 const quiet = (text) => {
@@ -40,11 +41,13 @@ parentPort.on("message", (message) => {
   if (done || !message || message.type !== "serve") return;
   done = true;
   const { send, receive } = endpoint(message.channel, 1);
+  raise = raiser(message.alarm);
   // A call that runs out of time is interrupted through the channel (channel.mjs), so the
   // report can name the line the learner's code was stuck on.
   py.setInterruptBuffer(interruptWord(message.channel));
   try {
-    serve(send, receive, jsAttempts);  // returns when the checks' side says the job is over
+    // returns when the checks' side says the job is over
+    serve(send, receive, jsAttempts, (what) => raise(what));
   } catch {
     // The checks' side sees a channel that stops answering, and the host sees this exit.
     process.exit(3);
@@ -72,6 +75,7 @@ function closeDoors() {
   // After this, the thread has no module to import, no file system and no signals.
   const deny = (what) => function denied() {
     attempts.push(what);
+    raise(what);
     throw new Error(`blocked by the grader: ${what}`);
   };
   for (const name of ["kill", "_kill", "abort", "dlopen", "binding", "_linkedBinding", "chdir",
@@ -128,6 +132,7 @@ function closeDoors() {
   const say = process.stderr.write.bind(process.stderr);
   globalThis.fetch = async function fetch(url) {
     attempts.push("fetch");
+    raise("fetch");
     say(`NETWORK-REFUSED ${String(url && url.url || url).slice(0, 200)}\n`);
     throw new Error(`blocked by the grader: fetch ${url}`);
   };
