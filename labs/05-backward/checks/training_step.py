@@ -80,7 +80,7 @@ def one_step(learner):
 
 
 @check("each training step starts from zeroed gradients",
-       "backward() only ever adds into .grad. What is still in p.grad from the last step?",
+       "backward() only ever adds into a parameter's .grad. What is still in p.grad from the last step?",
        "Zero every parameter's grad in each step, before loss.backward(): "
        "for p in params: p.grad = 0.")
 def zeroes_each_step(learner):
