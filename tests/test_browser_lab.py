@@ -247,3 +247,24 @@ def test_a_long_printed_line_wraps_in_the_output_instead_of_running_out_of_it(op
     assert box.evaluate("o => o.scrollWidth - o.clientWidth") <= 1
     box.scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / f"long-output-{width}.png"))
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (1920, 1080), (390, 844)])
+def test_a_report_comes_into_view_without_moving_the_lesson_beside_it(course, open_lesson,
+                                                                      width, height):
+    """Beside the lesson, the lab scrolls on its own: a Check's report is brought up there and
+    the page (the lesson being read) stays where it was; on a phone the page scrolls to it."""
+    page = open_lesson("05-backward", width=width, height=height)
+    wait_ready(page)
+    set_code(page, course.labs["05-backward"].starter.read_text())
+    for scrolled in (0, 1200):  # at the top of the lesson, and further down it
+        page.evaluate("(y) => { window.scrollTo(0, y); delete document.querySelector("
+                      "'[data-testid=result]').dataset.passed; }", scrolled)
+        page.locator("[data-testid=check]").click()  # (Playwright may scroll to the button)
+        before = page.evaluate("window.scrollY")
+        page.wait_for_function("document.querySelector('[data-testid=result]').dataset.passed")
+        page.wait_for_function("document.activeElement.dataset.testid === 'result'")
+        box = page.locator("[data-testid=result]").bounding_box()
+        assert -2 <= box["y"] < height - 40, (scrolled, box)  # its top is on screen
+        if width > 390:
+            assert page.evaluate("window.scrollY") == before, scrolled

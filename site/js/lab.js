@@ -166,7 +166,17 @@ export function startLab(root, page) {
     } else {
       say("Some checks fail: see below.", "ready", "fail");
     }
-    result.focus();
+    focusReport();
+  }
+
+  // Beside the lesson (wide screens) the lab scrolls on its own: bring the report up there,
+  // and leave the page where it is, or the lesson the learner was reading jumps. On a narrow
+  // screen the lab is part of the page, which scrolls to the report as focus does.
+  function focusReport() {
+    if (getComputedStyle(root).overflowY !== "auto") return result.focus();
+    result.focus({ preventScroll: true });
+    const top = result.getBoundingClientRect().top - root.getBoundingClientRect().top;
+    root.scrollTo({ top: Math.max(0, root.scrollTop + top - 8) });
   }
 
   // Python was replaced: it did not answer the interrupt, or it could not be interrupted.
