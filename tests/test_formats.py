@@ -193,3 +193,72 @@ def test_engines_documents_hold_no_control_characters_and_no_forged_summary(file
                 and not line.startswith(" ")]
     assert verdicts == [f"{tmp_path}/spoof.py: 0 of 18 checks pass.",
                         f"{tmp_path}/sol.py: 18 of 18 checks pass."], summary
+
+
+def _engine_document(folder, output_format):
+    """The document an engine reads for a submission folder, graded as its script grades it."""
+    results = folder.parent / f"{folder.name}-{output_format}.json"
+    done = run_course("grade", "05-backward", ".", "--format", output_format, "--results",
+                      str(results), "--runtime", "python", "--trusted", cwd=folder)
+    assert done.returncode in (0, 1), done.stderr
+    return json.loads(results.read_text())
+
+
+@pytest.mark.parametrize("output_format", ["gradescope", "prairielearn"])
+def test_a_file_handed_in_twice_scores_once(tmp_path, output_format):
+    """One submission is worth one lab's points: the same solution under two names scored
+    36 of 18 on Gradescope. Only the best file of the lab counts; the summary names both."""
+    folder = tmp_path / "submission"
+    folder.mkdir()
+    (folder / "05-backward.py").write_text(solution("05-backward"))
+    (folder / "05-backward copy.py").write_text(solution("05-backward"))
+    document = _engine_document(folder, output_format)
+    total = checks("05-backward")
+    if output_format == "gradescope":
+        assert document["score"] == total
+        assert sum(t["score"] for t in document["tests"]) == total
+        summary = document["output"]
+    else:
+        assert document["score"] == 1.0 and document["gradable"] is True
+        summary = document["message"]
+    assert len(document["tests"]) == total
+    assert not any(":" in t["name"].split(" ")[0] for t in document["tests"])  # no file prefix
+    assert "05-backward.py: 18 of 18 checks pass." in summary
+    assert "05-backward copy.py: 18 of 18 checks pass." in summary
+    assert "only the best of them counts" in summary
+
+
+@pytest.mark.parametrize("output_format", ["gradescope", "prairielearn"])
+def test_a_stray_file_beside_the_lab_file_costs_nothing(tmp_path, output_format):
+    """A repository handed in whole: the lab's file, another lab's file and a scratch file
+    with a syntax error, and the starter. PrairieLearn called it ungradable (score 0) and
+    Gradescope listed 72 tests; the lab's file alone is scored."""
+    folder = tmp_path / "submission"
+    folder.mkdir()
+    (folder / "01-graphs.py").write_text("# 01-graphs — autograd course 0.1.0\nx = 1\n")
+    (folder / "05-backward.py").write_text(solution("05-backward"))
+    (folder / "scratch.py").write_text(SYNTAX)
+    (folder / "start.py").write_text((LAB / "starter.py").read_text())
+    document = _engine_document(folder, output_format)
+    total = checks("05-backward")
+    if output_format == "gradescope":
+        assert document["score"] == total
+    else:
+        assert document["gradable"] is True and document["score"] == 1.0
+    assert len(document["tests"]) == total
+    assert all(t.get("status", "passed") == "passed" for t in document["tests"])
+
+
+def test_the_best_file_counts_and_a_lone_broken_file_is_still_ungradable(tmp_path):
+    folder = tmp_path / "submission"
+    folder.mkdir()
+    (folder / "a.py").write_text((LAB / "starter.py").read_text())
+    (folder / "b.py").write_text(SYNTAX)
+    document = _engine_document(folder, "prairielearn")
+    assert document["gradable"] is True  # the starter loads: it is the best file
+    assert document["score"] == pytest.approx(python_score("05-backward",
+                                                           (LAB / "starter.py").read_text())
+                                              / checks("05-backward"))
+    (folder / "a.py").unlink()
+    document = _engine_document(folder, "prairielearn")
+    assert document["gradable"] is False and document["score"] == 0.0

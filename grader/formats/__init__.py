@@ -55,6 +55,36 @@ def summary(graded: list[Graded]) -> str:
     return "\n".join(lines)
 
 
+def counted(graded: list[Graded]) -> list[Graded]:
+    """The pieces an engine's score is made of: for each lab, the one best file.
+
+    An engine's document is one learner's submission, worth one lab's points. A submission
+    may hold several files for that lab (a copy, a scratch file, a whole repository): adding
+    them up would score the same file twice and go past the lab's points, and a stray file
+    that does not load would make the whole submission ungradable. So each lab counts its
+    highest-scoring file (on a tie, one that loaded, then the first); the others are still
+    named in the summary. A piece whose lab could not be told counts only when no piece's
+    lab could be."""
+    best: dict[str, Graded] = {}
+    for piece in graded:
+        held = best.get(piece.report.lab)
+        if held is None or (piece.report.score, piece.loaded) > (held.report.score, held.loaded):
+            best[piece.report.lab] = piece
+    if len(best) > 1:
+        best.pop("", None)
+    return [piece for piece in graded if best.get(piece.report.lab) is piece]
+
+
+def counted_note(graded: list[Graded], chosen: list[Graded]) -> str:
+    """A line saying which files the score counts, when some file of a lab does not."""
+    if len(chosen) == len(graded):
+        return ""
+    names = ", ".join(f"{line(p.report.file)}" + (f" (lab {p.report.lab})" if p.report.lab else "")
+                      for p in chosen)
+    return (f"Several files were handed in for one lab; only the best of them counts: {names}. "
+            "To be graded on one file only, hand in just that file.")
+
+
 def test_name(graded: list[Graded], piece: Graded, check_name: str) -> str:
     """A check's name, prefixed with its file when one document holds several files."""
     return check_name if len(graded) == 1 else f"{line(piece.report.file)}: {check_name}"
