@@ -213,3 +213,33 @@ def test_setup_builds_what_grading_needs_after_npm_and_not_after_it_fails(monkey
 
 class _Package:
     compiled = True
+
+
+def test_node_that_cannot_start_is_a_setup_error_not_a_failed_file(tmp_path):
+    """Node missing (COURSE_NODE naming nothing) made `course grade` exit 1, the status of
+    "a file failed", with a traceback and no document: CI read it as graded."""
+    (tmp_path / "a.py").write_text((LAB / "solution.py").read_text())
+    done = run_course("grade", "05-backward", str(tmp_path / "a.py"), "--json",
+                      env={"COURSE_NODE": str(tmp_path / "no-node"), "COURSE_NO_NAMESPACES": "1"})
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""
+    assert "cannot grade in pyodide" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_host_whose_pipe_breaks_at_once_is_a_setup_error(monkeypatch, tmp_path):
+    """A host that ends before its first job breaks the pipe while it is sent; Click turns
+    an uncaught BrokenPipeError into a silent exit 1. It is a setup error (exit 2), said."""
+    from click.testing import CliRunner
+
+    from grader.commands import grade as grade_module
+
+    class Dead:
+        def grade(self, submissions):
+            raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(grade_module, "make_runtime", lambda *args, **kwargs: Dead())
+    (tmp_path / "a.py").write_text((LAB / "solution.py").read_text())
+    done = CliRunner().invoke(grade_module.grade_command,
+                              ["05-backward", str(tmp_path / "a.py"), "--json", "--course", str(ROOT)])
+    assert done.exit_code == 2, done.output
+    assert "cannot grade in pyodide" in done.output and "Broken pipe" in done.output

@@ -101,5 +101,15 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
         raise click.UsageError(str(exc)) from None
     except SetupError as exc:
         raise click.UsageError(f"cannot grade in {runtime}: {exc}") from None
+    except OSError as exc:
+        # Inputs are read without raising (a bad one is a failed report), so this is the
+        # runtime itself: Node missing or not executable, or a host that died before it took
+        # its first job (a broken pipe, which Click would otherwise turn into a silent exit 1,
+        # the status of "a file failed", with nothing on stdout).
+        what = getattr(exc, "strerror", None) or exc.__class__.__name__
+        where = f": {exc.filename}" if getattr(exc, "filename", None) else ""
+        raise click.UsageError(
+            f"cannot grade in {runtime}: its process could not be started or ended at once "
+            f"({what}{where}); run `course setup`, and check COURSE_NODE if it is set") from None
     emit(output_format, graded, results_path)
     sys.exit(0 if all(g.report.passed for g in graded) else 1)
