@@ -4,7 +4,7 @@ local gradients of a + b and a * b, the children they remember, a value used twi
 from grader.core.checks import CheckFailed, check, close, expect, need, slope
 
 # Defined in earlier files of checks/ (the files share one namespace):
-# reading.py: attempt, children_of, data_of, _f, _grad, new, result, _xs
+# reading.py: attempt, children_of, data_of, _f, _grad, new, result, _same, _xs
 # gradients.py: judge, local_grads, order_lost
 
 
@@ -42,6 +42,14 @@ def add_and_mul(learner):
         out = result(Value, "a + b", lambda: a + b, ab)
         close(data_of(out, "(a + b)"), x + y, f"(a + b).data with {shown}")
         ga, gb = local_grads(out, "a + b", ab)
+        if _same(ga, 0.0) and _same(gb, 2.0):
+            raise CheckFailed(f"In a + b ({shown}) a gets no share and b gets 2: both shares went "
+                              f"to b. Each backward step must add into its own child. Two "
+                              f"slips do this: writing other.grad twice, or closures made in a "
+                              f"loop (for child, local in ...: def step(): child.grad += ...), "
+                              f"which read the loop variables when they RUN, by then the last "
+                              f"child's. Bind them when each closure is made: "
+                              f"def step(child=child, local=local): ...")
         judge(ga, 1.0, f"The local gradient of a + b for a ({shown})")
         judge(gb, 1.0, f"The local gradient of a + b for b ({shown})")
         out = result(Value, "a * b", lambda: a * b, ab)

@@ -54,9 +54,10 @@ UNHASHABLE = ("Your Value cannot go in a set (TypeError: unhashable type): it de
               "you: make it @dataclass(eq=False)): nodes are told apart by identity, and two "
               "Values holding the same number are still two different nodes.")
 
-PLAIN = ("A plain number reached code that reads its .data: an operation was given an int or "
-         "float (a - 2 becomes a + (-2), say). Wrap it first, in every operation that takes "
-         "another operand: other = other if isinstance(other, Value) else Value(other).")
+PLAIN = ("A plain number reached code that reads its .data or .grad: an operation was given an "
+         "int or float (a - 2 becomes a + (-2), say). Wrap it first, in every operation that "
+         "takes another operand, and use the wrapped Value in its _backward too: "
+         "other = other if isinstance(other, Value) else Value(other).")
 
 
 def attempt(what, fn, *args):
@@ -68,7 +69,7 @@ def attempt(what, fn, *args):
         if type(cause) is TypeError and "unhashable" in _said(cause):
             raise CheckFailed(f"`{what}` raised TypeError: {_said(cause)}. {UNHASHABLE}") from cause
         if type(cause) is AttributeError and re.match(r"'(int|float)' object has no attribute "
-                                                      r"'data'", _said(cause)):
+                                                      r"'(data|grad)'", _said(cause)):
             raise CheckFailed(f"`{what}` raised AttributeError: {_said(cause)}. {PLAIN}") from cause
         raise
 
@@ -127,9 +128,13 @@ def result(Value, what, build, inputs=()):
                               f"in a new Value; {name} may be used again elsewhere and must "
                               f"keep its number.")
         if None not in (count, kids) and kids != count:
+            shared = (" If your Value keeps them in a default argument such as _children=[], "
+                      "that list is made once and shared by every Value built without "
+                      "children: appending to it changes them all. Default to (), and give "
+                      "each Value its own set(_children)." if kids > count else "")
             raise CheckFailed(f"`{what}` changed the children {name} remembers, from {count} to "
                               f"{kids}: the new result remembers its inputs, and each input's "
-                              f"own children stay as they were.")
+                              f"own children stay as they were.{shared}")
     return out
 
 
