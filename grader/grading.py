@@ -61,7 +61,7 @@ def grade_inputs(course: Course, inputs: list[Input], lab: str | None, runtime, 
     for position, item in chosen:
         pieces += [(position, piece) for piece in open_input(item, set(course.labs), lab)]
     reports = _grade_pieces(course, [piece for _, piece in pieces], runtime, runtime_name)
-    digest = inputs_digest(names) if shard else ""
+    digest = inputs_digest(names, lab) if shard else ""
     return [Graded(report, piece.input,
                    Shard(shard.index, shard.count, len(names), digest, position) if shard else None)
             for (position, piece), report in zip(pieces, reports)]

@@ -54,8 +54,9 @@ def merge(documents: list[Document]) -> list[Graded]:
         raise MergeError("some reports come from a sharded run (--shard) and some do not: "
                          "merge the shards of one run")
     if len({(p.shard.count, p.shard.inputs, p.shard.digest) for p in sharded}) > 1:
-        raise MergeError("these shards come from different runs (a different N or different "
-                         "inputs): shard the same paths the same way on every machine")
+        raise MergeError("these shards come from different runs (a different N, different "
+                         "inputs or a different lab): shard the same paths against the same "
+                         "lab the same way on every machine")
     seen: dict[tuple[str, str], str] = {}
     for document in documents:
         for piece in document.graded:

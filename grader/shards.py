@@ -20,9 +20,13 @@ def bucket(name: str, count: int) -> int:
     return int.from_bytes(digest[:8], "big") % count + 1
 
 
-def inputs_digest(names: list[str]) -> str:
-    """A short fingerprint of all of a run's inputs, so shards of different runs don't mix."""
-    return hashlib.sha256("\n".join(names).encode("utf-8", "surrogateescape")).hexdigest()[:16]
+def inputs_digest(names: list[str], lab: str | None = None) -> str:
+    """A short fingerprint of a whole run, so shards of different runs don't mix: all of its
+    inputs and what they were graded against (`lab`, or every lab with --all). Two shards
+    of one class graded against different labs are two runs, not one."""
+    what = f"lab {lab}" if lab else "--all"
+    text = "\n".join([what, *names])
+    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:16]
 
 
 @dataclass(frozen=True)

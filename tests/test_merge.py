@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from tests.conftest import run_course
-from tests.exports_support import checks, make_export, python_score, solution, starter
+from tests.exports_support import checks, make_export, solution, starter
 
 N = 3
 
@@ -108,6 +108,30 @@ def test_merge_writes_every_format(tmp_path):
         assert done.returncode == 1 and "3 of 4 file(s) passed" in done.stdout
         assert target.stat().st_size > 0
     assert "3 of 4 file(s) passed." in (tmp_path / "merged.text").read_text()
-    assert json.loads((tmp_path / "merged.gradescope").read_text())["score"] == (
-        2 * checks("04-value") + checks("05-backward") + python_score("05-backward", starter("05-backward")))
+    # Gradescope's document is one submission, worth one lab's points per lab: the best file
+    # of each lab counts (formats.counted), here learner 0's, and every file is named.
+    gradescope = json.loads((tmp_path / "merged.gradescope").read_text())
+    assert gradescope["score"] == checks("04-value") + checks("05-backward")
+    assert "learner01.zip:05-backward.py: " in gradescope["output"]
     assert "exports/learner01.zip:05-backward.py" in (tmp_path / "merged.junit").read_text()
+
+
+def test_merge_refuses_shards_graded_against_different_labs(tmp_path):
+    """The same class split in two, one half graded against lab 5 and the other against
+    lab 4 (a typo in one matrix job): the inputs match, so merge took it for one run."""
+    exports = _class(tmp_path / "exports")
+    halves = []
+    for index, lab in ((1, "05-backward"), (2, "04-value")):
+        done = run_course("grade", lab, exports.name, "--shard", f"{index}/2", "--json",
+                          "--runtime", "python", "--trusted", cwd=tmp_path)
+        assert done.returncode in (0, 1), done.stderr
+        halves.append(tmp_path / f"half-{index}.json")
+        halves[-1].write_text(done.stdout)
+    assert all(json.loads(p.read_text()) for p in halves)  # both halves hold learners
+    done = run_course("merge", *map(str, halves))
+    assert done.returncode == 2 and "different runs" in done.stderr, done.stdout
+    same = tmp_path / "half-2-again.json"
+    done = run_course("grade", "05-backward", exports.name, "--shard", "2/2", "--json",
+                      "--runtime", "python", "--trusted", cwd=tmp_path)
+    same.write_text(done.stdout)
+    assert run_course("merge", str(halves[0]), str(same)).returncode in (0, 1)
