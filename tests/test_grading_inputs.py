@@ -269,3 +269,22 @@ def test_in_pyodide_a_batch_with_bad_entries_grades_the_rest(tmp_path):
     assert reports["wrong.py"]["passed"] is False and reports["wrong.py"]["error"] == ""
     assert "symbolic link" in reports["link.py"]["error"]
     assert "FIFO" in reports["pipe.py"]["error"]
+
+
+def test_an_export_unpacked_and_zipped_again_as_a_folder_is_read(tmp_path):
+    """A browser that unpacks downloads (Safari does) leaves a folder; Compress on it makes a
+    zip whose every entry is inside that folder, with macOS's __MACOSX/ copies beside it.
+    It was refused as "not a course export"; it is the learner's export all the same."""
+    export = make_export(tmp_path / "export.zip", {"05-backward": solution("05-backward")})
+    top = "autograd-course-work-2026-03-01/"
+    with zipfile.ZipFile(export) as original:
+        entries = [(top, "")] + [(top + info.filename, original.read(info))
+                                 for info in original.infolist()]
+    entries += [(f"__MACOSX/{top}._{name[len(top):]}", b"\0\5\26\7") for name, _ in entries[1:]]
+    again = _zip(tmp_path / "again.zip", entries)
+    status, by_file, _, _ = grade("05-backward", str(again))
+    assert status == 0 and by_file[f"{again}:05-backward.py"]["passed"] is True
+    # Only one folder, holding the manifest: two learners' folders in one zip are not one export.
+    two = _zip(tmp_path / "two.zip", entries + [("other/manifest.json", "{}")])
+    status, by_file, _, _ = grade("05-backward", str(two))
+    assert status == 1 and "has no manifest.json" in by_file[str(two)]["error"]

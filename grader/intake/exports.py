@@ -2,7 +2,8 @@
 in docs/grading.md). This module reads one, zipped or unpacked, refusing what a hand-made zip
 could smuggle in: `../` and absolute names, links, folders posing as files, duplicate names,
 and more bytes than a course's labs could ever hold (zip bombs) — judged from the archive's
-directory, and enforced again while reading, since a directory can lie.
+directory, and enforced again while reading, since a directory can lie. An export unpacked
+and zipped again as a folder (its entries all inside one folder) is read the same way.
 """
 
 from __future__ import annotations
@@ -78,13 +79,14 @@ def read_export_zip(path: Path, shown: str) -> Export:
                       "saved, unchanged") from None
     with archive:
         members = _members(archive, shown)
-        manifest_info = members.get(MANIFEST)
+        top = _top_folder(members)
+        manifest_info = members.get(top + MANIFEST)
         if manifest_info is None or manifest_info.is_dir():
             raise Refused(f"{shown} has no {MANIFEST}, so it is not a course export: hand in "
                           "the zip that Export my work saved")
         export = _manifest(_read_member(archive, manifest_info, shown, MAX_MANIFEST), shown)
         for lab in export.labs:
-            info = members.get(lab.file)
+            info = members.get(top + lab.file)
             try:
                 if info is None:
                     raise Refused(f"{shown} lists {lab.file} in its manifest but does not hold it")
@@ -132,6 +134,20 @@ def _members(archive: zipfile.ZipFile, shown: str) -> dict[str, zipfile.ZipInfo]
             raise Refused(f"{shown} would unpack to far more than an export holds "
                           f"({total >> 20} MB and more), so it is refused as a zip bomb")
     return members
+
+
+def _top_folder(members: dict[str, zipfile.ZipInfo]) -> str:
+    """"" for an export as the browser writes it; "NAME/" for one unpacked and zipped again
+    (a browser that unpacks downloads, then Compress on the folder): every entry inside one
+    folder that holds the manifest, besides the `__MACOSX/` copies macOS adds."""
+    if MANIFEST in members:
+        return ""
+    folders = {key.split("/", 1)[0] for key in members if not key.startswith("__MACOSX")}
+    if len(folders) != 1:
+        return ""
+    top = folders.pop() + "/"
+    inside = members.get(top + MANIFEST)
+    return top if inside is not None and not inside.is_dir() else ""
 
 
 def _safe_name(name: str) -> bool:
