@@ -243,3 +243,12 @@ def test_a_host_whose_pipe_breaks_at_once_is_a_setup_error(monkeypatch, tmp_path
                               ["05-backward", str(tmp_path / "a.py"), "--json", "--course", str(ROOT)])
     assert done.exit_code == 2, done.output
     assert "cannot grade in pyodide" in done.output and "Broken pipe" in done.output
+
+
+def test_all_with_a_lab_says_to_drop_one_of_them(tmp_path):
+    """`course grade --all 05-backward exports/` said "no such file or folder: 05-backward"."""
+    (tmp_path / "a.py").write_text((LAB / "solution.py").read_text())
+    done = run_course("grade", "--all", "05-backward", str(tmp_path / "a.py"), "--json",
+                      "--runtime", "python", "--trusted")
+    assert done.returncode == 2 and done.stdout == ""
+    assert "--all grades every lab each export holds: give no LAB" in done.stderr

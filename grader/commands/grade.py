@@ -76,6 +76,9 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
             "say they are, or grade strangers' files with the default --runtime pyodide.")
     if all_labs:
         lab_name, paths = None, list(args)
+        if paths and not os.path.lexists(paths[0]) and paths[0] in load_course(root).labs:
+            raise click.UsageError(f"--all grades every lab each export holds: give no LAB "
+                                   f"(drop {paths[0]}, or drop --all to grade only that lab)")
     else:
         lab_name, paths = (args[0] if args else None), list(args[1:])
     if not all_labs and lab_name is None:
