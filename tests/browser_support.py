@@ -177,3 +177,23 @@ KEPT_SNAPSHOTS = "caches.open('python-snapshots-v2').then(c => c.keys())"
 def wait_kept(page, timeout: float = 30_000) -> None:
     """Until the page has kept one snapshot of Python for later visits."""
     wait_until(page, f"{KEPT_SNAPSHOTS}.then(keys => keys.length === 1)", timeout=timeout)
+
+
+def notes_in_the_way(page, svg: str) -> list[str]:
+    """The texts written beside the arrows of the drawing `svg` (a selector) that cannot be read
+    whole: cut off at the drawing's edge, on top of another note, or over a node's box."""
+    return page.eval_on_selector(svg, """svg => {
+        const bad = [];
+        const edge = svg.getBoundingClientRect();
+        const boxes = [...svg.querySelectorAll('.box')].map(b => b.getBoundingClientRect());
+        const notes = [...svg.querySelectorAll('.note, .path-label')].filter(t => t.textContent)
+            .map(t => [t.textContent, t.getBoundingClientRect()]);
+        const meet = (r, s) => r.left < s.right && r.right > s.left && r.top < s.bottom && r.bottom > s.top;
+        notes.forEach(([text, r], i) => {
+            if (r.left < edge.left - 0.5 || r.right > edge.right + 0.5 || r.top < edge.top - 0.5
+                || r.bottom > edge.bottom + 0.5) bad.push(`cut off: ${text}`);
+            if (boxes.some(b => meet(r, b))) bad.push(`on a box: ${text}`);
+            for (const [other, s] of notes.slice(i + 1)) if (meet(r, s)) bad.push(`on ${other}: ${text}`);
+        });
+        return bad;
+    }""")

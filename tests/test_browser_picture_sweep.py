@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import ARTIFACTS, film_step, num, set_slider, term
+from tests.browser_support import ARTIFACTS, film_step, notes_in_the_way, num, set_slider, term
 
 pytestmark = pytest.mark.browser
 FIGURE = "[data-testid=picture]:not([inert])"  # live: drawn at build time, inert until its chunk
@@ -69,7 +69,9 @@ def badge(page, name: str, where: str = PICTURE) -> str:
 
 
 def note(page, edge: str, where: str = PICTURE) -> str:
-    return page.text_content(f"{where} [data-note={edge}]")
+    """The note beside an arrow, its lines ("3·13" over "= 39") joined by a space."""
+    return page.eval_on_selector(f"{where} [data-note={edge}]",
+                                 "t => [...t.children].map(s => s.textContent).join(' ')")
 
 
 NAMES = ["a", "b", "c", "d", "L"]
@@ -116,6 +118,27 @@ def test_the_picture_numbers_the_order_and_shows_each_hand_over(lesson):
     assert page.text_content(f"{PICTURE} [data-node=L] .label") == "L = d·c"
     assert_picture(page, -1.5, 2.4)
     assert page.errors == []
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_every_note_stays_readable_at_the_ends_of_the_sliders(lesson, width):
+    """a = -4, b = 3.9 by the keyboard: the longest numbers the sliders give. On one line each,
+    a-c's and b-c's notes ran into each other and d-L's off the drawing's right edge."""
+    page = lesson(width=width, height=900)
+    page.focus("[data-testid=slider-a]")
+    page.keyboard.press("Home")
+    page.focus("[data-testid=slider-b]")
+    page.keyboard.press("End")
+    page.keyboard.press("ArrowLeft")
+    assert_picture(page, -4, 3.9)
+    assert note(page, "b-c") == "(-4)·(-30.2) = 120.8"
+    assert notes_in_the_way(page, PICTURE) == []
+    for _ in range(10):  # the film's last frame has every note the sweep wrote
+        page.click("[data-testid=film-forward]")
+    assert film_step(page)[0] == "step 11 of 11"
+    assert note(page, "d-L", FILM_SVG) == "(-15.6)·1 = -15.6"
+    assert notes_in_the_way(page, FILM_SVG) == []
+    page.locator(FIGURE).screenshot(path=str(ARTIFACTS / f"picture-05-backward-ends-{width}.png"))
 
 
 @pytest.mark.parametrize("first", ["c", "d"])

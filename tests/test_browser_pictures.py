@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import ARTIFACTS, film_step, set_slider
+from tests.browser_support import ARTIFACTS, film_step, notes_in_the_way, set_slider
 
 pytestmark = pytest.mark.browser
 FIGURE = "[data-testid=picture]:not([inert])"  # live: drawn at build time, inert until its chunk
@@ -50,7 +50,7 @@ def test_the_picture_shows_computed_values_gradients_and_both_paths(lesson):
     page.locator(FIGURE).wait_for()
     assert page.get_attribute(PICTURE, "role") == "img"
     assert_picture(page, 2, 3)
-    assert page.text_content(f"{PICTURE} [data-testid=sum-note]") == "= 1 + 3 = 4"
+    assert page.text_content(f"{PICTURE} [data-testid=sum-note]") == "= 1 + 3"  # under "grad 4"
     assert page.text_content("[data-testid=picture-sum]") == "dL/da = 1 (directly) + 3 (through c) = 4"
     # Both paths are drawn, each in its own colour.
     colours = page.eval_on_selector_all(f"{PICTURE} .edge", "es => Object.fromEntries("
@@ -60,13 +60,28 @@ def test_the_picture_shows_computed_values_gradients_and_both_paths(lesson):
     set_slider(page, "a", 1.5)
     set_slider(page, "b", -2)
     assert_picture(page, 1.5, -2)
-    assert page.text_content(f"{PICTURE} [data-testid=sum-note]") == "= 1 + (-2) = -1"
+    assert page.text_content(f"{PICTURE} [data-testid=sum-note]") == "= 1 + (-2)"
 
     # Keyboard: a focused slider moves by one step per arrow key.
     page.focus("[data-testid=slider-a]")
     page.keyboard.press("ArrowRight")
     assert_picture(page, 1.6, -2)
     assert page.errors == []
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_notes_stay_on_the_drawing_for_every_b(lesson, width):
+    """b = -2.9 by the keyboard: "= 1 + (-2.9) = -1.9" under a ran off the drawing's left edge."""
+    page = lesson(width=width, height=900)
+    page.locator(FIGURE).wait_for()
+    page.focus("[data-testid=slider-b]")
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    assert_picture(page, 2, -2.9)
+    assert page.text_content(f"{PICTURE} [data-testid=sum-note]") == "= 1 + (-2.9)"
+    assert notes_in_the_way(page, PICTURE) == []
+    page.get_by_label("use = instead of +=").check()
+    assert notes_in_the_way(page, PICTURE) == []
 
 
 def test_the_assignment_toggle_shows_the_wrong_gradient_marked_wrong(lesson):

@@ -64,7 +64,9 @@ function drawPicture(picture, s, assign) {
     values: shown(s), grads, focus: [], flowing: [],
     direct: `direct: ${num(s.direct.share)}`,
     through: ["through c:", `b·${num(s.throughC.upstream)} = ${num(s.throughC.share)}`],
-    note: `= ${sumText}`,
+    // Under a's "grad" row, that grad as its sum, as the film ends: with the total too, the
+    // line ran off the drawing's left edge and across the a-c arrow for b < 0.
+    note: `= ${num(s.direct.share)} + ${term(s.throughC.share)}`,
     wrong: wrongText,
     label: `Graph of L = a·b + a with a = ${a}, b = ${b}: c = ${c}, L = ${L}. Gradients: ` +
       `dL/dL = ${grads.L}, dL/dc = ${grads.c}, dL/da = ${grads.a}, dL/db = ${grads.b}. ` +

@@ -29,8 +29,11 @@ const labelOf = (name, first) => (name === "L" ? (first === "d" ? "L = d·c" : "
 // gradients climb back up. c's two parents are L (straight below) and d (down to the right).
 const LAYOUT = { a: { x: 4, y: 4 }, b: { x: 252, y: 4 }, c: { x: 4, y: 112 }, d: { x: 252, y: 196 },
   L: { x: 4, y: 282 } };
-const NOTES = { "a-c": [72, 96, "start"], "b-c": [300, 96, "end"], "c-d": [200, 166, "start"],
-  "c-L": [72, 264, "start"], "d-L": [262, 302, "start"] };
+// Each note is two lines, "local·grad" over "= share" (one line ran into its neighbour, or off
+// the drawing, for a and b near ±4); each sits where both lines fit whatever the sliders say:
+// b-c's right of its arrow, under b, away from a-c's.
+const NOTES = { "a-c": [72, 84, "start"], "b-c": [252, 84, "start"], "c-d": [190, 150, "start"],
+  "c-L": [72, 246, "start"], "d-L": [262, 302, "start"] };
 
 function drawing(first) {
   const graph = graphOf(first);
@@ -166,14 +169,17 @@ function badgesOf(order) {
 function sweepNotes(shares) {
   const notes = {};
   for (const share of shares) (notes[edgeId(share.to, share.from)] ??= []).push(share);
-  return Object.fromEntries(Object.entries(notes).map(([key, list]) => [key, [shareText(list)]]));
+  return Object.fromEntries(Object.entries(notes).map(([key, list]) => [key, shareLines(list)]));
 }
 
-function shareText(shares) {
+// "3·13 = 39" as the two lines of a note beside its arrow.
+function shareLines(shares) {
   const parts = shares.map((s) => `${term(s.local)}·${term(s.upstream)}`);
   const total = shares.reduce((sum, s) => sum + s.share, 0);
-  return `${parts.join(" + ")} = ${num(total)}`;
+  return [parts.join(" + "), `= ${num(total)}`];
 }
+
+const shareText = (shares) => shareLines(shares).join(" ");
 
 // Each run of a node's step in a sweep: the grad it held then, in sweep order.
 function runsOf(shares, name) {
@@ -246,7 +252,7 @@ function filmSteps(graph, s) {
       apply(state) {
         for (const child of children) {
           state.grads[child] = (state.grads[child] ?? 0) + to(child).reduce((t, share) => t + share.share, 0);
-          state.notes[edgeId(child, name)] = [shareText(to(child))];
+          state.notes[edgeId(child, name)] = shareLines(to(child));
         }
         state.focus = [name];
         state.flowing = children.map((child) => edgeId(child, name));
