@@ -45,6 +45,16 @@ def _grads_of(learner, fn_name, a, b, keys):
             raise CheckFailed(f"{what} has no '{key}': return the gradient of L with respect "
                               f"to every node ({', '.join(keys)}).")
         values[key] = number(result[key], f"{what}['{key}']")
+    again = mapping(attempt(what, fn, a, b), f"{what} (a dict {{{wanted}}})")
+    for key in keys:
+        if key in again and number(again[key], f"{what}['{key}']") != values[key]:
+            raise CheckFailed(f"{what} gave ['{key}'] = {_f(values[key])}, then "
+                              f"{_f(number(again[key], f'{what}[{key!r}]'))} when called "
+                              f"again with the same inputs: your function keeps something "
+                              f"between calls, so each call's += adds onto the last one's "
+                              f"gradients. Make a new dict of zeros inside the function, in "
+                              f"every call (not at the top of the file, nor as a default "
+                              f"argument, which Python makes once).")
     return what, values
 
 
@@ -53,6 +63,11 @@ def _paths(got, node, paths, what):
     total = sum(share for _, share in paths)
     if _same(got, total):
         return
+    if math.isclose(got, total, rel_tol=1e-2, abs_tol=1e-3):
+        raise CheckFailed(f"{what} is {_f(got)}, close to {_f(total)} but not equal: it looks "
+                          f"measured by nudging, which only approximates the rate. Work it "
+                          f"out exactly: each path hands back its local gradient times the "
+                          f"gradient of the node it comes through, and the shares add.")
     shares = " + ".join(f"{_f(share)} from {path}" for path, share in paths)
     intro = (f"{what} is {_f(got)} but should be {_f(total)}: {node} is used twice, so it "
              f"reaches L by two paths and their shares must ADD: {shares}.")
@@ -107,6 +122,17 @@ def _check_graph1(learner, a, b):
             f"{what}['b'] (dL/db) is 1 and ['a'] is 2: c = a * b handed a and b its gradient "
             f"unchanged, as a sum does. c is a product: it hands each input the OTHER factor "
             f"times its gradient, g['a'] += b * g['c'] and g['b'] += a * g['c'].")
+    if _same(g["a"], a) and _same(g["b"], 1.0 + b) and not _same(a, 1.0 + b):
+        raise CheckFailed(
+            f"{what} gives ['a'] = {_f(g['a'])} and ['b'] = {_f(g['b'])}: a's and b's "
+            f"gradients are swapped. dL/da = b + 1 (a is used twice) and dL/db = a (b only "
+            f"once, through c = a * b).")
+    if _same(g["a"], 1.0 + a * b) and not _same(a * b, b):
+        raise CheckFailed(
+            f"{what}['a'] (dL/da) should be {_f(1.0 + b)}, but your code gives {_f(g['a'])} = "
+            f"1 + c: on the path through c = a * b, a gets c itself, the product's value. A "
+            f"product hands each input the OTHER factor times its gradient: "
+            f"g['a'] += b * g['c'].")
     _paths(g["a"], "a", [("the path through c (b * dL/dc)", b),
                          ("the direct path (1 * dL/dL, from L = c + a)", 1.0)],
            f"{what}['a'] (dL/da)")

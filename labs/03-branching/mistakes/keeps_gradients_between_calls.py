@@ -1,0 +1,23 @@
+# mistake: grads keeps its dict of gradients at the top of the file, so each call adds onto the last one's
+# fails: worked example: a=2, b=3 gives dL/da = 4, dL/db = 2
+# message: keeps something between calls
+
+g = {"a": 0.0, "b": 0.0, "c": 0.0}
+
+def grads(a, b):
+    c = a * b
+    g["c"] += 1.0
+    g["a"] += 1.0
+    g["a"] += b * g["c"]
+    g["b"] += a * g["c"]
+    return g
+def diamond_grads(a, b):
+    d, e = a * b, a + b
+    g = {"a": 0.0, "b": 0.0, "d": 0.0, "e": 0.0}
+    g["d"] += e
+    g["e"] += d
+    g["a"] += b * g["d"]
+    g["b"] += a * g["d"]
+    g["a"] += g["e"]
+    g["b"] += g["e"]
+    return g
