@@ -19,6 +19,18 @@ function showProgress() {
   }
 }
 
+// A private window or blocked site data keeps nothing: the page must not promise it does.
+if (!progress.keeps()) {
+  for (const note of document.querySelectorAll("[data-testid=saved-note]")) {
+    note.textContent = page.kind === "lesson"
+      ? "This browser keeps nothing for this page (a private window, or site data blocked), so " +
+        "your code is lost when you leave or reload it: Download it to keep it."
+      : "This browser keeps nothing for this site (a private window, or site data blocked): " +
+        "your code and progress are lost when you leave a lesson, so there is nothing to export.";
+    note.dataset.tone = "fail";
+  }
+}
+
 if (page.kind === "index") {
   showProgress();
   import("./my-work.js").then(({ startMyWork }) => startMyWork(document.querySelector(".my-work"), {

@@ -9,6 +9,18 @@ export function load(slug) {
   }
 }
 
+// Whether this browser lets the page keep anything: not in some private windows, nor with
+// site data blocked, where reading localStorage throws or writing to it does.
+export function keeps() {
+  try {
+    localStorage.setItem(KEY + "probe", "1");
+    localStorage.removeItem(KEY + "probe");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function save(slug, changes) {
   const next = { ...load(slug), ...changes };
   try {

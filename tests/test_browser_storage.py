@@ -1,0 +1,68 @@
+"""What the course keeps in this browser, in Chromium: quiz answers across a reload, and a
+browser that keeps nothing at all (a private window, site data blocked)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser_support import ARTIFACTS, doc, run, wait_ready
+
+pytestmark = pytest.mark.browser
+
+# As Chromium with site data blocked: reading window.localStorage throws.
+NO_STORAGE = """Object.defineProperty(window, "localStorage", {
+    get() { throw new DOMException("The operation is insecure.", "SecurityError"); } });"""
+
+
+def test_a_quiz_answered_wrong_then_right_by_keyboard_is_kept_across_a_reload(open_lesson):
+    page = open_lesson("02-chain-rule")
+    question = page.locator(".quiz-question").first
+    feedback = question.locator(".quiz-feedback")
+    right = int(question.get_attribute("data-answer"))
+    wrong = 0 if right else 1
+    question.locator(f"button[data-choice='{wrong}']").focus()
+    page.keyboard.press("Enter")
+    assert feedback.inner_text() == "Not quite — try again."
+    assert question.locator(".explanation").is_hidden()
+    page.keyboard.press("Tab")
+    while page.evaluate("document.activeElement.dataset.choice") != str(right):
+        page.keyboard.press("Tab")
+    page.keyboard.press("Space")
+    assert feedback.inner_text() == "Right."
+    assert question.locator(".explanation").is_visible()
+    page.reload()
+    question = page.locator(".quiz-question").first
+    assert question.locator(".quiz-feedback").inner_text() == "Right."
+    assert question.locator(f"button[data-choice='{right}']").get_attribute("aria-pressed") == "true"
+    assert question.locator(".explanation").is_visible()
+
+
+def test_a_browser_that_keeps_nothing_is_told_so_and_the_lab_still_works(open_lesson, site):
+    """The lab said "Your code is saved in this browser as you type" and the home page "Your
+    code and progress stay in this browser", both false there: a reload lost the code."""
+    page = open_lesson("01-graphs", before=lambda context: context.add_init_script(NO_STORAGE))
+    note = page.locator(".lab [data-testid=saved-note]")
+    assert "keeps nothing" in note.inner_text() and "Download" in note.inner_text()
+    assert "is saved in this browser" not in page.inner_text(".lab")
+    wait_ready(page)
+    page.click(".cm-content")
+    page.keyboard.press("Control+End")
+    page.keyboard.type("\nprint('still here')")
+    assert "print('still here')" in doc(page)
+    assert "still here" in run(page)
+    question = page.locator(".quiz-question").first
+    question.locator("button").first.click()
+    assert question.locator(".quiz-feedback").inner_text().startswith(("Right", "Not quite"))
+    page.locator(".lab").screenshot(path=str(ARTIFACTS / "lab-without-storage.png"))
+    page.goto(site["url"])
+    home = page.locator("[data-testid=saved-note]")
+    assert "keeps nothing" in home.inner_text()
+    assert "stay in this browser" not in page.inner_text(".my-work")
+    assert page.errors == []
+
+
+def test_a_browser_that_keeps_things_promises_it(open_lesson, site):
+    page = open_lesson("01-graphs")
+    assert page.inner_text(".lab [data-testid=saved-note]") == "Your code is saved in this browser as you type."
+    page.goto(site["url"])
+    assert page.inner_text("[data-testid=saved-note]") == "Your code and progress stay in this browser."
