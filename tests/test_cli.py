@@ -130,17 +130,28 @@ def test_gradescope_results_have_a_test_per_check(tmp_path):
     assert data["stdout_visibility"] == "hidden"
 
 
-def test_gradescope_results_of_a_submission_with_two_files_name_each_test_by_file(tmp_path):
+def test_gradescope_results_of_a_submission_with_two_files_score_the_best_and_name_both(tmp_path):
+    """One submission is worth one lab's points: of two files for the lab only the better is
+    scored (formats.counted; summing them let a file handed in twice score twice). Tests are
+    named by file when the document scores several files, one per lab."""
     results = tmp_path / "results.json"
-    done = run_course("grade", "05-backward", str(LAB / "solution.py"), str(LAB / "starter.py"),
+    done = run_course("grade", "05-backward", str(LAB / "starter.py"), str(LAB / "solution.py"),
                       "--format", "gradescope", "--results", str(results), "--runtime", "python", "--trusted")
     assert done.returncode == 1
     data = json.loads(results.read_text())
-    first = json.loads(run_course("grade", "05-backward", str(LAB / "starter.py"), "--json",
-                                  "--runtime", "python", "--trusted").stdout)[0]
-    total = first["max_score"]
-    assert len(data["tests"]) == 2 * total and data["score"] == total + first["score"]
-    assert data["tests"][0]["name"].startswith(str(LAB / "solution.py") + ": ")
+    total = checks("05-backward")
+    assert len(data["tests"]) == total and data["score"] == total
+    assert not data["tests"][0]["name"].startswith(str(LAB))
+    assert f"{LAB / 'starter.py'}: " in data["output"] and f"{LAB / 'solution.py'}: " in data["output"]
+    from tests.exports_support import make_export, solution
+
+    export = make_export(tmp_path / "learner.zip", {"04-value": solution("04-value"),
+                                                     "05-backward": solution("05-backward")})
+    done = run_course("grade", "--all", str(export), "--format", "gradescope", "--results",
+                      str(results), "--runtime", "python", "--trusted")
+    data = json.loads(results.read_text())
+    assert data["score"] == total + checks("04-value")
+    assert data["tests"][0]["name"].startswith(f"{export}:04-value.py: ")
 
 
 def test_check_writes_junit_with_a_case_per_graded_file(tmp_path):
