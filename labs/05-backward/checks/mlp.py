@@ -217,12 +217,23 @@ def trains_mlp(learner):
         return sum((_net(ps, sizes, x)[0] - y) ** 2 for x, y in data)
 
     losses = []
+    method = attempt("reading net.parameters", getattr, net, "parameters")
     for k in range(1, 5):
-        # a fresh list each step, as net.parameters() would give: a train_step that empties
-        # or reorders its list cannot change what the next step is given
-        got = _step(learner, list(params), loss_fn, lr, f"train_step(net.parameters(), "
-                                                        f"loss_fn, {lr}), step {k}")
+        # what net.parameters() gives, afresh each step, as a training loop passes it: a
+        # train_step that empties or reorders its list cannot change what the next step is
+        # given, and one that reads it twice must be given something that can be read twice
+        given = attempt("net.parameters()", method)
+        kind = type(given).__name__
+        got = _step(learner, given, loss_fn, lr, f"train_step(net.parameters(), "
+                                                 f"loss_fn, {lr}), step {k}")
         want = plain(flat)
+        if losses and _same(got, losses[-1], 1e-12) and kind not in ("list", "tuple"):
+            raise CheckFailed(f"The loss stayed at {_f(got)} from step {k - 1} to step {k} of "
+                              f"train_step(net.parameters(), loss_fn, {lr}): nothing moved. "
+                              f"net.parameters() gives a {kind}, which can be read only once: "
+                              f"train_step's first loop over it (zeroing the grads) used it up, "
+                              f"and the update loop found nothing. Return a list from "
+                              f"parameters().")
         close(got, want, f"The loss train_step returns at step {k} of training MLP(2, [3, 1]) "
                          f"on 3 points", tol=1e-4)
         losses.append(got)

@@ -93,10 +93,19 @@ def seeds(learner):
             raise CheckFailed("After (a + b).backward() every grad is still 0: seed the "
                               "output's grad with 1 before the sweep, or nothing flows back.")
         raise CheckFailed("After (a + b).backward(), L.grad is 1 but a.grad and b.grad are "
-                          "still 0: the sweep hands nothing on. Each node gives each child its "
+                          "still 0: the sweep hands nothing on. It must call each node's "
+                          "backward step, v._backward() (with the parentheses: v._backward "
+                          "alone only names it), and each node gives each child its "
                           "local gradient times the node's OWN grad: self.grad += local * "
                           "out.grad in a _backward, or child.grad += local * v.grad in a "
                           "shared loop (not times the child's grad, which is still 0).")
+    if _same(ga, 0.0) and _same(gb, 2.0):
+        raise CheckFailed("After (a + b).backward(), a.grad is 0 and b.grad is 2: both shares "
+                          "of the + went to b. Each backward step must add into its own child. "
+                          "Two slips do this: writing other.grad twice, or closures made in a "
+                          "loop (for child in (self, other): lambda: ... child ...), which read "
+                          "the loop variable when they RUN, by then the last child. Bind it "
+                          "when each closure is made: lambda child=child: ...")
     close(ga, 1.0, "a.grad for L = a + b")
     close(gb, 1.0, "b.grad for L = a + b")
 

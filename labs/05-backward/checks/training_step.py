@@ -52,8 +52,19 @@ def one_step(learner):
     points, w0, b0, lr = _line(rng)
     w, b = leaves_of(learner, [w0, b0])
     shown = f"w = {_f(w0)}, b = {_f(b0)} and {_line_shown(points, lr)}"
-    loss = _step(learner, [w, b], lambda: _line_loss(w, b, points), lr,
-                 "train_step([w, b], loss_fn, lr)")
+    calls = [0]
+
+    def loss_fn():
+        calls[0] += 1
+        return _line_loss(w, b, points)
+    loss = _step(learner, [w, b], loss_fn, lr, "train_step([w, b], loss_fn, lr)")
+    if calls[0] > 2:
+        raise CheckFailed(f"train_step([w, b], loss_fn, lr) called loss_fn() {calls[0]} times in "
+                          f"one step, for 2 parameters: it measures each gradient by nudging "
+                          f"its parameter and building the loss again (a numerical gradient). "
+                          f"That is how you check gradients, not how you train: one forward "
+                          f"pass, loss = loss_fn(), then loss.backward() gives every "
+                          f"parameter's exact gradient at once.")
     close(loss, _line_loss(w0, b0, points), f"The loss train_step returns for {shown}",
           why="Return the loss of this step's forward pass (loss.data), before the update.")
     for leaf, name, start, g in zip((w, b), "wb", (w0, b0), _line_grads(w0, b0, points)):
@@ -62,8 +73,15 @@ def one_step(learner):
             continue
         if _same(moved, start) and grad_of(leaf, name) == 0.0:
             raise CheckFailed(f"{name} stayed at {_f(start)} after one step on {shown}, and its "
-                              f"grad is 0: call loss.backward() on the loss you built, then "
-                              f"update.")
+                              f"grad is 0: its gradient {_f(g)} never reached the update. Zero "
+                              f"the grads first, then build the loss, call loss.backward() on "
+                              f"it, then update (zeroing between backward() and the update "
+                              f"wipes the gradients out before they are used).")
+        if _same(moved, start) and _same(grad_of(leaf, name), (1 - lr) * g, 1e-7):
+            raise CheckFailed(f"{name}.data stayed at {_f(start)} after one step on {shown}, "
+                              f"and {name}.grad went from {_f(g)} to {_f((1 - lr) * g)}: the "
+                              f"update moved the gradient, not the parameter. Move the number: "
+                              f"p.data -= lr * p.grad.")
         if _same(moved, start + lr * g) and g != 0:
             up = _line_loss(w0 + lr * (g if name == "w" else 0), b0 + lr * (g if name == "b" else 0),
                             points)

@@ -54,28 +54,49 @@ def visits_once(learner):
     if any(_same(gx, t, 1e-7) for t in twice):
         raise CheckFailed(f"x.grad for {what} at x={_f(x0)} is {gx:.5g} but should be "
                           f"{want:.5g}: too large. The node h = x*x is used by two others, and "
-                          "your topological order lists it twice: its backward step runs twice, "
-                          "the first time before both of its parents have added their share, so "
-                          "it is processed twice and x gets too much (not exactly double). Keep "
-                          "a visited set so each node appears once.")
+                          "it is processed twice: your topological order lists it twice, "
+                          "or backward() recurses into the children from each parent. The first "
+                          "time runs before both of its parents have added their share, so x "
+                          "gets too much (not exactly double). Sort the nodes first, with a "
+                          "visited set so each node appears once, then call each node's "
+                          "backward step once, in reverse order.")
     close(gx, want, f"x.grad for {what} at x={_f(x0)}", tol=1e-4)
 
     # Once, and after every node that uses it: h reaches L directly and through three steps.
     # An order by first reach (breadth-first) runs h's step with only the direct share.
-    def short_and_long(x):
+    def short_and_long(x):  # as plain floats, for the expected gradient
         h = x * x
         return h + ((h * w) * w) * w
     what = f"h = x*x; L = h + ((h * {_f(w)}) * {_f(w)}) * {_f(w)}"
-    out, (gx,) = grads_of(learner, short_and_long, [x0], what)
     want = expected_grads(short_and_long, [x0])[0]
-    if _same(gx, 2 * x0, 1e-7):
-        raise CheckFailed(f"x.grad for {what} at x={_f(x0)} is {gx:.5g} but should be "
-                          f"{want:.5g}: only the direct path's share reached x. h's backward "
-                          "step ran before the longer path through h * w had added its share, "
-                          "so your order lists h before a node that uses it, as an order by "
-                          "first reach (breadth-first) does. Build it depth-first: visit every "
-                          "child, then append the node; sweep that list reversed.")
-    close(gx, want, f"x.grad for {what} at x={_f(x0)}", tol=1e-4)
+    # L's two children, h and the long path, are taken in both orders: a sort that marks a
+    # node visited when it is pushed on a stack (not when its children are done) goes wrong
+    # in one order only, and a set of children has whichever order its ids give it.
+    orders = set()
+    for tries in range(40):
+        (X,) = leaves_of(learner, [x0])
+        H = attempt("h = x*x", lambda: X * X)
+        far = attempt(f"((h * {_f(w)}) * {_f(w)}) * {_f(w)}", lambda: ((H * w) * w) * w)
+        L = attempt(what, (lambda: H + far) if tries % 2 == 0 else (lambda: far + H))
+        kids = _children_list(L)
+        order = (tries % 2 == 0) if kids is None or len(kids) != 2 else kids[0] is H
+        if order in orders:
+            continue
+        orders.add(order)
+        backward(L, what)
+        gx = grad_of(X, "x")
+        if _same(gx, 2 * x0, 1e-7):
+            raise CheckFailed(f"x.grad for {what} at x={_f(x0)} is {gx:.5g} but should be "
+                              f"{want:.5g}: only the direct path's share reached x. h's "
+                              "backward step ran before the longer path through h * w had added "
+                              "its share, so your order lists h before a node that uses it, as "
+                              "an order by first reach (breadth-first) does, or a stack that "
+                              "marks a node visited when it is pushed rather than when it is "
+                              "expanded. Build it depth-first: visit every child, then append "
+                              "the node; sweep that list reversed.")
+        close(gx, want, f"x.grad for {what} at x={_f(x0)}", tol=1e-4)
+        if len(orders) == 2:
+            break
 
 
 class _TooMuchWork(BaseException):
@@ -186,6 +207,23 @@ def across_calls(learner):
                           f"in every call.")
     close(got, 2 * bv, what, why="Each call adds dL/da = b once more.")
 
+    # Two levels, swept twice: the second sweep must reach below the output's children too.
+    a, b = leaves_of(learner, [av, bv])
+    h = attempt("h = a * b", lambda: a * b)
+    out = attempt("L = h * 2", lambda: h * 2.0)
+    backward(out, "h * 2")
+    backward(out, "h * 2, a second time")
+    what = (f"a.grad after h = a * b; L = h * 2; L.backward(); L.backward(), at a={_f(av)}, "
+            f"b={_f(bv)}")
+    got = grad_of(a, "a")
+    # micrograd: h keeps the 2 of the first call, so the second passes on 2 + 2 (6 * b in
+    # all); a backward() that first zeroes computed nodes' grads passes on 2 (4 * b).
+    if not (_same(got, 6 * bv, 1e-7) or _same(got, 4 * bv, 1e-7)):
+        _kept_children(h, f"{what} is {_f(got)}")
+        _kept_children(out, f"{what} is {_f(got)}")
+        close(got, 6 * bv, what, why="(Or 4 * b when backward() zeroes computed nodes' grads "
+                                     "first.)")
+
     # A computed node that two outputs share: the second sweep must reach it again.
     a, b = leaves_of(learner, [av, bv])
     h = attempt("h = a * b", lambda: a * b)
@@ -218,8 +256,34 @@ def across_calls(learner):
     close(got, 3 * bv, what, why="The first call gives a 2 * b, the second adds dh/da = b.")
 
 
+def _children_list(node):
+    """The children `node` lists in `_children` (microgpt) or `_prev` (micrograd), in the
+    order a sort meets them, or None when it keeps them under another name."""
+    for name in ("_children", "_prev"):
+        kids = attempt(f"reading {name}", getattr, node, name, None)
+        if kids is not None:
+            return attempt(f"listing {name}", tuple, kids)
+    return None
+
+
+def _children_count(node):
+    kids = _children_list(node)
+    return None if kids is None else len(kids)
+
+
+def _kept_children(node, start):
+    """Fail if backward() emptied the children `node` was built with (it has two)."""
+    if _children_count(node) == 0:
+        raise CheckFailed(f"{start}: after backward(), the output no longer lists its children: "
+                          f"the sort took them out of the graph (a pop() from _prev or "
+                          f"_children, say). backward() must leave the graph as it was: "
+                          f"another call, on this output or on one that shares its nodes, "
+                          f"walks it again. Read the children, do not remove them.")
+
+
 def _reached_nothing(learner, node, start):
-    """The second backward() call gave no node its share: say which of three slips it is."""
+    """The second backward() call gave no node its share: say which of four slips it is."""
+    _kept_children(node, start)
     local = attempt("reading _local_grads", getattr, node, "_local_grads", None)
     if local is not None and type(local) not in (list, tuple):
         raise CheckFailed(f"{start}: the second call reached nothing. _local_grads is a "
