@@ -71,6 +71,14 @@ def render(body: str, math_html: dict[tuple[str, bool], str]) -> str:
             tokens[idx].attrSet("href", links.page_href(href))
         return renderer.renderToken(tokens, idx, options, env)
 
+    def table_open(renderer, tokens, idx, options, env):
+        # A table wider than a narrow screen (a phone, a page zoomed to 400 %) scrolls sideways
+        # inside its own box, as a code block does, instead of pushing the whole page wider.
+        return '<div class="table-scroll" tabindex="0">' + renderer.renderToken(tokens, idx, options, env)
+
+    def table_close(renderer, tokens, idx, options, env):
+        return renderer.renderToken(tokens, idx, options, env) + "</div>\n"
+
     default_fence = md.renderer.rules["fence"]
 
     def fence(_renderer, tokens, idx, options, env):
@@ -79,6 +87,8 @@ def render(body: str, math_html: dict[tuple[str, bool], str]) -> str:
         return default_fence(tokens, idx, options, env).replace("<pre>", '<pre tabindex="0">', 1)
 
     md.add_render_rule("fence", fence)
+    md.add_render_rule("table_open", table_open)
+    md.add_render_rule("table_close", table_close)
     md.add_render_rule("link_open", link_open)
     md.add_render_rule("math_inline", inline)
     md.add_render_rule("math_inline_double", inline)
