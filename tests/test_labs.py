@@ -275,6 +275,24 @@ def test_zeroing_after_the_update_is_accepted_too(course):
     assert report.passed, [(c.name, c.message) for c in report.checks if not c.passed]
 
 
+def test_a_train_step_that_prints_its_loss_is_no_numerical_gradient(course):
+    """Calling loss_fn() again to print the loss, before and after the update, is right: only
+    calling it with a parameter nudged (a numerical gradient) is named as one."""
+    lab = course.labs["05-backward"]
+    source = lab.solution.read_text()
+    step = "    for p in params:\n        p.grad = 0.0\n    loss = loss_fn()\n"
+    update = "        p.data -= lr * p.grad\n    return loss.data\n"
+    assert step in source and update in source
+    source = source.replace(step, "    print('before:', loss_fn().data)\n" + step).replace(
+        update, "        p.data -= lr * p.grad\n    print('after:', loss_fn().data)\n"
+                "    return loss.data\n")
+    report = _grade_source(course, "05-backward", source)
+    assert report.passed, [(c.name, c.message) for c in report.checks if not c.passed]
+    assert "before:" in report.stdout and "after:" in report.stdout
+    nudging = _grade(course, "05-backward", lab.folder / "mistakes" / "numerical_gradients.py")
+    assert "moved a little in between" in next(c for c in nudging.checks if not c.passed).message
+
+
 @pytest.mark.parametrize("runtime", ["python"])
 def test_a_try_it_that_raises_names_the_line_and_every_check_still_runs(course, runtime):
     """The Try it runs on Check too: an error in it must not stop the file from loading, and

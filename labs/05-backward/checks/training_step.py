@@ -52,19 +52,25 @@ def one_step(learner):
     points, w0, b0, lr = _line(rng)
     w, b = leaves_of(learner, [w0, b0])
     shown = f"w = {_f(w0)}, b = {_f(b0)} and {_line_shown(points, lr)}"
-    calls = [0]
+    seen = []  # (w.data, b.data) at each call of loss_fn
 
     def loss_fn():
-        calls[0] += 1
+        seen.append((data_of(w, "w"), data_of(b, "b")))
         return _line_loss(w, b, points)
     loss = _step(learner, [w, b], loss_fn, lr, "train_step([w, b], loss_fn, lr)")
-    if calls[0] > 2:
-        raise CheckFailed(f"train_step([w, b], loss_fn, lr) called loss_fn() {calls[0]} times in "
-                          f"one step, for 2 parameters: it measures each gradient by nudging "
-                          f"its parameter and building the loss again (a numerical gradient). "
-                          f"That is how you check gradients, not how you train: one forward "
-                          f"pass, loss = loss_fn(), then loss.backward() gives every "
-                          f"parameter's exact gradient at once.")
+    # Calling loss_fn() again (to print the loss, say) is no mistake; calling it with a
+    # parameter moved a little, neither where it started nor where the step left it, is a
+    # gradient measured by nudging.
+    final = (data_of(w, "w"), data_of(b, "b"))
+    nudged = [v for v in seen if not all(map(_same, v, (w0, b0)))
+              and not all(map(_same, v, final))]
+    if nudged:
+        raise CheckFailed(f"train_step([w, b], loss_fn, lr) called loss_fn() {len(seen)} times "
+                          f"in one step, with w and b moved a little in between: it measures "
+                          f"each gradient by nudging its parameter and building the loss again "
+                          f"(a numerical gradient). That is how you check gradients, not how you "
+                          f"train: one forward pass, loss = loss_fn(), then loss.backward() "
+                          f"gives every parameter's exact gradient at once.")
     close(loss, _line_loss(w0, b0, points), f"The loss train_step returns for {shown}",
           why="Return the loss of this step's forward pass (loss.data), before the update.")
     for leaf, name, start, g in zip((w, b), "wb", (w0, b0), _line_grads(w0, b0, points)):
