@@ -27,9 +27,15 @@ export function close(buffer) {
 
 // A job's alarm: a buffer of its own, which only the learner worker's closure and the host
 // hold (never Pyodide, so no learner code reaches it), set once by the first refused attempt
-// of either wall, with its description: word 0 is the length of the UTF-8 text after it.
-// Learner code that erases the record of an attempt in its own interpreter cannot unset it.
+// of either wall, with its description: word 0 is the length of the UTF-8 text after it (-1
+// while the text is written). Learner code that erases the record of an attempt in its own
+// interpreter cannot unset it; and what it uses is taken here, as this module loads, before
+// any learner code exists, so patching Atomics or TextEncoder later cannot stop it either.
 const ALARM_TEXT = 240;
+const { load, store } = Atomics;
+const apply = Reflect.apply;
+const encodeInto = TextEncoder.prototype.encodeInto;
+const encoder = new TextEncoder();
 
 export function newAlarm() {
   return new SharedArrayBuffer(4 + ALARM_TEXT);
@@ -39,16 +45,20 @@ export function raiser(buffer) {
   const word = new Int32Array(buffer, 0, 1);
   const bytes = new Uint8Array(buffer, 4);
   return (what) => {
-    if (Atomics.load(word, 0) !== 0) return;
-    const { written } = new TextEncoder().encodeInto(String(what).slice(0, ALARM_TEXT), bytes);
-    Atomics.store(word, 0, Math.max(written, 1));
+    if (load(word, 0) !== 0) return;
+    store(word, 0, -1);  // set first: whatever fails below, the alarm is up
+    try {
+      const { written } = apply(encodeInto, encoder, [`${what}`.slice(0, ALARM_TEXT), bytes]);
+      store(word, 0, Math.max(written, 1));
+    } catch {}
   };
 }
 
 // What set the alarm, or "" when nothing did.
 export function alarmed(buffer) {
-  const length = Math.min(Atomics.load(new Int32Array(buffer, 0, 1), 0), ALARM_TEXT);
-  if (length <= 0) return "";
+  const length = Math.min(load(new Int32Array(buffer, 0, 1), 0), ALARM_TEXT);
+  if (length === 0) return "";
+  if (length < 0) return "a refused attempt";
   return new TextDecoder().decode(new Uint8Array(buffer, 4, length).slice()) || "a refused attempt";
 }
 
