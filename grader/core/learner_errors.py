@@ -35,6 +35,11 @@ def stopped_at(where) -> str:
     return f" It was at line {line} of your file (in `{function}`): does a loop there ever end?"
 
 
+def at_line(where) -> str:
+    """", at line N of your file (in `f`)", where stopped code was ("" when not in the file)."""
+    return f", at line {where[0]} of your file (in `{where[1]}`)" if where else ""
+
+
 def _message(exc: BaseException) -> str:
     try:
         return str(exc)[:300]

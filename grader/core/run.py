@@ -17,8 +17,8 @@ import types
 
 from .checks import CheckFailed, collect
 from .checks_code import compiled as compiled_checks
-from .learner_errors import (INTERRUPTED, cause_of, describe, in_your_file, learner_frame,
-                             syntax_message)
+from .learner_errors import (INTERRUPTED, at_line, cause_of, describe, in_your_file,
+                             learner_frame, syntax_message)
 from .report import CheckResult, Report
 
 OUTPUT_LIMIT = 64_000  # characters of learner stdout/stderr kept in a report
@@ -251,7 +251,7 @@ def _run_check(fn, module, filename: str, guard) -> CheckResult:
         return result
     except KeyboardInterrupt as exc:
         where = learner_frame(exc, filename)
-        at = f", at line {where[0]} of your file (in `{where[1]}`)" if where else ""
+        at = at_line(where)
         result.message = (f"Your code was stopped after {_perf_counter() - started:.1f} s in "
                           f"this check{at}: does a loop there ever end?")
         result.cause = STOPPED

@@ -16,7 +16,7 @@ import time
 from .checks import CheckFailed, use_seed
 from .handles import Handles, rebuild_error
 from .job import seed_of
-from .learner_errors import cause_of, describe, in_your_file, stopped_at, syntax_message
+from .learner_errors import at_line, cause_of, describe, in_your_file, stopped_at, syntax_message
 from .link import Link, Stopped
 from .report import Report, encode
 from .run import OUTPUT_LIMIT, STOPPED, STOPPED_BEFORE, CheckResult, load_checks, not_run
@@ -135,7 +135,7 @@ def _load(link: Link, source: str, filename: str, report: Report, timeout: float
 def _stopped(report: Report, stop: Stopped, timeout: float) -> None:
     report.interrupted = True
     if stop.reason == "time":
-        where = where_of(stop.learner_error) if stop.learner_error is not None else None
+        where = where_of(stop.learner_error)
         if where is None:
             report.error = TIMEOUT.format(timeout=timeout)
             return
@@ -168,8 +168,8 @@ def run_check(fn, module, timeout: float) -> CheckResult:
             result.cause = result.message
         return result
     except Stopped as stop:
-        where = where_of(stop.learner_error) if stop.learner_error is not None else None
-        at = f", at line {where[0]} of your file (in `{where[1]}`)" if where else ""
+        where = where_of(stop.learner_error)
+        at = at_line(where)
         result.message = (f"Your code was stopped after {stop.at - started:.1f} s in "
                           f"this check{at}: does a loop there ever end?")
         if stop.reason != "time":
@@ -178,7 +178,7 @@ def run_check(fn, module, timeout: float) -> CheckResult:
         return result
     except KeyboardInterrupt as exc:  # raised by the learner's own code
         where = where_of(exc)
-        at = f", at line {where[0]} of your file (in `{where[1]}`)" if where else ""
+        at = at_line(where)
         result.message = f"Your code was stopped in this check{at}."
         result.cause = STOPPED
         return result

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 
+from ..core.run import NOT_RUN
 from ..graded import Graded
 from .learner_text import indented, line, valid
 
@@ -93,6 +94,6 @@ def test_name(graded: list[Graded], piece: Graded, check_name: str) -> str:
 def first_hint(check) -> str:
     """The hint shown beside a failed check: none for a check that never ran (the file did
     not load, or the run was stopped before it), which has nothing of its own to fix."""
-    if check.passed or check.cause == "not run" or not check.hints:
+    if check.passed or check.cause == NOT_RUN or not check.hints:
         return ""
     return check.hints[0]

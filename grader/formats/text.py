@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import click
 
+from ..core.run import NOT_RUN
 from ..graded import Graded
 from . import first_hint
 from .learner_text import indented as _block
@@ -35,7 +36,7 @@ def _report(report) -> list[str]:
         if check.passed:
             lines.append(f"  ✓ {_line(check.name)}")
         elif not report.error:
-            mark = "–" if check.cause == "not run" else "✗"
+            mark = "–" if check.cause == NOT_RUN else "✗"
             lines.append(f"  {mark} {_line(check.name)}\n      {_block(check.message, '      ')}")
             if first_hint(check):
                 lines.append(f"      hint: {_block(first_hint(check), '      ')}")
