@@ -32,8 +32,9 @@ there is nothing there to reach. (CPython's runtime keeps refusing: its folders 
 
 Every refused attempt is recorded, so a submission that catches the PermissionError still
 fails; where the host gives an `alarm` (the Pyodide learner worker), it is also told at once,
-outside this interpreter, so erasing the record here (through frames) changes nothing. `Guard.intact()` also tells whether the checker's own
-namespaces (and builtins) were changed behind its back.
+outside this interpreter, so erasing the record here (through frames) changes nothing.
+`Guard.intact()` also tells whether the checker's own namespaces (and builtins) were changed
+behind its back.
 """
 
 from __future__ import annotations
