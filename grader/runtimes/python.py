@@ -23,7 +23,7 @@ from .frames import FrameReader
 from .submission import CRASHED, TIMEOUT, Submission, core_sources, new_token
 
 NAME = "python"
-MEMORY_LIMIT = 1 << 30  # bytes of address space per submission, as in Pyodide (1 GiB)
+MEMORY_LIMIT = 1 << 30  # bytes of address space per submission, the interpreter's own included
 # The child limits itself before it reads the job (no preexec_fn: it is unsafe in a threaded
 # parent), then imports the core from its own folder.
 BOOT = ("import resource as r, sys\n"

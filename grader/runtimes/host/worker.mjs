@@ -12,7 +12,10 @@ const apply = Reflect.apply;
 const born = performance.timeOrigin + performance.now();  // this script began (host's breakdown)
 const post = MessagePort.prototype.postMessage;
 const OUTPUT_LIMIT = 64 * 1024;
-const MEMORY_LIMIT = 1024 * 1024 * 1024;  // bytes of wasm memory a submission may grow to
+// Bytes of wasm memory a submission may grow to: a lab needs tens of MB. Kept small because
+// every fresh page costs: on the VMs that grade here, first-touching 256 MB took 0.2-2.4 s of
+// kernel time, so a memory bomb's MemoryError under 1 GiB could come after a 6 s limit.
+const MEMORY_LIMIT = 512 * 1024 * 1024;
 const attempts = [];  // doors this job tried; any of them disqualifies it
 let raise = () => {};  // the job's alarm (channel.mjs), set by every refusal from its start
 
