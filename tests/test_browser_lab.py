@@ -268,3 +268,18 @@ def test_a_report_comes_into_view_without_moving_the_lesson_beside_it(course, op
         assert -2 <= box["y"] < height - 40, (scrolled, box)  # its top is on screen
         if width > 390:
             assert page.evaluate("window.scrollY") == before, scrolled
+
+
+def test_a_report_taller_than_a_phone_opens_at_its_score(course, open_lesson):
+    """Lab 1's starter fails every check, with two errors and hints: a report two screens tall.
+    Tapped on a phone, Check brings up the report's top (score, the error to fix first), not
+    its last checks with the top scrolled off."""
+    page = open_lesson("01-graphs", width=390, height=844, has_touch=True, is_mobile=True)
+    wait_ready(page)
+    page.locator("[data-testid=editor]").scroll_into_view_if_needed()
+    page.tap("[data-testid=check]")
+    page.wait_for_function("document.querySelector('[data-testid=result]').dataset.passed")
+    page.wait_for_function("document.activeElement.dataset.testid === 'result'")
+    report = page.locator("[data-testid=result]").bounding_box()
+    assert report["height"] > 844  # taller than the screen, or this tests nothing
+    assert -2 <= page.locator("[data-testid=result] h3").bounding_box()["y"] < 100, report

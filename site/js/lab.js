@@ -171,10 +171,14 @@ export function startLab(root, page) {
 
   // Beside the lesson (wide screens) the lab scrolls on its own: bring the report up there,
   // and leave the page where it is, or the lesson the learner was reading jumps. On a narrow
-  // screen the lab is part of the page, which scrolls to the report as focus does.
+  // screen the lab is part of the page, which scrolls to the report's top: focus alone
+  // scrolls a report taller than a phone's screen only until its end shows, so the learner
+  // landed among the checks, with the score and the error that fails them off the top.
   function focusReport() {
-    if (getComputedStyle(root).overflowY !== "auto") return result.focus();
     result.focus({ preventScroll: true });
+    if (getComputedStyle(root).overflowY !== "auto") {
+      return window.scrollTo({ top: Math.max(0, window.scrollY + result.getBoundingClientRect().top - 8) });
+    }
     const top = result.getBoundingClientRect().top - root.getBoundingClientRect().top;
     root.scrollTo({ top: Math.max(0, root.scrollTop + top - 8) });
   }
