@@ -226,6 +226,32 @@ def test_faked_reports_are_only_output(batch):
     assert "does not define `Value`" in report.checks[0].message
 
 
+def test_no_format_holds_a_line_a_ci_runner_would_obey(batch):
+    """ci_commands.py prints GitHub Actions' and Azure's workflow commands and raises them in
+    its errors. Every format keeps the text (escaped in text, a reference in XML, a JSON
+    escape), and none holds a line a runner reads as a command: "::" after leading whitespace,
+    or "##[" / "##vso[" anywhere."""
+    import json
+    import re
+    import xml.etree.ElementTree as ET
+
+    from grader.formats import render
+    from grader.graded import Graded
+
+    report = batch["reports"]["ci_commands.py"]
+    assert "::add-mask::FAILED" in report.stdout and "##[group]" in report.checks[0].message
+    graded = [Graded(report, "ci_commands.py")]
+    for name in ("text", "json", "junit", "gradescope", "prairielearn"):
+        document = render(name, graded)
+        for shown in document.splitlines():
+            assert not shown.strip().startswith("::"), (name, shown)
+            assert not re.search(r"##[A-Za-z]*\[", shown), (name, shown)
+    assert "\\x3a:add-mask::FAILED" in render("text", graded)
+    assert json.loads(render("json", graded))[0]["stdout"] == report.stdout
+    suite = ET.fromstring(render("junit", graded).split("\n", 1)[1])
+    assert suite.find(".//system-out").text == report.stdout
+
+
 def test_an_output_flood_is_truncated(batch):
     report = batch["reports"]["output_flood.py"]
     assert len(report.stdout) < 70_000 and "[output truncated:" in report.stdout

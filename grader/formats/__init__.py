@@ -14,12 +14,19 @@ import json
 
 from ..core.run import NOT_RUN
 from ..graded import Graded
-from .learner_text import indented, line, valid
+from .learner_text import indented, line, uncommanded, valid
 
 FORMATS = ("text", "json", "gradescope", "prairielearn", "junit")
 
 
 def render(name: str, graded: list[Graded]) -> str:
+    """The document, which no CI log it is printed to can read as commands (learner_text)."""
+    document = _render(name, graded)
+    return uncommanded(document, "text" if name == "text" else "junit" if name == "junit"
+                       else "json")
+
+
+def _render(name: str, graded: list[Graded]) -> str:
     # JSON strings keep the learner's text as it is, but as Unicode: a lone surrogate (which a
     # submission can print) becomes U+FFFD, or a UTF-8 writer downstream would refuse it.
     if name == "json":

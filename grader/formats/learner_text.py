@@ -7,9 +7,12 @@ controls); lone surrogates, which are not Unicode and which a UTF-8 writer refus
 grading engine storing results.json, say), are escaped too. `indented` also keeps every
 later line of a text off the left margin, where it could pass for another file's verdict.
 `valid` only replaces lone surrogates, for JSON whose strings must stay the learner's own.
+`uncommanded` keeps a whole document from holding a line a CI runner would obey.
 """
 
 from __future__ import annotations
+
+import re
 
 _VISIBLE = {"\n", "\t"}
 # Characters that reorder the text around them: a line could show "FAILED" as "DELIAF".
@@ -41,6 +44,29 @@ def valid(value):
     if isinstance(value, dict):
         return {valid(key): valid(item) for key, item in value.items()}
     return value
+
+
+# What CI runners read in a log as a command to themselves, not as text: GitHub Actions'
+# "::name::data" at a line's start, after any whitespace (its runner trims the line first: an
+# indented line of a learner's output is no safer), and its older "##[name]data" anywhere in a
+# line, like Azure Pipelines' "##vso[...]" and TeamCity's "##teamcity[...]". A submission that
+# printed "::add-mask::FAILED" hid every later FAILED in the log of a grading job.
+_AT_LINE_START = re.compile(r"^([^\S\n]*):(?=:)", re.M)
+_ANYWHERE = re.compile(r"#(?=#[A-Za-z]*\[)")
+# How each format writes the one character that starts such a command, as the same character
+# for its reader: an escape like clean's in text, a character reference in XML, a JSON escape
+# (JSON holds "::" only inside a string, never at a line's start).
+_DEFUSE = {"text": ("\\x3a", "\\x23"), "junit": ("&#58;", "&#35;"),
+           "json": (None, "\\u0023")}
+
+
+def uncommanded(document: str, kind: str) -> str:
+    """`document` (text, junit or json) with no line that a CI runner reads as a command.
+    Trusted text never looks like one, so only text a submission put there changes."""
+    colon, hash_ = _DEFUSE[kind]
+    if colon is not None:
+        document = _AT_LINE_START.sub(lambda m: m.group(1) + colon, document)
+    return _ANYWHERE.sub(lambda m: hash_, document)
 
 
 def _is_control(ch: str) -> bool:
