@@ -9,6 +9,7 @@ from the verdict.
 from __future__ import annotations
 
 import builtins
+import codecs
 import io
 import linecache
 import sys
@@ -31,21 +32,30 @@ _gc_collect = __import__("gc").collect
 _nothing = __import__("contextlib").nullcontext
 
 
+_UNSET = object()  # reconfigure(newline=None) means something: its default is this
+
+
 class CappedText(io.TextIOBase):
     """A text stream that keeps the first and the last `limit // 2` characters.
 
     A learner's last print is often the one that matters (the final loss, the error they
     printed), so the middle is what gets dropped. Memory stays bounded whatever is printed:
     the tail is trimmed as it grows. A text stream like any other (writelines, encoding,
-    writable, fileno raising io.UnsupportedOperation): correct code that wrote
-    `sys.stdout.writelines(...)` failed with an AttributeError before.
+    writable, fileno raising io.UnsupportedOperation, `reconfigure`, and a binary `buffer`
+    whose bytes are kept as UTF-8 text): correct code that wrote `sys.stdout.writelines(...)`,
+    `sys.stdout.reconfigure(encoding="utf-8")` (a habit from Windows consoles) or
+    `sys.stdout.buffer.write(...)` failed with an AttributeError before.
     """
 
     encoding = "utf-8"
     errors = "strict"
+    newline = None
+    line_buffering = False
+    write_through = True
 
     def __init__(self, limit: int = OUTPUT_LIMIT):
         super().__init__()
+        self._buffer = None
         self.head_limit = limit // 2
         self.tail_limit = limit - self.head_limit
         self.head: list[str] = []
@@ -70,6 +80,22 @@ class CappedText(io.TextIOBase):
     def flush(self) -> None:
         pass
 
+    def reconfigure(self, *, encoding=None, errors=None, newline=_UNSET, line_buffering=None,
+                    write_through=None) -> None:
+        """As on a real stdout; what is kept is text either way, so nothing changes."""
+        for name, value in (("encoding", encoding), ("errors", errors)):
+            if value is not None and type(value) is not str:
+                raise TypeError(f"reconfigure() argument '{name}' must be str or None, "
+                                f"not {type(value).__name__}")
+
+    @property
+    def buffer(self):
+        """The binary stream under the text, as `sys.stdout.buffer` is: bytes written to it
+        are kept as UTF-8 text (a byte that is not UTF-8 as U+FFFD)."""
+        if self._buffer is None:
+            self._buffer = _BytesInto(self)
+        return self._buffer
+
     def writable(self) -> bool:
         return True
 
@@ -81,6 +107,23 @@ class CappedText(io.TextIOBase):
         if not self.dropped:
             return head + self.tail
         return f"{head}\n[output truncated: {self.dropped} characters not shown]\n{self.tail}"
+
+
+class _BytesInto(io.RawIOBase):
+    """A binary stream whose bytes go, decoded as UTF-8, into a CappedText."""
+
+    def __init__(self, text: CappedText):
+        super().__init__()
+        self._text = text
+        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data) -> int:
+        data = bytes(data)
+        self._text.write(self._decoder.decode(data))
+        return len(data)
 
 
 class NoInput:
