@@ -66,3 +66,29 @@ def test_a_browser_that_keeps_things_promises_it(open_lesson, site):
     assert page.inner_text(".lab [data-testid=saved-note]") == "Your code is saved in this browser as you type."
     page.goto(site["url"])
     assert page.inner_text("[data-testid=saved-note]") == "Your code and progress stay in this browser."
+
+
+def test_the_same_lab_in_two_tabs_never_types_over_the_other_tabs_code(open_lesson, site):
+    """Code typed in one tab was lost as soon as a key was pressed in an older tab of the same
+    lab: that tab saved its own text over it. Now the older tab shows the newer code."""
+    first = open_lesson("01-graphs")
+    wait_ready(first)
+    second = first.context.new_page()
+    second.goto(site["url"] + "lessons/01-graphs/index.html")
+    wait_ready(second)
+    second.bring_to_front()
+    second.click(".cm-content")
+    second.keyboard.press("Control+End")
+    second.keyboard.type("\nprint('typed in the second tab')")
+    first.bring_to_front()
+    first.wait_for_function("window.courseEditor.state.doc.toString().includes('second tab')")
+    assert "another tab" in first.inner_text("[data-testid=file-note]")
+    first.click(".cm-content")
+    first.keyboard.press("Control+End")
+    first.keyboard.type("\nprint('and in the first')")
+    second.reload()
+    wait_ready(second)
+    assert doc(second).endswith("print('typed in the second tab')\nprint('and in the first')")
+    first.keyboard.press("Control+z")  # this tab's text as it was, if the learner wants it back
+    first.keyboard.press("Control+z")
+    assert "second tab" not in doc(first)

@@ -25,9 +25,10 @@ export function startLab(root, page) {
   const limitSeconds = page.checkSeconds;
   const reportOptions = { next: page.next, parts: page.parts };
 
+  let shownFromElsewhere = false;  // code another tab saved, shown here: not saved back
   const view = createEditor(root.querySelector(".editor"), {
     doc: opening.code,
-    onChange: (code) => progress.save(slug, { code }),
+    onChange: (code) => shownFromElsewhere || progress.save(slug, { code }),
     onRun: () => run(),
     onCheck: () => check(),
   });
@@ -237,6 +238,22 @@ export function startLab(root, page) {
     fileNote.dataset.tone = state === "broken" ? "fail" : "";
   };
   startLabFiles(root, { view, lab: page.lab, version: page.courseVersion, say: tell });
+
+  // The same lab open in two tabs: code typed in the other one shows here too. Without this,
+  // the next key pressed in this tab saved its older text over the other tab's work. It comes
+  // as one change, so Ctrl+Z brings this tab's text back.
+  progress.watch(slug, ({ code }) => {
+    if (code === undefined || code === text(view)) return;
+    // Saved back, it could land after newer keys typed there, and undo them.
+    shownFromElsewhere = true;
+    try {
+      replace(view, code);
+    } finally {
+      shownFromElsewhere = false;
+    }
+    tell("Your code was changed in another tab of this lab; this tab shows it now "
+      + "(Ctrl+Z brings back what was here).");
+  });
 
   buttons.run.addEventListener("click", run);
   buttons.check.addEventListener("click", check);

@@ -31,6 +31,13 @@ export function save(slug, changes) {
   return next;
 }
 
+// Calls `changed` with this lab's record whenever another tab of this browser changes it.
+export function watch(slug, changed) {
+  addEventListener("storage", (event) => {
+    if (event.key === KEY + slug) changed(load(slug));
+  });
+}
+
 // "not started" | "in progress" | "passed". A lab once passed stays passed: a later Check of
 // broken code (trying something out) does not take the pass away.
 export function status(slug) {
