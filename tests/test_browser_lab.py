@@ -283,3 +283,25 @@ def test_a_report_taller_than_a_phone_opens_at_its_score(course, open_lesson):
     report = page.locator("[data-testid=result]").bounding_box()
     assert report["height"] > 844  # taller than the screen, or this tests nothing
     assert -2 <= page.locator("[data-testid=result] h3").bounding_box()["y"] < 100, report
+
+
+def test_typing_a_docstrings_closing_quotes_closes_it_once(open_lesson):
+    """The editor puts closing quotes in when a string opens. Typing the docstring's own three
+    closing quotes afterwards, by habit, gave five: the first stepped over all three."""
+    page = open_lesson("01-graphs")
+    wait_ready(page)
+    set_code(page, "")
+    page.locator(".cm-content").click()
+    page.keyboard.type('def f():')
+    page.keyboard.press("Enter")
+    page.keyboard.type('"""Sum the steps.')
+    page.keyboard.press("Enter")
+    page.keyboard.type('More words."""')
+    page.keyboard.press("Enter")
+    page.keyboard.type("return 1")
+    assert doc(page) == 'def f():\n    """Sum the steps.\n    More words."""\n    return 1'
+    set_code(page, "")
+    page.keyboard.type("x = '''one'''")  # on one line, and with the other quote
+    page.keyboard.press("Enter")
+    page.keyboard.type('s = "a"')
+    assert doc(page) == "x = '''one'''\ns = \"a\""

@@ -1,7 +1,7 @@
 // The lab editor: CodeMirror 6 with Python, saving on every edit.
 import { EditorView, basicSetup } from "codemirror";
 import { python } from "@codemirror/lang-python";
-import { indentUnit } from "@codemirror/language";
+import { indentUnit, syntaxTree } from "@codemirror/language";
 import { Decoration, ViewPlugin, keymap } from "@codemirror/view";
 import { EditorState, Prec, RangeSetBuilder } from "@codemirror/state";
 import { indentWithTab, isolateHistory } from "@codemirror/commands";
@@ -43,6 +43,26 @@ const lineIndentations = ViewPlugin.fromClass(class {
   }
 }, { decorations: (plugin) => plugin.decorations });
 
+// Closing a docstring by typing its three quotes: the editor had put the closing quotes in
+// when the string was opened, and the first quote typed stepped over all three, so the other
+// two went in as new ones ('"""Sum the steps."""""', five quotes). Each quote typed now steps
+// over one of the closing quotes, as in other Python editors.
+const stepOverClosingQuotes = EditorView.inputHandler.of((view, from, to, typed) => {
+  const { state } = view;
+  if ((typed !== '"' && typed !== "'") || from !== to || state.selection.ranges.length > 1) return false;
+  let string = syntaxTree(state).resolveInner(from, -1);
+  while (string && !/String/.test(string.name)) string = string.parent;
+  if (!string || string.to <= from) return false;
+  const triple = typed.repeat(3);
+  const text = state.sliceDoc(string.from, string.to);
+  const opened = text.replace(/^[A-Za-z]*/, "");
+  const closing = state.sliceDoc(from, string.to);
+  if (!opened.startsWith(triple) || opened.length < 6 || !text.endsWith(triple)
+      || closing.length > 3 || closing !== typed.repeat(closing.length)) return false;
+  view.dispatch({ selection: { anchor: from + 1 }, scrollIntoView: true, userEvent: "select" });
+  return true;
+});
+
 export function createEditor(parent, { doc, onChange, onRun, onCheck }) {
   const view = new EditorView({
     doc,
@@ -60,6 +80,7 @@ export function createEditor(parent, { doc, onChange, onRun, onCheck }) {
         { key: "Mod-Enter", run: () => (onRun(), true) },
         { key: "Shift-Mod-Enter", run: () => (onCheck(), true) },
       ])),
+      Prec.highest(stepOverClosingQuotes),  // before closeBrackets (basicSetup) sees the quote
       // Text copied from a file saved with a byte-order mark brings it along, invisible: Check
       // reads past it, but Run stopped at "invalid non-printable character U+FEFF".
       EditorView.clipboardInputFilter.of((pasted) => pasted.replace(/^\uFEFF/, "")),
