@@ -234,6 +234,33 @@ def test_code_pasted_with_a_byte_order_mark_runs_as_it_checks(course, open_lesso
     assert run(page) == "pasted\n2\n"
 
 
+def test_code_indented_with_tabs_keeps_running_after_enter(open_lesson, tmp_path):
+    """Pasted (or opened) code indented with tabs, then one more line typed: Enter indents with
+    spaces, and Run said "inconsistent use of tabs and spaces" about lines that look alike."""
+    page = open_lesson("01-graphs", permissions=["clipboard-read", "clipboard-write"])
+    wait_ready(page)
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+a")
+    page.evaluate("navigator.clipboard.writeText('def f(x):\\n\\ty = x * 2\\n\\tif y:\\n\\t\\ty += 1')")
+    page.keyboard.press("ControlOrMeta+v")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Backspace")
+    page.keyboard.type("return y")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Backspace")
+    page.keyboard.type("print(f(1))")
+    assert doc(page) == "def f(x):\n    y = x * 2\n    if y:\n        y += 1\n    return y\nprint(f(1))"
+    assert run(page) == "3\n"
+    tabbed = tmp_path / "01-graphs.py"
+    tabbed.write_text("def f(x):\n\tif x:\n\t\treturn 1\n\treturn 2\n")
+    page.locator("[data-testid=open-file]").scroll_into_view_if_needed()
+    with page.expect_file_chooser() as chooser:
+        page.click("[data-testid=open-file]")
+    chooser.value.set_files(str(tabbed))
+    page.wait_for_function("window.courseEditor.state.doc.toString().startsWith('def f(x):')")
+    assert doc(page) == "def f(x):\n    if x:\n        return 1\n    return 2\n"
+
+
 @pytest.mark.parametrize("width", [390, 1280])
 def test_a_long_printed_line_wraps_in_the_output_instead_of_running_out_of_it(open_lesson, width):
     page = open_lesson("01-graphs", width=width, height=844)

@@ -63,6 +63,18 @@ const stepOverClosingQuotes = EditorView.inputHandler.of((view, from, to, typed)
   return true;
 });
 
+// Code indented with tabs (pasted, or a file opened) became a TabError at the first Enter:
+// the editor indents new lines with spaces, and Python refuses the mix ("inconsistent use of
+// tabs and spaces in indentation") on lines that look alike on screen. A tab in a line's
+// indentation becomes spaces up to the next multiple of four columns, the editor's tab stops.
+export function spacesForTabs(code) {
+  return code.replace(/^[ \t]*\t[ \t]*/gm, (lead) => {
+    let column = 0;
+    for (const c of lead) column = c === "\t" ? column + 4 - (column % 4) : column + 1;
+    return " ".repeat(column);
+  });
+}
+
 export function createEditor(parent, { doc, onChange, onRun, onCheck }) {
   const view = new EditorView({
     doc,
@@ -83,7 +95,7 @@ export function createEditor(parent, { doc, onChange, onRun, onCheck }) {
       Prec.highest(stepOverClosingQuotes),  // before closeBrackets (basicSetup) sees the quote
       // Text copied from a file saved with a byte-order mark brings it along, invisible: Check
       // reads past it, but Run stopped at "invalid non-printable character U+FEFF".
-      EditorView.clipboardInputFilter.of((pasted) => pasted.replace(/^\uFEFF/, "")),
+      EditorView.clipboardInputFilter.of((pasted) => spacesForTabs(pasted.replace(/^\uFEFF/, ""))),
       keymap.of([indentWithTab]),  // Tab indents; Esc then Tab leaves the editor (CodeMirror's rule)
       EditorView.updateListener.of((update) => {
         if (update.docChanged) onChange(update.state.doc.toString());
