@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .checks_loading import load_lab_checks
 from .core.report import Report
-from .core.run import load_checks
 from .course import Course, Lab
 from .graded import REFUSED, Graded
 from .intake.gather import Input, Piece, open_input
@@ -24,7 +24,7 @@ def submissions(lab: Lab, files: list[tuple[str, str]], checks: list | None = No
     """
     checks_source = lab.checks_source()
     if checks is None:
-        checks, _ = load_checks(checks_source, lab.slug)
+        checks = load_lab_checks(lab)
     names = [fn.check_name for fn in checks]
     hints = [list(fn.check_hints) for fn in checks]
     return [Submission(lab=lab.slug, file=name, source=source, checks_source=checks_source,

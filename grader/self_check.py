@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import lab_checks, lab_config
+from .checks_loading import ChecksBroken, load_lab_checks
 from .core.report import Report
-from .core.run import load_checks
 from .course import Course, Lab, Problem
 from .grading import submissions
 
@@ -118,8 +118,8 @@ def _carried(course: Course, outcomes: dict):
     for lab in course.labs.values():
         if lab.checks_files():
             try:
-                loaded[lab.slug] = load_checks(lab.checks_source(), lab.slug)[0]
-            except Exception:
+                loaded[lab.slug] = load_lab_checks(lab)
+            except ChecksBroken:
                 continue  # reported by _lab_checks
     order = list(course.labs)
     for lab in course.labs.values():
@@ -152,20 +152,10 @@ def _lab_checks(lab: Lab, problems: list[Problem]) -> list | None:
     """The lab's checks, after making sure every check can be shown to a learner. Lines are
     the author's: a file of checks/ and its own line, not the joined source's."""
     source = lab.joined_checks()
-    for piece in source.pieces:  # a syntax error is its own file's, even at a file's end
-        try:
-            compile(piece.path.read_text(encoding="utf-8"), str(piece.path), "exec")
-        except SyntaxError as exc:
-            problems.append(Problem(piece.path, exc.lineno or 1, f"{piece.path.name} cannot be "
-                                                                 f"loaded: SyntaxError: {exc.msg}"))
-            return None
     try:
-        checks, _ = load_checks(source.text, lab.slug)
-    except Exception as exc:  # an instructor's checks: report it, do not crash
-        line = (exc.lineno if isinstance(exc, SyntaxError) else None) or _traceback_line(exc, lab.slug)
-        path, line = source.where(line or 1)
-        problems.append(Problem(path, line, f"{path.name} cannot be loaded: "
-                                            f"{type(exc).__name__}: {exc}"))
+        checks = load_lab_checks(lab)
+    except ChecksBroken as exc:
+        problems.append(Problem(exc.path, exc.line, exc.message))
         return None
     if not checks:
         problems.append(Problem(lab.checks, 1, f"{lab.checks.name} defines no check: mark functions "
@@ -233,12 +223,3 @@ def _judge(wanted: Expectation, report: Report) -> list[Problem]:
                                                 f"contain {wanted.message!r}; it says: "
                                                 f"{result.message!r}")]
     return []
-
-
-def _traceback_line(exc: BaseException, lab: str) -> int | None:
-    tb, line = exc.__traceback__, None
-    while tb is not None:
-        if tb.tb_frame.f_code.co_filename == f"<checks of {lab}>":
-            line = tb.tb_lineno
-        tb = tb.tb_next
-    return line

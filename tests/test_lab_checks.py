@@ -9,7 +9,7 @@ import textwrap
 import pytest
 
 from grader import course as course_model
-from grader import lab_checks
+from grader import checks_loading, lab_checks
 from grader.core.run import load_checks
 from tests.conftest import ROOT, run_course
 
@@ -166,6 +166,31 @@ def test_course_check_names_the_file_and_line_in_checks(split_course, file, old,
     done = run_course("check", "--runtime", "python", "--course", str(split_course))
     assert done.returncode != 0
     assert f"labs/{SLUG}/{says}" in done.stderr, done.stderr
+
+
+def test_a_loop_at_a_checks_files_top_level_is_stopped_at_its_line(split_course, monkeypatch):
+    """course check, grade and build load the checks in their own process, where nothing else
+    bounds them: such a loop once hung `course check` without a word."""
+    path = split_course / "labs" / SLUG / "checks" / "tripling.py"
+    text = path.read_text().replace('"""Part 2."""', '"""Part 2."""\nwhile True:\n    pass', 1)
+    path.write_text(text)
+    monkeypatch.setattr(checks_loading, "LOAD_SECONDS", 0.3)
+    _, lab = lab_of(split_course)
+    with pytest.raises(checks_loading.ChecksBroken) as caught:
+        checks_loading.load_lab_checks(lab)
+    assert (caught.value.path, caught.value.line) == (path, 2)  # the `while`
+    assert "took more than 0.3 s: look for a loop that never ends" in caught.value.message
+
+
+def test_course_grade_says_the_checks_are_broken_and_grades_nothing(split_course):
+    path = split_course / "labs" / SLUG / "checks" / "tripling.py"
+    path.write_text(path.read_text().replace('"""Part 2."""', '"""Part 2."""\nundefined_helper()', 1))
+    solution = split_course / "labs" / SLUG / "solution.py"
+    done = run_course("grade", SLUG, str(solution), "--runtime", "python", "--trusted",
+                      "--course", str(split_course))
+    assert done.returncode == 2 and done.stdout == ""
+    assert (f"no file was graded: {path}:2: tripling.py cannot be loaded: NameError"
+            in done.stderr), done.stderr
 
 
 def test_a_check_in_another_parts_file_is_a_problem(split_course):

@@ -63,6 +63,7 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
             --results /autograder/results/results.json
         course grade 05-backward solution.py --runtime python --trusted
     """
+    from ..checks_loading import ChecksBroken
     from ..intake.gather import MissingPath, collect
     from ..shards import ShardSpec
 
@@ -102,6 +103,9 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
                                                                   jobs), runtime, shard)
     except MissingPath as exc:
         raise click.UsageError(str(exc)) from None
+    except ChecksBroken as exc:  # the course's fault, not a file's: nothing is graded
+        raise click.UsageError(f"no file was graded: {exc} "
+                               "(`course check` lists every problem of the course)") from None
     except SetupError as exc:
         raise click.UsageError(f"cannot grade in {runtime}: {exc}") from None
     except OSError as exc:

@@ -21,8 +21,9 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from ..core.run import CHECK_SECONDS, load_checks
 from .. import lab_config
+from ..checks_loading import ChecksBroken, load_lab_checks
+from ..core.run import CHECK_SECONDS
 from ..course import Course
 from ..pyodide_files import course_package
 from ..pyodide_files.course_package import CoursePackage, PackageError
@@ -290,9 +291,9 @@ def _lab_page_data(course: Course, lesson, out: Path, root: str) -> dict:
 def _lab_checks(course: Course, slug: str) -> list:
     lab = course.labs[slug]
     try:
-        return load_checks(lab.checks_source(), slug)[0]
-    except Exception as exc:
-        raise BuildError(f"{lab.checks}: the checks cannot be loaded: {exc}") from exc
+        return load_lab_checks(lab)
+    except ChecksBroken as exc:
+        raise BuildError(str(exc)) from exc
 
 
 def _bundle(out: Path, node_modules: Path) -> dict[str, str]:
