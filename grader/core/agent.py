@@ -56,10 +56,12 @@ def _subclass(name: str, bases: tuple, methods: dict):
 
 
 def describe(cls) -> dict:
-    """What the checks' side needs to mirror a class: its name and the special methods it
-    defines (looked up in its own MRO, not on `object`, not on its metaclass)."""
+    """What the checks' side needs to mirror a class: its name, its bases (but `object`) and
+    the special methods it defines (looked up in its own MRO, not on `object`, not on its
+    metaclass). The codec sends the bases as classes of their own (wire.py)."""
     defined, unhashable = [], False
     mro = type.__dict__["__mro__"].__get__(cls)
+    bases = [b for b in type.__dict__["__bases__"].__get__(cls) if b is not object]
     for special in SPECIALS + ("__hash__",):
         for klass in mro:
             found = type.__dict__["__dict__"].__get__(klass).get(special, _MISSING)
@@ -73,7 +75,7 @@ def describe(cls) -> dict:
                 defined.append(special)
             break
     name = type.__dict__["__name__"].__get__(cls)
-    return {"name": name, "specials": defined, "unhashable": unhashable}
+    return {"name": name, "specials": defined, "unhashable": unhashable, "bases": bases}
 
 
 _MISSING = object()

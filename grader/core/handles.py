@@ -33,6 +33,8 @@ SPECIALS = tuple(f"__{n}__" for n in _BINARY + tuple("r" + n for n in _BINARY)
 _RESULT = {"len": int, "bool": bool, "hash": int, "float": float, "int": int, "index": int,
            "str": str, "format": str, "repr": str}
 
+MAX_BASES = 16  # bases of a learner class mirrored here (more: the handle's alone)
+
 BUILTIN_ERRORS = {name: value for name, value in vars(builtins).items()
                   if isinstance(value, type) and issubclass(value, BaseException)}
 
@@ -48,7 +50,7 @@ class Handles:
 
     def __init__(self, link: Link):
         self.link = link
-        self.classes: dict[int, type] = {}
+        self.mirrors: set[type] = set()  # the classes made here for learner classes
         self.meta = _metaclass(link)
         self.errors: dict[tuple, type] = {}
         self.base = _base(link)
@@ -74,8 +76,19 @@ class Handles:
             namespace[special] = _forward(self.link, special[2:-2])
         if info.get("unhashable") is True:
             namespace["__hash__"] = None
-        cls = self.meta(name, (self.base,), namespace, mirror=True)
+        # The learner's own class hierarchy, so that isinstance(p, Value) holds for an object
+        # of a learner's `class Parameter(Value)`, as it does there; any base that is not a
+        # learner class mirrored here, or bases Python cannot order, leave only the handle.
+        # A real class has a few bases; ordering thousands would hold this side for minutes.
+        bases = info.get("bases")
+        bases = (tuple(b for b in bases if type(b) is self.meta and b in self.mirrors)
+                 if type(bases) is list and len(bases) <= MAX_BASES else ())
+        try:
+            cls = self.meta(name, bases or (self.base,), namespace, mirror=True)
+        except TypeError:
+            cls = self.meta(name, (self.base,), namespace, mirror=True)
         namespace_getattribute(cls, self.link)
+        self.mirrors.add(cls)
         return cls
 
 

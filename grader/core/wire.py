@@ -9,6 +9,7 @@ JSON (ASCII only, so lone surrogates survive and the channel carries bytes it ca
     tuple / dict                     {"T": [...]} / {"D": [[key, value], ...]}
     an object of the writing side    {"M": ref} ("mine"), with {"C": class} the first time an
                                      instance of a new class crosses, {"K": {...}} for a class
+                                     (its "bases" are classes written the same way)
     a stand-in for the reader's own  {"R": ref} ("yours")
 
 Only exact types count as plain: a subclass of list, dict or float is an object like any
@@ -105,7 +106,10 @@ class Codec:
         if self.describe is not None:
             # type(), never isinstance(): that would read the object's own __class__
             if issubclass(type(value), type):
-                out["K"] = self.describe(value)
+                info = self.describe(value)
+                # its bases first, as classes of their own (each crosses once)
+                info["bases"] = [self.encode(b) for b in info.get("bases", ())]
+                out["K"] = info
             else:
                 out["C"] = self.encode(type(value))
         ref = len(self.mine)
@@ -152,7 +156,10 @@ class Codec:
                 return known
             info = {}
             if "K" in data:
-                info["class"] = data["K"]
+                info["class"] = described = data["K"]
+                if type(described) is dict and type(described.get("bases")) is list:
+                    info["class"] = {**described, "bases": [
+                        self.decode(base, depth + 1) for base in described["bases"]]}
             elif "C" in data:
                 info["of"] = self.decode(data["C"], depth + 1)
             made = self.stand_in(ref, info, self)

@@ -1,0 +1,38 @@
+"""Handles as seen by the hidden checks (grader/core/handles.py), for the ordinary Python of
+correct files that checks once misjudged. In CPython, with test_handles.py's two sides in
+threads; real Pyodide runs the same layer in test_hostile.py."""
+
+from __future__ import annotations
+
+from grader.core.handles import Remote
+from tests.test_handles import VALUE, learner  # noqa: F401 (a fixture)
+
+
+def test_a_learner_subclass_is_a_subclass_for_the_checks_too(learner):  # noqa: F811
+    """isinstance and issubclass answer as in the learner's interpreter: an object of a
+    learner's `class Parameter(Value)` is a Value. Every mirrored class used to stand alone
+    under the handle base, so a check could not accept a correct file whose parameters were
+    a subclass of Value (lab 5 told it "one item is a Parameter", not a Value)."""
+    module = learner(VALUE + "class Parameter(Value):\n    pass\n"
+                             "class Box(list):\n    pass\n"
+                             "class Mixed(Parameter, dict):\n    pass\n"
+                             "p = Parameter(2.0)\nm = Mixed(1.0)\nbox = Box()\n")
+    Value, Parameter = module.Value, module.Parameter
+    p = module.p
+    assert type(p) is Parameter and type(p) is not Value
+    assert isinstance(p, Value) and issubclass(Parameter, Value) and isinstance(p, Remote)
+    assert not isinstance(Value(1.0), Parameter)
+    assert (p + 1).data == 3.0 and (p * Value(2.0)).data == 4.0
+    m = module.m
+    assert isinstance(m, Parameter) and isinstance(m, Value) and m.data == 1.0
+    assert not isinstance(module.box, Value) and not isinstance(module.box, list)
+
+
+def test_a_class_that_claims_thousands_of_bases_is_a_plain_handle(learner):  # noqa: F811
+    """Ordering a class's bases takes time Python spends without looking at the clock: a
+    learner class with more bases than any real one is mirrored under the handle alone."""
+    bases = ", ".join(f"B{i}" for i in range(40))
+    module = learner("".join(f"class B{i}:\n    pass\n" for i in range(40))
+                     + f"class Many({bases}):\n    pass\nmany = Many()\n")
+    assert type(module.many).__name__ == "Many" and not isinstance(module.many, module.B0)
+    assert isinstance(module.B0(), module.B0)
