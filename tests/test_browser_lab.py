@@ -39,6 +39,26 @@ def test_enter_keeps_the_blocks_indentation_and_tab_moves_by_four(open_lesson, w
     assert "unindent" not in run(page) and "Error" not in page.inner_text("[data-testid=output]")
 
 
+def test_enter_after_return_pass_raise_break_or_continue_leaves_the_block(open_lesson):
+    """A line typed under `return` in the same block can never run: Enter there goes back one
+    level, as in IDLE. Not inside brackets, nor after a word that only starts like one."""
+    page = open_lesson("01-graphs")
+    wait_ready(page)
+    set_code(page, "")
+    page.locator(".cm-content").click()
+    for keys in ["def f(x):", "Enter", "for i in x:", "Enter", "if i:", "Enter", "continue", "Enter",
+                 "if i > 2:", "Enter", "break", "Enter", "passed = i", "Enter", "Backspace",
+                 "return (i +", "Enter", "1)", "Enter", "returns = 3  # not return", "Enter", "return 0"]:
+        page.keyboard.press(keys) if keys in ("Enter", "Backspace") else page.keyboard.type(keys)
+    assert doc(page) == ("def f(x):\n    for i in x:\n        if i:\n            continue\n"
+                         "        if i > 2:\n            break\n        passed = i\n    return (i +\n"
+                         "           1)\n    returns = 3  # not return\n    return 0")
+    page.keyboard.press("Enter")
+    assert doc(page).endswith("    return 0\n")  # out of the function: ready for the next def
+    page.keyboard.press("ControlOrMeta+z")
+    assert doc(page).endswith("    return 0")
+
+
 def test_a_lab_once_passed_stays_passed_and_shows_the_latest_check(course, site, open_lesson):
     page = open_lesson("02-chain-rule")
     wait_ready(page)

@@ -4,7 +4,7 @@ import { python } from "@codemirror/lang-python";
 import { indentUnit, syntaxTree } from "@codemirror/language";
 import { Decoration, ViewPlugin, keymap } from "@codemirror/view";
 import { EditorState, Prec, RangeSetBuilder } from "@codemirror/state";
-import { indentWithTab, isolateHistory } from "@codemirror/commands";
+import { indentWithTab, insertNewlineAndIndent, isolateHistory } from "@codemirror/commands";
 
 // Python is indented by four spaces: Enter keeps the block's indentation (and opens a new
 // block after a colon), Tab and Shift-Tab move by four. CodeMirror's default unit is two.
@@ -75,6 +75,32 @@ export function spacesForTabs(code) {
   });
 }
 
+// Enter after a line that ends its block (return, pass, raise, break, continue) goes back one
+// level, as in IDLE and VS Code: a line typed there, in the same block, could never run.
+const ENDS_A_BLOCK = /^(Return|Pass|Raise|Break|Continue)Statement$/;
+
+function newlineAfterBlockEnd(view) {
+  const { state } = view;
+  const at = state.selection.main;
+  if (state.selection.ranges.length > 1 || !at.empty) return false;
+  const line = state.doc.lineAt(at.head);
+  const indent = /^ */.exec(line.text)[0].length;
+  if (at.head !== line.to || indent < PYTHON_INDENT.length || !line.text.trim()) return false;
+  const statement = syntaxTree(state).resolveInner(line.from + indent, 1).parent;
+  if (!statement || !ENDS_A_BLOCK.test(statement.name) || statement.from !== line.from + indent) return false;
+  // Only where Enter would keep the block's indentation (not inside an open bracket, say);
+  // one change, so one Ctrl+Z takes the new line away.
+  let enter = null;
+  insertNewlineAndIndent({ state, dispatch: (transaction) => { enter = transaction; } });
+  if (!enter) return false;
+  const next = enter.state.doc.lineAt(enter.state.selection.main.head);
+  if (next.text !== " ".repeat(indent)) return view.dispatch(enter), true;
+  const insert = "\n" + " ".repeat(indent - PYTHON_INDENT.length);
+  view.dispatch({ changes: { from: at.head, insert }, selection: { anchor: at.head + insert.length },
+    scrollIntoView: true, userEvent: "input" });
+  return true;
+}
+
 export function createEditor(parent, { doc, onChange, onRun, onCheck }) {
   const view = new EditorView({
     doc,
@@ -91,6 +117,7 @@ export function createEditor(parent, { doc, onChange, onRun, onCheck }) {
       Prec.highest(keymap.of([
         { key: "Mod-Enter", run: () => (onRun(), true) },
         { key: "Shift-Mod-Enter", run: () => (onCheck(), true) },
+        { key: "Enter", run: newlineAfterBlockEnd },
       ])),
       Prec.highest(stepOverClosingQuotes),  // before closeBrackets (basicSetup) sees the quote
       // Text copied from a file saved with a byte-order mark brings it along, invisible: Check
