@@ -352,3 +352,19 @@ def test_typing_a_docstrings_closing_quotes_closes_it_once(open_lesson):
     page.keyboard.press("Enter")
     page.keyboard.type('s = "a"')
     assert doc(page) == "x = '''one'''\ns = \"a\""
+
+
+def test_run_and_checks_keys_work_after_clicking_run(open_lesson):
+    """The lab says Run is Ctrl+Enter and Check Shift+Ctrl+Enter; after Run was clicked, focus is
+    on its button, and the keys did nothing there."""
+    page = open_lesson("01-graphs")
+    wait_ready(page)
+    set_code(page, "print('ran')")
+    assert run(page) == "ran\n"
+    assert page.evaluate("document.activeElement.dataset.testid") == "run"
+    page.keyboard.press("ControlOrMeta+Shift+Enter")
+    page.wait_for_function("document.querySelector('[data-testid=result]').dataset.passed === 'false'")
+    page.focus("[data-testid=download]")
+    set_code(page, "print('again')")
+    page.keyboard.press("ControlOrMeta+Enter")
+    page.wait_for_function("document.querySelector('[data-testid=output]').innerText === 'again\\n'")

@@ -255,6 +255,14 @@ export function startLab(root, page) {
       + "(Ctrl+Z brings back what was here).");
   });
 
+  // Run and Check's keys work anywhere in the lab, not only in the editor: after Run was
+  // clicked, focus is on its button, and Shift+Ctrl+Enter did nothing there.
+  root.addEventListener("keydown", (event) => {
+    if (event.defaultPrevented || event.key !== "Enter" || !(event.ctrlKey || event.metaKey)
+        || event.altKey) return;
+    event.preventDefault();
+    if (event.shiftKey) check(); else run();
+  });
   buttons.run.addEventListener("click", run);
   buttons.check.addEventListener("click", check);
   buttons.stop.addEventListener("click", stop);
