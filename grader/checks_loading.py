@@ -14,6 +14,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import authored
 from .core.run import load_checks
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ def load_lab_checks(lab: Lab) -> list:
     source = lab.joined_checks()
     for piece in source.pieces:  # a syntax error is its own file's, even at a file's end
         try:
-            compile(piece.path.read_text(encoding="utf-8"), str(piece.path), "exec")
+            compile(authored.read(piece.path), str(piece.path), "exec")
         except SyntaxError as exc:
             raise ChecksBroken(piece.path, exc.lineno or 1, f"{piece.path.name} cannot be "
                                                             f"loaded: SyntaxError: {exc.msg}") from exc

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import frontmatter, lab_checks, lab_config, links
+from . import authored, frontmatter, lab_checks, lab_config, links
 
 SLUG = re.compile(r"^(\d\d)-[a-z0-9]+(-[a-z0-9]+)*$")
 MISTAKE_FIELDS = ("mistake", "fails", "message")
@@ -184,7 +184,7 @@ def _load_lab(folder: Path, problems: list[Problem]) -> Lab | None:
 def _read_mistake(path: Path, problems: list[Problem]) -> Mistake | None:
     header: dict[str, str] = {}
     lines: dict[str, int] = {}
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines()[:10], 1):
+    for number, line in enumerate(authored.read(path).splitlines()[:10], 1):
         match = re.match(r"#\s*(mistake|fails|message):\s*(.+?)\s*$", line)
         if match:
             header[match.group(1)] = match.group(2)
@@ -205,7 +205,7 @@ def _load_lesson(path: Path, course: Course) -> Lesson:
     if not SLUG.match(path.stem):
         problems.append(Problem(path, 1, f"lesson file {path.name!r} is not named NN-slug.md"))
     try:
-        page = frontmatter.parse(path.read_text(encoding="utf-8"))
+        page = frontmatter.parse(authored.read(path))
     except frontmatter.FrontMatterError as exc:
         problems.append(Problem(path, exc.line, exc.message))
         return lesson

@@ -17,6 +17,7 @@ import ast
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import authored
 from .lab_config import CHECKS_FOLDER, ConfigProblem, LabConfig
 
 SINGLE = "checks.py"
@@ -97,11 +98,11 @@ def _line_of(config: LabConfig, path: Path) -> int:
 def join(folder: Path, files: list[Path]) -> ChecksSource:
     """The one source of these files; a lone checks.py is its own text, unchanged."""
     if [p.name for p in files] == [SINGLE] and files[0].parent == folder:
-        text = files[0].read_text(encoding="utf-8")
+        text = authored.read(files[0])
         return ChecksSource(text, [Piece(files[0], 1, max(1, len(text.splitlines())))])
     source, chunks, line = ChecksSource(""), [], 1
     for path in files:
-        text = path.read_text(encoding="utf-8")
+        text = authored.read(path)
         if not text.endswith("\n"):
             text += "\n"
         # A banner, so a reader of the joined source sees where each file starts.
@@ -151,7 +152,7 @@ def rebound_names(source: ChecksSource) -> list[ConfigProblem]:
     first: dict[str, tuple[Path, object]] = {}
     found = []
     for piece in source.pieces:
-        for name, line, what in _bindings(piece.path.read_text(encoding="utf-8")):
+        for name, line, what in _bindings(authored.read(piece.path)):
             earlier, earlier_what = first.get(name, (piece.path, None))
             if earlier != piece.path and (what is None or what != earlier_what):
                 found.append(ConfigProblem(piece.path, line, f"`{name}` is already defined in "

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import lab_checks, lab_config
+from . import authored, lab_checks, lab_config
 from .checks_loading import ChecksBroken, load_lab_checks
 from .core.report import Report
 from .course import Course, Lab, Problem
@@ -90,12 +90,12 @@ def check_course(course: Course, runtime) -> tuple[list[LabOutcome], list[Proble
                 outcomes[lab.slug].problems.append(Problem(
                     w.path, w.line, f"'# fails: {w.fails}' names no check of this lab "
                                     f"(checks: {', '.join(names)})"))
-        files = [(str(w.path), w.path.read_text(encoding="utf-8")) for w in wanted]
+        files = [(str(w.path), authored.read(w.path)) for w in wanted]
         batch += submissions(lab, files, checks)
         plan += [(lab, w) for w in wanted]
     for lab, wanted, checks in _carried(course, outcomes):
         files = [(str(wanted.path), wanted.source if wanted.source is not None
-                  else wanted.path.read_text(encoding="utf-8"))]
+                  else authored.read(wanted.path))]
         batch += submissions(lab, files, checks)
         plan.append((lab, wanted))
     reports = runtime.grade(batch) if batch else []
@@ -134,8 +134,8 @@ def _carried(course: Course, outcomes: dict):
         if base and config.provided:
             yield course.labs[base], Expectation(config.provided, "provided", graded_by=base), loaded[base]
             if config.extend:
-                start = (config.provided.read_text(encoding="utf-8") + "\n\n"
-                         + config.extend.read_text(encoding="utf-8"))
+                start = (authored.read(config.provided) + "\n\n"
+                         + authored.read(config.extend))
                 yield lab, Expectation(config.provided, "start", source=start,
                                        graded_by=lab.slug), loaded[lab.slug]
         starting = [p for p in (lab.starter, config.extend) if p is not None and p.is_file()]

@@ -193,6 +193,17 @@ def test_course_grade_says_the_checks_are_broken_and_grades_nothing(split_course
             in done.stderr), done.stderr
 
 
+def test_files_saved_with_a_bom_and_crlf_are_read_as_written(split_course):
+    """Some Windows editors save UTF-8 with a byte-order mark: a lesson so saved failed as
+    "must start with a front matter block", a checks file as "invalid ... U+FEFF"."""
+    saved = [path for path in split_course.rglob("*") if path.suffix in (".md", ".py", ".yaml")]
+    assert {p.suffix for p in saved} == {".md", ".py", ".yaml"}
+    for path in saved:
+        path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes().replace(b"\n", b"\r\n"))
+    done = run_course("check", "--runtime", "python", "--course", str(split_course))
+    assert done.returncode == 0 and "0 problem(s)" in done.stdout + done.stderr, done.stderr
+
+
 def test_a_check_in_another_parts_file_is_a_problem(split_course):
     lab = split_course / "labs" / SLUG
     doubling, tripling = lab / "checks" / "doubling.py", lab / "checks" / "tripling.py"

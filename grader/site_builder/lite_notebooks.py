@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 
+from .. import authored
 from ..course import Course, Lesson
 
 LAB_FILE = "lab.py"
@@ -37,11 +38,11 @@ def notebooks(course: Course) -> dict[str, str]:
 
 def notebook(course: Course, lesson: Lesson) -> str:
     lab = course.labs[lesson.lab]
-    starter = lab.starter.read_text(encoding="utf-8")
+    starter = authored.read(lab.starter)
     if lab.config and lab.config.extend:  # a lab that continues an earlier one (lab.yaml)
         # The notebook keeps no earlier work: the learner pastes their own code above what
         # this lab adds. The course's stand-in is never written in, unasked.
-        starter = starter.rstrip() + "\n\n\n" + lab.config.extend.read_text(encoding="utf-8")
+        starter = starter.rstrip() + "\n\n\n" + authored.read(lab.config.extend)
     cells = [
         _cell("markdown", "lesson", _intro(lesson)),
         _cell("code", "starter", f"%%writefile {LAB_FILE}\n{starter}"),

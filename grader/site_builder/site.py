@@ -21,7 +21,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from .. import lab_config
+from .. import authored, lab_config
 from ..checks_loading import ChecksBroken, load_lab_checks
 from ..core.run import CHECK_SECONDS
 from ..course import Course
@@ -186,7 +186,7 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
              lesson=lesson, body=markdown.render(lesson.body, math_html),
              picture=drawn.get(lesson.slug),
              notebook=root + "lite/" + notebook_url(lesson.lab) if notebooks else None,
-             starter=course.labs[lesson.lab].starter.read_text(encoding="utf-8"))
+             starter=authored.read(course.labs[lesson.lab].starter))
 
     _service_worker(out)
     (out / "_headers").write_text(headers_file(out), encoding="utf-8")  # rules for every entry
@@ -279,10 +279,10 @@ def _lab_page_data(course: Course, lesson, out: Path, root: str) -> dict:
         earlier = next(item for item in course.lessons if item.lab == config.builds_on)
         carry = {"lesson": earlier.slug, "lab": earlier.lab, "number": earlier.number,
                  "title": earlier.title, "url": f"{root}lessons/{earlier.slug}/index.html",
-                 "extend": config.extend.read_text(encoding="utf-8") if config.extend else ""}
+                 "extend": authored.read(config.extend) if config.extend else ""}
         if config.provided:  # fetched only when the learner asks for it
             name = _hashed(out, f"labs/{lesson.lab}-provided.py",
-                           config.provided.read_text(encoding="utf-8"))
+                           authored.read(config.provided))
             carry["providedURL"] = root + name
         data["carry"] = carry
     return data
