@@ -88,3 +88,29 @@ def test_without_a_pass_the_course_code_comes_only_when_asked(course, site, open
     page.locator(".cm-content").focus()
     page.keyboard.press("Control+z")
     assert doc(page) == starter
+
+
+def test_an_error_only_in_a_later_part_is_not_the_one_to_fix_first(course, open_lesson):
+    """Lab 5 with backward() half done and the training step not written yet: the top of the
+    report said "Fix it first: NotImplementedError: train_step" above part 1, where the learner
+    is. That error is now said at part 3, the first it fails."""
+    lab = course.labs["05-backward"]
+    page = open_lesson(lab.slug)
+    wait_ready(page)
+    code = course.labs["04-value"].solution.read_text() + "\n" + lab.config.extend.read_text()
+    code = code.replace('    raise NotImplementedError("backward() is yours to write")',
+                        "    self.grad = 1\n    for child in self._prev:\n        child.backward()")
+    set_code(page, code)
+    assert check(page) == "false"
+    assert page.get_attribute("[data-testid=part-heading][data-current=true]", "data-current")
+    assert page.inner_text("[data-testid=part]").startswith("You are on part 1 of")
+    # Nothing above part 1's checks tells the learner to fix a later part first.
+    first_heading = page.locator("[data-testid=part-heading]").first
+    above = page.locator("[data-testid=cause]").evaluate_all(
+        "(boxes, h) => boxes.filter(b => b.compareDocumentPosition(h) & Node.DOCUMENT_POSITION_FOLLOWING)"
+        ".map(b => b.innerText)", first_heading.element_handle())
+    assert above == []
+    third = page.locator("[data-testid=part-heading]").nth(2)
+    box = third.locator("xpath=following-sibling::*[1]")
+    assert box.get_attribute("data-testid") == "cause"
+    assert "train_step" in box.inner_text() and "Fix it first" not in box.inner_text()
