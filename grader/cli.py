@@ -7,10 +7,21 @@ from __future__ import annotations
 
 import click
 
+from .authored import NotText
 from .commands import autograder, build, check, grade, merge, new, serve, setup
 
 
-@click.group(commands=[grade.grade_command, merge.merge_command, autograder.autograder_command,
+class CourseCommands(click.Group):
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except NotText as exc:  # a lesson, lab or checks file in another encoding
+            error = click.ClickException(str(exc))
+            error.exit_code = 2  # as a usage error: 1 means "a graded file failed"
+            raise error from None
+
+
+@click.group(cls=CourseCommands, commands=[grade.grade_command, merge.merge_command, autograder.autograder_command,
                        check.check_command, new.new_command, build.build_command,
                        serve.serve_command, setup.setup_command])
 @click.version_option(package_name="autograd-course")

@@ -204,6 +204,16 @@ def test_files_saved_with_a_bom_and_crlf_are_read_as_written(split_course):
     assert done.returncode == 0 and "0 problem(s)" in done.stdout + done.stderr, done.stderr
 
 
+def test_a_file_in_another_encoding_is_named_with_its_line(split_course):
+    path = split_course / "labs" / SLUG / "checks" / "tripling.py"
+    path.write_bytes(path.read_text().replace("Part 2.", "Partie deux, \u00e9t\u00e9.").encode("latin-1"))
+    for command in (["check", "--runtime", "python"], ["grade", SLUG, str(path), "--runtime",
+                                                        "python", "--trusted"]):
+        done = run_course(*command, "--course", str(split_course))
+        assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+        assert f"{path}:1: this file is not UTF-8 text (byte 0xe9 on this line)" in done.stderr
+
+
 def test_a_check_in_another_parts_file_is_a_problem(split_course):
     lab = split_course / "labs" / SLUG
     doubling, tripling = lab / "checks" / "doubling.py", lab / "checks" / "tripling.py"
