@@ -36,3 +36,26 @@ def test_a_class_that_claims_thousands_of_bases_is_a_plain_handle(learner):  # n
                      + f"class Many({bases}):\n    pass\nmany = Many()\n")
     assert type(module.many).__name__ == "Many" and not isinstance(module.many, module.B0)
     assert isinstance(module.B0(), module.B0)
+
+
+def test_a_checks_subclass_gives_learner_code_its_own_dicts_and_lists(learner):  # noqa: F811
+    """A check may subclass a learner class to count attribute reads (lab 5's "sorts once").
+    Its reads cross by value, so the learner's code on its object got copies: a correct
+    `self.__dict__.update(...)` in __init__ (or `self._uses.append(...)`) changed a copy, and
+    the object had no `data`. The check's class had an empty __dict__ of its own, too."""
+    module = learner("class Value:\n"
+                     "    def __init__(self, data):\n"
+                     "        self.__dict__.update(data=data, grad=0.0, _uses=[])\n"
+                     "    def __add__(self, other):\n"
+                     "        self._uses.append(other)\n"
+                     "        return Value(self.data + other.data)\n")
+    touched = []
+
+    class Counted(module.Value):
+        def __getattribute__(self, name):
+            touched.append(name)
+            return super().__getattribute__(name)
+
+    x = Counted(2.0)
+    assert (x + x).data == 4.0 and len(x._uses) == 1
+    assert "__dict__" in touched and "_uses" in touched

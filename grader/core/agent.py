@@ -42,17 +42,58 @@ def _operations() -> dict:
         ops[name], ops["i" + name] = getattr(o, fn), getattr(o, "i" + name)
     ops["ipow"] = o.ipow
     ops["getattr_as"] = lambda cls, obj, name: cls.__getattribute__(obj, name)
-    ops["subclass"] = _subclass
     return ops
 
 
-def _subclass(name: str, bases: tuple, methods: dict):
-    """A check's subclass of learner classes, made here: each method calls the check's."""
-    def method(callback):
+READS = ("getattr", "getattr_as")  # the requests that read an attribute of a learner object
+
+
+class _Reads:
+    """Lists and dicts this side answered attribute reads with, kept only while a method of a
+    check's subclass runs (`open` of them), and dropped when it returns."""
+
+    __slots__ = ("open", "items")
+
+    def __init__(self):
+        self.open, self.items = 0, []
+
+
+def _subclass(name: str, bases: tuple, methods: dict, reads: _Reads):
+    """A check's subclass of learner classes, made here: each method calls the check's.
+
+    A list or dict crosses to the checks by value, so an attribute the check's
+    `__getattribute__` reads (`super().__getattribute__(name)`) and hands back would reach
+    the learner's code as a copy: `self.__dict__.update(...)` in a correct `__init__`, or
+    `self._uses.append(out)`, changed the copy, and the object of the check's subclass had
+    no `data` ('Counted' object has no attribute 'data'). So when the check gives back,
+    unchanged, what this side answered it for that very read, the learner's code gets its
+    own object again (`reads`: what this side answered, see Agent.serve)."""
+    def method(callback, attribute):
         def forward(self, *args, **kwargs):
-            return callback(self, *args, **kwargs)
+            mark = len(reads.items)
+            reads.open += 1
+            try:
+                value = callback(self, *args, **kwargs)
+                return _own(value, self, args, reads.items[mark:]) if attribute else value
+            finally:
+                reads.open -= 1
+                del reads.items[mark:]
         return forward
-    return type(name, bases, {k: method(v) for k, v in methods.items()})
+    return type(name, bases, {k: method(v, k in ("__getattribute__", "__getattr__"))
+                              for k, v in methods.items()})
+
+
+def _own(value, obj, args: tuple, answered: list):
+    """The learner's own list or dict that `value` is a copy of, if this side answered it for
+    reading attribute args[0] of `obj` (with nothing changed on the way), else `value`."""
+    if type(value) not in (list, dict) or len(args) != 1:
+        return value
+    held: list = []
+    for read, name, real in reversed(answered):
+        if read is obj and name == args[0] and type(real) is type(value) \
+                and _shape(real, held) == _shape(value, held):
+            return real
+    return value
 
 
 def describe(cls) -> dict:
@@ -110,6 +151,9 @@ class Agent:
         self.filename, self.source, self.code = "", "", None
         self.finished = False
         self.guard = None
+        self.reads = _Reads()
+        self.ops["subclass"] = lambda name, bases, methods: _subclass(name, bases, methods,
+                                                                      self.reads)
 
     def unpack_error(self, info):
         """A check's exception, raised here as a builtin one (or RuntimeError), remembering
@@ -161,6 +205,9 @@ class Agent:
             return {"stdout": _cut(self.out.value()), "stderr": _cut(self.err.value()),
                     "attempts": attempts, "intact": self.guard.intact()}
         value = self.ops[op](*args)
+        if self.reads.open and op in READS and type(value) in (list, dict) and len(args) >= 2:
+            # for a check's subclass: _subclass gives the learner's code this, not a copy
+            self.reads.items.append((args[-2], args[-1], value))
         if op == "subclass":  # the checks' side holds the class already: tell it its number
             return self.codec.encode(value)["M"]
         return value

@@ -187,6 +187,11 @@ def _metaclass(link: Link) -> type:
         meets the check's methods and the check meets the learner's."""
 
         def __new__(mcls, name, bases, namespace, mirror=False, **kwargs):
+            if not mirror and "__slots__" not in namespace:
+                # A handle holds no state (attributes are set in the learner's interpreter):
+                # without this, the check's class had a __dict__ of its own, and the learner's
+                # code reading self.__dict__ on its object got that empty one.
+                namespace = {**namespace, "__slots__": ()}
             cls = super().__new__(mcls, name, bases, namespace, **kwargs)
             if not mirror:
                 methods = {k: v for k, v in namespace.items() if type(v) is _function}
