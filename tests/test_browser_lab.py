@@ -159,6 +159,33 @@ def test_keyboard_focus_is_visible_kept_and_leaves_the_editor_with_esc_tab(cours
     assert page.evaluate("document.activeElement.classList.contains('hint')")
 
 
+def test_tabbing_through_the_page_passes_the_editor_without_indenting_the_code(open_lesson):
+    """A keyboard user tabbing from the lesson to Run came into the editor, and each further Tab
+    indented the starter's first line: Run then said "unexpected indent". Come in by Tab, Tab
+    moves on; once a key is pressed there, Tab indents, as it does after a click."""
+    page = open_lesson("03-branching")
+    wait_ready(page)
+    starter = doc(page)
+    page.focus(".lab a")  # the link just before the editor
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.classList.contains('cm-content')")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.testid") == "run"
+    page.keyboard.press("Shift+Tab")  # back in, and out again the other way
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.closest('.lab a') !== null")
+    assert doc(page) == starter
+    page.keyboard.press("Tab")
+    page.keyboard.press("ArrowDown")  # moving in the editor: now Tab is the editor's
+    page.keyboard.press("Tab")
+    assert doc(page) != starter and page.evaluate("document.activeElement.classList.contains('cm-content')")
+    page.keyboard.press("ControlOrMeta+z")
+    page.focus("[data-testid=run]")
+    page.locator(".cm-content").click()  # clicked: Tab indents at once
+    page.keyboard.press("Tab")
+    assert doc(page) != starter
+
+
 # Where a line's text starts (after its indentation), and where its second row does.
 ROWS = """(number) => {
     const view = window.courseEditor;

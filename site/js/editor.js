@@ -9,6 +9,7 @@ import { indentWithTab, insertNewlineAndIndent, isolateHistory } from "@codemirr
 // Python is indented by four spaces: Enter keeps the block's indentation (and opens a new
 // block after a colon), Tab and Shift-Tab move by four. CodeMirror's default unit is two.
 const PYTHON_INDENT = "    ";
+const ONE_HOUR = 3600 * 1000;
 
 // Long lines wrap at every width, so the starter's instructions need no sideways scrolling:
 // beside the lesson on a laptop (1200-1700 px) the editor holds only ~60 characters, and
@@ -132,6 +133,17 @@ export function createEditor(parent, { doc, onChange, onRun, onCheck }) {
         "aria-describedby": "editor-keys",
       }),
     ],
+  });
+  // Tabbing through the page, a keyboard user came into the editor and every further Tab
+  // indented the starter's first line (then Run: "unexpected indent"). Come in by the keyboard,
+  // Tab and Shift+Tab move on until another key is pressed there; clicked or tapped, Tab indents.
+  let pointed = -Infinity;
+  view.dom.addEventListener("pointerdown", () => {
+    pointed = performance.now();
+    view.setTabFocusMode(false);
+  }, true);
+  view.contentDOM.addEventListener("focus", () => {
+    if (performance.now() - pointed > 1000) view.setTabFocusMode(ONE_HOUR);
   });
   view.dom.dataset.testid = "editor";
   return view;
