@@ -45,6 +45,25 @@ def test_an_infinite_loop_is_stopped_and_the_next_file_is_graded(course):
     assert after.passed
 
 
+def test_a_check_that_loops_by_itself_is_not_blamed_on_the_file(course):
+    """Runaway learner code is ended by the checks' side, which names its line; a check whose
+    own code never ends is ended by the host, and says so: an author reading `course check`
+    once saw their solution told to look for its loop."""
+    checks = ('from grader.core.checks import check, need\n\n\n'
+              '@check("double is defined", "Define double.")\n'
+              'def doubles(learner):\n'
+              '    need(learner, "double")\n'
+              '    while True:\n'
+              '        pass\n')
+    submission = Submission(lab="99-looping-checks", file="double.py",
+                            source="def double(x):\n    return 2 * x\n", checks_source=checks,
+                            check_names=["double is defined"], check_hints=[["Define double."]])
+    (report,) = PyodideRuntime(course.root, timeout=2.0).grade([submission])
+    assert not report.passed
+    assert "while the lab's checks were running, not your code" in report.error, report.error
+    assert "Look for a loop" not in report.error
+
+
 def test_a_loop_in_a_check_names_the_check_and_the_line_it_was_stuck_on(course):
     """What a learner sees of runaway code graded from the command line (or Gradescope): the
     check that never finished and the line of their file it was stuck on, as on the page;

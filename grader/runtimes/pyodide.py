@@ -22,7 +22,7 @@ from pathlib import Path
 from ..core.report import Report
 from .frames import FrameReader
 from .node import HOST, SetupError, compiled_stdlib, course_package, host_command, pyodide_dir
-from .submission import CRASHED, OVER_LIMIT, REACHED, TIMEOUT, Submission, new_token
+from .submission import CHECKS_TIMEOUT, CRASHED, OVER_LIMIT, REACHED, Submission, new_token
 
 REACHED_START = REACHED.split("(")[0]  # how every "tried to reach the machine" verdict begins
 
@@ -139,8 +139,8 @@ class NodeHost:
                 return submission.failed(REACHED.format(detail=alarm[:200]), NAME, seconds), True
             return report, True
         detail = str(found.get("detail", "unknown"))[:300]
-        if found.get("failure") == "timeout":
-            return submission.failed(TIMEOUT.format(timeout=timeout), NAME, seconds), True
+        if found.get("failure") == "timeout":  # the checks' side did not end the job itself
+            return submission.failed(CHECKS_TIMEOUT.format(timeout=timeout), NAME, seconds), True
         if found.get("failure") == "reached":
             return submission.failed(REACHED.format(detail=detail), NAME, seconds), True
         if found.get("failure") in ("memory", "large"):

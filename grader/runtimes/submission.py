@@ -48,6 +48,12 @@ REACHED = ("This submission tried to reach the grading machine ({detail}), so it
 TIMEOUT = ("Your code ran for more than {timeout:g} s and was stopped. Look for a loop that "
            "never ends (a while loop whose condition never changes, or a recursion with no "
            "base case).")
+# The checks' side ends a job whose learner code runs too long (TIMEOUT, with its line); when
+# the host must end one instead, the checks themselves were running: a fault of the checks
+# (say, a loop in a check), which neither the learner nor `course check` should read as theirs.
+CHECKS_TIMEOUT = ("Grading stopped after {timeout:g} s while the lab's checks were running, not "
+                  "your code: the checks did not finish. Your file fails this time; if you think "
+                  "it is right, tell whoever runs the course (the checks may need fixing).")
 OVER_LIMIT = ("Your code went over a limit of the grading machine ({detail}) and was stopped; "
               "it fails. A lab needs little memory and prints little.")
 CRASHED = ("The Python interpreter running your code stopped before it could report ({detail}). "
