@@ -43,13 +43,36 @@ def in_graph(learner, op, name, local, h_value, rng):
         return None
     start = (f"h.grad for {what} at a={_f(a)}, b={_f(b)} (h = {_f(hv)}) should be "
              f"{_f(want)}, but your code gives {_f(g)}")
+    twins = _equal_numbers_merged(learner)
+    if twins:
+        raise CheckFailed(f"{start}. {twins}")
     if _same(g, k + d) and not _same(c * d, 1.0):
         raise CheckFailed(f"{start} = {_f(k)} + {_f(d)}: {name} hands h its local gradient "
                           f"{_f(k)} unmultiplied. It {FACTOR}; here out.grad is {_f(c * d)}.")
-    if _same(g, k * c * d) and not _same(d, 0.0):
+    if _same(g, k * c * d) and not _same(k * c * d, 0.0):
         raise CheckFailed(f"{start}, only the share from {name} ({_f(k * c * d)}), not the "
                           f"{_f(d)} from the + above it: h {REPLACED}.")
     return start, g, hv, c, d
+
+
+def _equal_numbers_merged(learner):
+    """Why backward() goes wrong on nodes that hold the same number, if it does: u = a + b
+    and v = a * b hold 4 when a = b = 2, and 4.5 and 5 when b = 2.5. A sort that takes two
+    nodes with equal .data for one (a visited set of v.data) gets the second graph right and
+    skips v in the first; '' when it does not (or gets both wrong: another slip)."""
+    def a_grad(x, y):
+        a, b = leaves_of(learner, [x, y])
+        out = attempt("L = (a + b) + a * b", lambda: (a + b) + a * b)
+        backward(out, "(a + b) + a * b")
+        return grad_of(a, "a")
+    if not _same(a_grad(2.0, 2.5), 3.5) or _same(a_grad(2.0, 2.0), 3.0):
+        return ""
+    return ("Your backward() takes two different nodes that hold the same number for one "
+            "node: for L = (a + b) + a * b it gets a.grad = 3.5 right at a = 2, b = 2.5, "
+            "but not 3 at a = b = 2, where a + b and a * b both hold 4 (and here many nodes "
+            "hold the same number). A visited set of numbers (v.data) or a check by == does "
+            "that: keep the nodes themselves in the visited set, visited.add(v), and test "
+            "v not in visited.")
 
 
 @check("a Value holds its data and a grad of 0, and is a node of its own",
@@ -94,7 +117,9 @@ def seeds(learner):
                               "output's grad with 1 before the sweep, or nothing flows back.")
         raise CheckFailed("After (a + b).backward(), L.grad is 1 but a.grad and b.grad are "
                           "still 0: the sweep hands nothing on. It must call each node's "
-                          "backward step, v._backward() (with the parentheses: v._backward "
+                          "backward step, the output's included (a sweep that starts below "
+                          "the output's place in the order skips it), v._backward() (with "
+                          "the parentheses: v._backward "
                           "alone only names it), and each node gives each child its "
                           "local gradient times the node's OWN grad: self.grad += local * "
                           "out.grad in a _backward, or child.grad += local * v.grad in a "
@@ -187,6 +212,20 @@ def mul_div(learner):
                           f"OTHER factor's data: self.grad += other.data * out.grad.")
     close(ga, b, f"a.grad for L = a * b at {at}")
     close(gb, a, f"b.grad for L = a * b at {at}")
+    # A factor of 0: each factor still gets the other (a rule written as out.data / self.data,
+    # equal everywhere else, divides by zero there).
+    try:
+        out, (ga, gb) = grads_of(learner, lambda a, b: a * b, [0.0, b], "a * b")
+    except CheckFailed as failed:
+        if type(failed.__cause__) is not ZeroDivisionError:
+            raise
+        raise CheckFailed(f"{failed}, with a = 0 and b = {_f(b)}. Each factor's local gradient "
+                          f"is the OTHER factor, here b = {_f(b)} for a: hand it on as "
+                          f"other.data itself (self.grad += other.data * out.grad), not as a "
+                          f"quotient like out.data / self.data, which divides by 0 when a "
+                          f"factor is 0.") from failed.__cause__
+    close(ga, b, f"a.grad for L = a * b at a=0, b={_f(b)}")
+    close(gb, 0.0, f"b.grad for L = a * b at a=0, b={_f(b)}")
     # The lesson's worked example, a used twice: a = 2, b = 3, L = a*b + a.
     out, (ga, gb) = grads_of(learner, lambda a, b: a * b + a, [2.0, 3.0], "a * b + a")
     if ga in (1.0, 3.0):
@@ -247,6 +286,23 @@ def powers(learner):
                               f"dividing by h.") from failed.__cause__
         if found:
             raise CheckFailed(f"{found[0]}. {rule}.")
+    # And of a negative h, for a whole k: k * h**(k-1) keeps its sign there (a rule through
+    # abs(h) or log(h), right for every positive h, is not).
+    for k in (2, 3, -1):
+        h = -_draw(rng, 0.3, 2.5)
+        try:
+            found = in_graph(learner, lambda x, k=k: x ** k, f"h ** {k}", _power_slip(k), h, rng)
+        except CheckFailed as failed:
+            if type(failed.__cause__) is not ValueError:
+                raise
+            raise CheckFailed(f"{failed}, with h < 0. h ** {k} is defined for a negative h, and "
+                              f"so is its local gradient {k} * h**{k - 1}: compute it as "
+                              f"written.") from failed.__cause__
+        if found:
+            start, g, hv, c, d = found
+            raise CheckFailed(f"{start}. The power rule holds for a negative h too: "
+                              f"d(h**{k})/dh = {k} * h**{k - 1} = {_f(k * hv ** (k - 1))} "
+                              f"here, sign included.")
 
 
 NONLINEAR = (
@@ -274,7 +330,14 @@ def nonlinear(learner):
                     raise CheckFailed(f"{start}: {advice}.")
                 raise CheckFailed(f"{start}.")
     for h in (round(rng.uniform(0.1, 0.9), 3), _draw(rng, 1.2, 2.5), -_draw(rng, 0.3, 2.0), 0.0):
-        found = in_graph(learner, relu, "h.relu()", lambda h, o: 1.0 if h > 0 else 0.0, h, rng)
+        try:
+            found = in_graph(learner, relu, "h.relu()", lambda h, o: 1.0 if h > 0 else 0.0, h, rng)
+        except CheckFailed as failed:
+            if h != 0.0 or type(failed.__cause__) is not ZeroDivisionError:
+                raise
+            raise CheckFailed(f"{failed}, with h = 0. relu's local gradient is 1 if its input is "
+                              f"> 0, else 0 (0 at h = 0): write it as that test, without "
+                              f"dividing by the input.") from failed.__cause__
         if found:
             start, g, hv, c, d = found
             if h <= 0 and _same(g, d * (c + 1), 1e-7):
