@@ -134,6 +134,14 @@ def mlp(learner):
         what = f"MLP({sizes[0]}, {sizes[1:]})"
         net = attempt(what, MLP, sizes[0], sizes[1:])
         params = _params(learner, net, what)
+        again = _params(learner, net, what)
+        if len(again) != len(params) or any(x is not y for x, y in zip(again, params)):
+            raise CheckFailed(f"{what}.parameters() listed {len(params)} Values, then "
+                              f"{len(again)} when called again: asking must not change what "
+                              f"it lists. A list kept between calls (a default argument like "
+                              f"params=[], which Python makes once, or a list stored on the "
+                              f"object and extended) grows every time. Build a new list in "
+                              f"each call: [p for n in self.neurons for p in n.parameters()].")
         weights, want = _count(sizes) - sum(sizes[1:]), _count(sizes)
         if len(params) == weights:
             raise CheckFailed(f"{what}.parameters() lists {weights} Values: the weights, but "

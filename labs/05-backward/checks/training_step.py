@@ -73,6 +73,7 @@ def one_step(learner):
                           f"gives every parameter's exact gradient at once.")
     close(loss, _line_loss(w0, b0, points), f"The loss train_step returns for {shown}",
           why="Return the loss of this step's forward pass (loss.data), before the update.")
+    stayed = [_same(data_of(leaf, name), start) for leaf, name, start in zip((w, b), "wb", (w0, b0))]
     for leaf, name, start, g in zip((w, b), "wb", (w0, b0), _line_grads(w0, b0, points)):
         moved = data_of(leaf, name)
         if _same(moved, start - lr * g, 1e-7):
@@ -94,6 +95,19 @@ def one_step(learner):
             raise CheckFailed(f"{name} moved from {_f(start)} to {_f(moved)}, WITH its gradient "
                               f"{_f(g)} (start + lr * grad): that climbs, and the loss would go "
                               f"up from {_f(loss)} to {_f(up)}. Step against the gradient: "
+                              f"p.data -= lr * p.grad.")
+        if _same(moved, start) and _same(grad_of(leaf, name), g, 1e-7) and not all(stayed):
+            raise CheckFailed(f"{name}.data stayed at {_f(start)} after one step on {shown}, "
+                              f"though {name}.grad holds its gradient {_f(g)}, while another "
+                              f"parameter moved: the update skipped {name}. Update EVERY "
+                              f"parameter (range(len(params) - 1) stops one short): for p in "
+                              f"params: p.data -= lr * p.grad.")
+        if _same(moved, start) and _same(grad_of(leaf, name), g, 1e-7):
+            raise CheckFailed(f"{name}.data stayed at {_f(start)} after one step on {shown}, "
+                              f"though {name}.grad holds its gradient {_f(g)}: the update never "
+                              f"reached the parameter. `p -= lr * p.grad` (or p = p - ...) only "
+                              f"makes a new Value and points the loop variable p at it; the "
+                              f"parameter itself keeps its number. Change its number in place: "
                               f"p.data -= lr * p.grad.")
         if _same(moved, start - g) and not _same(lr, 1.0):
             raise CheckFailed(f"{name} moved from {_f(start)} to {_f(moved)}, a whole gradient "
@@ -132,7 +146,8 @@ def zeroes_each_step(learner):
                 f"from the steps before) + {_t(pile[0])} (this step's gradient): the gradients "
                 f"pile up, because backward() adds into .grad, so every step moves by the sum "
                 f"of all gradients so far. Zero every p.grad in each step, before "
-                f"loss.backward().")
+                f"loss.backward(), with an assignment, p.grad = 0 (p.grad == 0 only "
+                f"compares).")
         if k > 1:
             for value, name, want, last in zip(got, "wb", right, previous):
                 if not _same(value, want, 1e-7) and _same(value, want - lr * last, 1e-7):
