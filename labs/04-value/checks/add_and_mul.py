@@ -65,6 +65,24 @@ def add_and_mul(learner):
               [(x, swapped)], tol=1e-5)
         judge(gb, slope(lambda t: x * t, y), f"The local gradient of a * b for b ({shown})",
               [(y, swapped)], tol=1e-5)
+    # A factor of 0: each factor still gets the other (a rule written as out.data / self.data,
+    # equal everywhere else, divides by zero there).
+    x, y = 0.0, xs[1]
+    a, b = new(Value, x), new(Value, y)
+    ab, shown = [(a, "a"), (b, "b")], f"a = 0, b = {_f(y)}"
+    out = result(Value, "a * b", lambda: a * b, ab)
+    try:
+        ga, gb = local_grads(out, "a * b", ab)
+    except CheckFailed as failed:
+        if type(failed.__cause__) is not ZeroDivisionError:
+            raise
+        raise CheckFailed(f"{failed}, with {shown}. Each factor's local gradient is the OTHER "
+                          f"factor, here b = {_f(y)} for a: use other.data itself "
+                          f"(self.grad += other.data * out.grad), not a quotient like "
+                          f"out.data / self.data, which divides by 0 when a factor is 0.") \
+            from failed.__cause__
+    judge(ga, y, f"The local gradient of a * b for a ({shown})", tol=1e-5)
+    judge(gb, 0.0, f"The local gradient of a * b for b ({shown})", tol=1e-5)
     # Two different Values holding the same number are two factors: each gets the other's.
     x = xs[0]
     a, b = new(Value, x), new(Value, x)

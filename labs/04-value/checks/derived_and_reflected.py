@@ -49,6 +49,13 @@ def _reflected(Value, what, build, method, inputs):
     try:
         return result(Value, what, build, inputs)
     except CheckFailed as failure:
+        if type(failure.__cause__) is RecursionError:
+            raise CheckFailed(
+                f"{str(failure.args[0]).rstrip('.')}. With the plain number on the left, "
+                f"{method}(self, other) gets that number as other: written as an operation "
+                f"with other on the left again (other + self, say), Python hands it straight "
+                f"back to {method}, over and over. Put the Value first: self + other, "
+                f"self * other, or wrap the number, Value(other) - self.") from failure.__cause__
         if type(failure.__cause__) is TypeError:
             raise CheckFailed(
                 f"{str(failure.args[0]).rstrip('.')}. With a plain number on the LEFT, "

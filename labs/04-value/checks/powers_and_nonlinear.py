@@ -47,6 +47,25 @@ def power(learner):
             raise CheckFailed(f"{failed}, with a = 0. The power rule k * a**(k-1) is 0 there: "
                               f"compute it as written, without dividing by a.") from failed.__cause__
         judge(g, 0.0, f"The local gradient of {what} at a = 0")
+    # And at a negative a, for a whole k: k * a**(k-1) keeps its sign there (a rule through
+    # abs(a) or log(a), right for every positive a, is not).
+    for x, k in zip(_xs(411, 3, -3.0, -0.3), (2, 3, -1)):
+        a = new(Value, x)
+        what = f"a ** {k}"
+        out = result(Value, what, lambda: a ** k, [(a, "a")])
+        close(data_of(out, f"({what})"), x ** k, f"({what}).data with a = {_f(x)}")
+        try:
+            (g,) = local_grads(out, what, [(a, "a")])
+        except CheckFailed as failed:
+            if type(failed.__cause__) is not ValueError:
+                raise
+            raise CheckFailed(f"{failed}, with a = {_f(x)}. a ** {k} is defined for a negative "
+                              f"a, and so is its local gradient {k} * a**{k - 1}: compute it "
+                              f"as written.") from failed.__cause__
+        judge(g, k * x ** (k - 1), f"The local gradient of {what} at a negative a (a = {_f(x)})",
+              [(abs(k * x ** (k - 1)), f"That has the right size but not the sign: the power "
+                                       f"rule holds for a negative a too, {k} * a**{k - 1}, "
+                                       f"sign included (no abs()).")])
 
 
 @check("relu, tanh and exp: values and local gradients",
@@ -61,7 +80,14 @@ def relu_tanh_exp(learner):
         a = new(Value, x)
         out = result(Value, "a.relu()", lambda: a.relu(), [(a, "a")])
         close(data_of(out, "a.relu()"), max(0.0, x), f"a.relu().data with a = {_f(x)}")
-        g = _gradient_for_a(Value, out, "a.relu()", a)
+        try:
+            g = _gradient_for_a(Value, out, "a.relu()", a)
+        except CheckFailed as failed:
+            if x != 0 or type(failed.__cause__) is not ZeroDivisionError:
+                raise
+            raise CheckFailed(f"{failed}, with a = 0. relu's local gradient is 1 if its input "
+                              f"is > 0, else 0 (0 at a = 0): write it as that test, without "
+                              f"dividing by the input.") from failed.__cause__
         if x == 0:
             judge(g, 0.0, "The local gradient of a.relu() at a = 0",
                   [(1.0, "relu passes gradient only where its input is > 0: at exactly 0 its "

@@ -129,9 +129,11 @@ def result(Value, what, build, inputs=()):
                               f"keep its number.")
         if None not in (count, kids) and kids != count:
             shared = (" If your Value keeps them in a default argument such as _children=[], "
-                      "that list is made once and shared by every Value built without "
-                      "children: appending to it changes them all. Default to (), and give "
-                      "each Value its own set(_children)." if kids > count else "")
+                      "or in a list written in the class body (_prev = [], then "
+                      "self._prev += ...), that list is made once and shared by every Value "
+                      "that does not get its own: adding to it changes them all. Default to "
+                      "(), and give each Value its own set(_children) in __init__."
+                      if kids > count else "")
             raise CheckFailed(f"`{what}` changed the children {name} remembers, from {count} to "
                               f"{kids}: the new result remembers its inputs, and each input's "
                               f"own children stay as they were.{shared}")
