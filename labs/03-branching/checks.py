@@ -58,6 +58,29 @@ def _grads_of(learner, fn_name, a, b, keys):
     return what, values
 
 
+def _own_dicts(learner, fn_name, keys, first, second):
+    """Fail if a second call changes the dict an earlier call returned. A dict returned by
+    learner code reaches the checks as a copy, so both calls are made in the learner's
+    interpreter, one after the other, before either result is read, as a caller would:
+    list(map(fn, ...)). One dict shared by every call (kept at the top of the file and
+    zeroed at each call, say) then holds the second call's gradients in the first result."""
+    fn, run = need(learner, fn_name), need(learner, "__builtins__")
+    (a1, b1), (a2, b2) = first, second
+    both = f"g1 = {fn_name}({_f(a1)}, {_f(b1)}); g2 = {fn_name}({_f(a2)}, {_f(b2)})"
+    results = attempt(both, lambda: run["list"](run["map"](fn, [a1, a2], [b1, b2])))
+    _, alone = _grads_of(learner, fn_name, a1, b1, keys)
+    kept = mapping(results[0], f"g1 in {both}")
+    for key in keys:
+        if key not in kept or number(kept[key], f"g1['{key}']") != alone[key]:
+            shown = _f(number(kept[key], f"g1['{key}']")) if key in kept else "missing"
+            raise CheckFailed(f"After {both}, g1['{key}'] is {shown}, but {fn_name}({_f(a1)}, "
+                              f"{_f(b1)}) alone gives {_f(alone[key])}: the second call changed "
+                              f"the first call's result. Every call returns the same dict (kept "
+                              f"at the top of the file, or as a default argument, and zeroed "
+                              f"each time), so each call overwrites what a caller got before. "
+                              f"Make a new dict inside the function each time it is called.")
+
+
 def _paths(got, node, paths, what):
     """Compare a gradient with the sum of its paths [(description, share)], naming mistakes."""
     total = sum(share for _, share in paths)
@@ -146,6 +169,7 @@ def _check_graph1(learner, a, b):
        "(+= everywhere).")
 def worked_example(learner):
     _check_graph1(learner, 2, 3)
+    _own_dicts(learner, "grads", ("a", "b", "c"), (2, 3), (-1.5, 0.5))
 
 
 @check("L = a*b + a: every gradient, at random inputs",
@@ -194,6 +218,7 @@ def diamond_middle(learner):
         d, e = a * b, a + b
         _factor(g["d"], e, d, f"{what}['d'] (dL/dd)", f"e = a + b = {_f(e)}")
         _factor(g["e"], d, e, f"{what}['e'] (dL/de)", f"d = a * b = {_f(d)}")
+    _own_dicts(learner, "diamond_grads", ("a", "b", "d", "e"), (a, b), (b, -a))
 
 
 @check("diamond: a and b each reach L by two paths",
