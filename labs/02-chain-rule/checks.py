@@ -98,6 +98,10 @@ def nudge_both_ways(learner):
             raise CheckFailed(
                 f"{start}, twice too much: x - h and x + h are 2*h apart, so divide the "
                 f"change in f by 2 * h, not by h.")
+        if _same(got, change // (2 * h)):
+            raise CheckFailed(
+                f"{start}, which is (f(x + h) - f(x - h)) // (2 * h): // is FLOOR division, "
+                f"which rounds the quotient down to a whole number. Divide with a single /.")
         if _same(got, slope(fn, x), 1e-4):
             raise CheckFailed(
                 f"{start}, which is the slope measured with a different, tinier h: your nudge "
@@ -149,6 +153,21 @@ def _locals(learner, x):
     return what, [number(rates[key], f"{what}['{key}']") for key in KEYS]
 
 
+LOCAL_AT_ZERO = ("write each local derivative as its formula, dz/dy = 2 * y, without dividing by "
+                 "y or x (2 * z / y is 2y everywhere but 0)")
+
+
+def _at_zero(learner, call, what, how=LOCAL_AT_ZERO):
+    """call(learner, 0.0), with a ZeroDivisionError named: the rates exist at 0 too."""
+    try:
+        return call(learner, 0.0)
+    except CheckFailed as failed:
+        if type(failed.__cause__) is not ZeroDivisionError:
+            raise
+        raise CheckFailed(f"{failed}, at x = 0. Every rate of this chain exists at 0 (there "
+                          f"y = 0 and dz/dy = 2y = 0): {how}.") from failed.__cause__
+
+
 @check("local derivative of each step, at that step's own input",
        "Run the chain forward first (y = 3 * x, z = y ** 2); each local derivative is the "
        "rate of ONE step.",
@@ -186,6 +205,14 @@ def local_rates(learner):
                        "moving with z. L moves exactly as fast as z, so dL/dz = 1.")
             close(dL_dz, 1.0, f"{what}['dL/dz']", why=why)
 
+
+    # At x = 0 too, after the random points (where many slips would agree with 0): y = 0 and
+    # dz/dy = 2y = 0 (a rate written as 2 * z / y, equal everywhere else, divides by zero).
+    what, (dy_dx, dz_dy, dL_dz) = _at_zero(learner, _locals, "local_derivatives(0)")
+    for key, got, want in zip(KEYS, (dy_dx, dz_dy, dL_dz), (3.0, 0.0, 1.0)):
+        close(got, want, f"{what}['{key}']",
+              why="At x = 0, y = 0: y = 3x still moves 3 times as fast as x, z = y**2 is flat "
+                  "there (2y = 0), and L = z + 1 moves as fast as z.")
 
     # Far from 0 (z about 8.8e10), where a nudge of a step rounds (or is lost entirely:
     # z + 1e-6 is z), the rates are still exact: 3, 2 * y (exact, x has few binary digits), 1.
@@ -227,6 +254,13 @@ def chain_multiplies(learner):
                 f"dz/dy was taken at x instead of at y = 3x). Multiply EVERY local derivative "
                 f"along the path: dy/dx * dz/dy * dL/dz.")
         close(got, expected, what, why="It is dy/dx * dz/dy * dL/dz = 3 * 6x * 1.")
+    # At x = 0, after the random points: dL/dx = 3 * 0 * 1 = 0 (a rate written as 2 * z / y or
+    # 2 * (L - 1) / x, equal everywhere else, divides by zero there).
+    got = _at_zero(learner, lambda learner, x: ("chain_rule(0)", number(
+        attempt("chain_rule(0)", need(learner, "chain_rule"), x), "chain_rule(0)")),
+        "chain_rule(0)", "multiply the local derivatives, dy/dx * dz/dy * dL/dz, each written as "
+        "its formula, without dividing by x or y (2 * (L - 1) / x is 18x everywhere but 0)")[1]
+    close(got, 0.0, "chain_rule(0)", why="At x = 0, dL/dx = 3 * (2 * 0) * 1 = 0.")
     # Far from 0, where L is about 1e11, a nudge's rounding shows; the product is exact there
     # (x has few binary digits, so 3 * 6x * 1 is, in whatever order it is multiplied).
     x = 98765.25
