@@ -166,6 +166,20 @@ def _evaluate(learner, steps, inputs, given=None):
     return what, mapping(values, what)
 
 
+def _right_when_renamed(learner, steps, inputs):
+    """True if evaluate gets `steps` right once every step has a name no call used before:
+    then a wrong value came from something it remembers by name between calls."""
+    fresh = {name: f"{name}_{i}_fresh" for i, (name, _, _) in enumerate(steps)}
+    renamed = [(fresh[n], o, (fresh.get(x, x), fresh.get(y, y))) for n, o, (x, y) in steps]
+    want = _oracle(renamed, inputs)
+    try:
+        values = mapping(attempt("evaluate", need(learner, "evaluate"), renamed, dict(inputs)),
+                         "evaluate")
+        return all(_same(number(values[k], k), want[k]) for k in fresh.values())
+    except Exception:
+        return False
+
+
 def _reorders(evaluate):
     """True if evaluate gets an earlier step's result right when the steps come in some other
     order than the one it runs them in (names sorted or not, or the list reversed): then it
@@ -187,15 +201,39 @@ def _reorders(evaluate):
     return False
 
 
-def _compare(what, values, steps, inputs):
+def _compare(what, values, steps, inputs, learner=None):
     expected = _oracle(steps, inputs)
+    names = [name for name, _, _ in steps]
+    held = [name for name in names if name in values]
     for name, op, (x, y) in steps:
         if name not in values:
-            raise CheckFailed(f"{what} has no value for the step '{name}': store every step's "
-                              f"result under its name.")
+            if len(names) > 2 and held == names[:1]:
+                raise CheckFailed(
+                    f"{what} has a value for the first step '{names[0]}' only: evaluate "
+                    f"returned after running one step. Is `return values` indented inside the "
+                    f"for loop? Return once, after the loop has run every step.")
+            if len(names) > 2 and held == names[:-1]:
+                raise CheckFailed(
+                    f"{what} has a value for every step but the last, '{names[-1]}': the loop "
+                    f"stops one step short (range(len(steps) - 1), say). Run every step: "
+                    f"for name, op, (x, y) in steps.")
+            if len(names) > 2 and held == names[1:]:
+                raise CheckFailed(
+                    f"{what} has a value for every step but the first, '{names[0]}': the loop "
+                    f"skips it (steps[1:] or range(1, len(steps)), say; lists count from 0). "
+                    f"Run every step: for name, op, (x, y) in steps.")
+            raise CheckFailed(f"{what} has no value for the step '{name}': run every step "
+                              f"and store each result under its name.")
         got = number(values[name], f"{what}['{name}']")
         if _same(got, expected[name]):
             continue
+        if learner is not None and _right_when_renamed(learner, steps, inputs):
+            raise CheckFailed(
+                f"{what}['{name}'] should be {_f(expected[name])}, but your code gives "
+                f"{_f(got)}. With every step given a name it has not seen before, the same "
+                f"steps come out right: evaluate remembers results by step name from earlier "
+                f"calls (a cache, or a dict kept outside the call), and hands back an old "
+                f"value for new inputs. Compute every step afresh in each call.")
         other = expected[x] * expected[y] if op == "+" else expected[x] + expected[y]
         if _same(got, other):
             raise CheckFailed(
@@ -211,7 +249,7 @@ def _compare(what, values, steps, inputs):
        "Start with values = dict(inputs), add values[name] = ... for each step, "
        "and return values.")
 def evaluate_every_node(learner):
-    steps = [("s", "+", ("x", "y"))]
+    steps = [("s", "+", ("x", "y")), ("t", "*", ("x", "y")), ("u", "+", ("y", "x"))]
     inputs = {"x": 2.0, "y": 3.0}
     what, values = _evaluate(learner, steps, inputs)
     for name in inputs:
@@ -221,7 +259,7 @@ def evaluate_every_node(learner):
                               f"inputs).")
         close(values[name], inputs[name], f"{what}['{name}']",
               why="An input node keeps the value it was given.")
-    _compare(what, values, steps, inputs)
+    _compare(what, values, steps, inputs, learner)
 
 
 @check("evaluate applies each step's op (+ and *)",
@@ -235,7 +273,7 @@ def evaluate_ops(learner):
         for steps in ([("p", "*", ("u", "v"))], [("q", "+", ("u", "v"))],
                       [("sq", "*", ("v", "v"))]):
             what, values = _evaluate(learner, steps, inputs)
-            _compare(what, values, steps, inputs)
+            _compare(what, values, steps, inputs, learner)
 
 
 @check("a step can use the result of an earlier step",
@@ -247,7 +285,7 @@ def evaluate_chained(learner):
     formula = [("e", "*", ("a", "b")), ("d", "+", ("e", "c")), ("L", "*", ("d", "f"))]
     inputs = {name: _pick(rng) for name in "abcf"}
     what, values = _evaluate(learner, formula, inputs)
-    _compare(what, values, formula, inputs)
+    _compare(what, values, formula, inputs, learner)
     for _ in range(3):
         inputs = {name: _pick(rng, -2.0, 2.0) for name in "wxyz"}
         known, steps = list(inputs), []
@@ -259,7 +297,7 @@ def evaluate_chained(learner):
             steps.append((name, rng.choice("+*"), pair))
             known.append(name)
         what, values = _evaluate(learner, steps, inputs)
-        _compare(what, values, steps, inputs)
+        _compare(what, values, steps, inputs, learner)
 
 
 @check("evaluate leaves its arguments alone and keeps nothing between calls",
@@ -275,7 +313,7 @@ def evaluate_is_pure(learner):
     inputs_given = dict(first_inputs)
     what, values = _evaluate(learner, first_steps, first_inputs, (steps_given, inputs_given))
     first_what = what  # called again below, together with the second call
-    _compare(what, values, first_steps, first_inputs)
+    _compare(what, values, first_steps, first_inputs, learner)
     if steps_given != first_steps:
         raise CheckFailed(f"After {what}, the caller's list of steps has changed (it now holds "
                           f"{len(steps_given)} of its {len(first_steps)} steps): loop over the "
@@ -289,7 +327,7 @@ def evaluate_is_pure(learner):
     second_inputs = {"u": _pick(rng), "v": _pick(rng)}
     second_steps = [("w", "+", ("u", "v"))]
     what, values = _evaluate(learner, second_steps, second_inputs)
-    _compare(what, values, second_steps, second_inputs)
+    _compare(what, values, second_steps, second_inputs, learner)
     extra = sorted(set(values) - set(second_inputs) - {"w"})
     if extra:
         raise CheckFailed(f"{what} also returns {', '.join(extra)}, nodes of an earlier call: "
@@ -317,4 +355,4 @@ def evaluate_is_pure(learner):
                           f"so each call overwrites the result a caller got before. Make a new "
                           f"dict inside evaluate each time it is called.")
     what, again = _evaluate(learner, first_steps, first_inputs)
-    _compare(what, again, first_steps, first_inputs)
+    _compare(what, again, first_steps, first_inputs, learner)
