@@ -285,3 +285,19 @@ def test_stop_before_python_has_loaded_says_the_code_did_not_run(site, open_less
         wait_ready(page)
     assert run(page) == "ran\n"
     assert page.errors == []
+
+
+def test_a_program_that_hoards_memory_gets_a_memory_error_at_512_mib(course, open_lesson):
+    """As in `course grade`: without the cap the tab grew toward 4 GiB (a phone ends the tab)."""
+    page = open_lesson("05-backward")
+    wait_ready(page)
+    set_code(page, "hoard = []\ntry:\n    while True:\n"
+                   "        hoard.append(bytearray(16 * 1024 * 1024))\n"
+                   "except MemoryError:\n    print('held', 16 * len(hoard), 'MB')\n    raise\n")
+    output = run(page)
+    held = int(re.search(r"held (\d+) MB", output)[1])
+    assert 384 <= held < 512, output
+    assert "MemoryError" in output and "restarted" not in output
+    set_code(page, course.labs["05-backward"].solution.read_text())
+    assert check(page) == "true"
+    assert page.errors == []

@@ -6,6 +6,18 @@ import { giveUpStorage } from "./no-storage.js";
 import { SNAPSHOTS, pack, readPacked, sparseSnapshot, unpack } from "./snapshots.js";
 import { startPython } from "./start-python.js";
 
+// Python's memory is the wasm memory: refusing to grow it past 512 MiB makes malloc fail, so
+// a program that hoards memory gets a MemoryError (as in `course grade`, host/worker.mjs).
+// Without it the tab grew toward wasm32's 4 GiB, which a phone answers by ending the tab.
+const MEMORY_LIMIT = 512 * 1024 * 1024;
+const growMemory = WebAssembly.Memory.prototype.grow;
+WebAssembly.Memory.prototype.grow = function limitedGrow(pages) {
+  if (this.buffer.byteLength + pages * 65536 > MEMORY_LIMIT) {
+    throw new RangeError("the lab's memory limit");
+  }
+  return growMemory.call(this, pages);
+};
+
 let python = null;
 let trainer = null;
 let booting = null;
