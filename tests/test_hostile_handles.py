@@ -59,3 +59,17 @@ def test_a_checks_subclass_gives_learner_code_its_own_dicts_and_lists(learner): 
     x = Counted(2.0)
     assert (x + x).data == 4.0 and len(x._uses) == 1
     assert "__dict__" in touched and "_uses" in touched
+
+
+def test_an_object_in_the_deepest_list_arrives_with_its_class_and_bases(learner):  # noqa: F811
+    """A class crosses with its bases, nested in its description: a Parameter first met in
+    a list nested as deep as lists cross by value must not make the message too deep to
+    read (the link would break, and a correct file be told it reached the machine)."""
+    module = learner(VALUE + "class Parameter(Value):\n    pass\n"
+                             "class Deeper(Parameter):\n    pass\n"
+                             "def nest():\n    box = Deeper(1.0)\n"
+                             "    for _ in range(39):\n        box = [box]\n    return box\n")
+    box = module.nest()
+    for _ in range(39):
+        (box,) = box
+    assert type(box) is module.Deeper and isinstance(box, module.Value) and box.data == 1.0

@@ -19,7 +19,7 @@ from .handles import BUILTIN_ERRORS, SPECIALS, rebuild_error
 from .learner_errors import learner_frame
 from .link import Link
 from .run import OUTPUT_LIMIT, CappedText, exec_module, learner_limits
-from .wire import DEPTH, PLAIN, Codec
+from .wire import ANCESTRY, DEPTH, PLAIN, Codec
 
 
 def _operations() -> dict:
@@ -103,6 +103,8 @@ def describe(cls) -> dict:
     defined, unhashable = [], False
     mro = type.__dict__["__mro__"].__get__(cls)
     bases = [b for b in type.__dict__["__bases__"].__get__(cls) if b is not object]
+    if len(mro) > ANCESTRY - 2:  # described with its bases, it would nest past what is read
+        bases = []
     for special in SPECIALS + ("__hash__",):
         for klass in mro:
             found = type.__dict__["__dict__"].__get__(klass).get(special, _MISSING)

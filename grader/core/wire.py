@@ -26,6 +26,7 @@ import json.scanner
 
 PLAIN = (type(None), bool, int, float, str)
 DEPTH = 40          # containers nested deeper than this cross as references
+ANCESTRY = 16       # classes a class description may nest, as bases (describe sends fewer)
 MAX_DIGITS = 4000   # ints longer than this cross as references (int -> str refuses ~4300)
 
 # The C encoder and scanner themselves, without json's Python wrappers around them: in wasm
@@ -129,7 +130,7 @@ class Codec:
         kind = type(data)
         if kind in PLAIN:
             return data
-        if depth > DEPTH + 2:
+        if depth > DEPTH + 2 + ANCESTRY:  # a value's class, then the class's bases, nest on
             raise WireError("nested too deeply")
         if kind is list:
             return [self.decode(item, depth + 1) for item in data]
