@@ -39,9 +39,10 @@ def test_enter_keeps_the_blocks_indentation_and_tab_moves_by_four(open_lesson, w
     assert "unindent" not in run(page) and "Error" not in page.inner_text("[data-testid=output]")
 
 
-def test_enter_after_return_pass_raise_break_or_continue_leaves_the_block(open_lesson):
+def test_enter_after_return_pass_break_or_continue_leaves_the_block(open_lesson):
     """A line typed under `return` in the same block can never run: Enter there goes back one
-    level, as in IDLE. Not inside brackets, nor after a word that only starts like one."""
+    level, as in IDLE. Not inside brackets, nor after a word that only starts like one, nor
+    after the starter's `raise NotImplementedError(...)`, where the learner's code goes."""
     page = open_lesson("01-graphs")
     wait_ready(page)
     set_code(page, "")
@@ -57,6 +58,11 @@ def test_enter_after_return_pass_raise_break_or_continue_leaves_the_block(open_l
     assert doc(page).endswith("    return 0\n")  # out of the function: ready for the next def
     page.keyboard.press("ControlOrMeta+z")
     assert doc(page).endswith("    return 0")
+    set_code(page, 'def f(x):\n    raise NotImplementedError("f")')
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.press("Enter")
+    page.keyboard.type("return x")
+    assert doc(page).endswith('("f")\n    return x')
 
 
 def test_a_lab_once_passed_stays_passed_and_shows_the_latest_check(course, site, open_lesson):

@@ -76,9 +76,11 @@ export function spacesForTabs(code) {
   });
 }
 
-// Enter after a line that ends its block (return, pass, raise, break, continue) goes back one
-// level, as in IDLE and VS Code: a line typed there, in the same block, could never run.
-const ENDS_A_BLOCK = /^(Return|Pass|Raise|Break|Continue)Statement$/;
+// Enter after a line that ends its block (return, pass, break, continue) goes back one level,
+// as in IDLE and VS Code: a line typed there, in the same block, could never run. Not after
+// raise: every starter's `raise NotImplementedError(...)` stands where the learner's code
+// goes, and Enter at its end must stay in the function.
+const ENDS_A_BLOCK = /^(Return|Pass|Break|Continue)Statement$/;
 
 function newlineAfterBlockEnd(view) {
   const { state } = view;
