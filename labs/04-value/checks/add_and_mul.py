@@ -70,9 +70,9 @@ def add_and_mul(learner):
     x, y = 0.0, xs[1]
     a, b = new(Value, x), new(Value, y)
     ab, shown = [(a, "a"), (b, "b")], f"a = 0, b = {_f(y)}"
-    out = result(Value, "a * b", lambda: a * b, ab)
     try:
-        ga, gb = local_grads(out, "a * b", ab)
+        # inside the try: a stored design computes its local gradients as it builds a * b
+        ga, gb = local_grads(result(Value, "a * b", lambda: a * b, ab), "a * b", ab)
     except CheckFailed as failed:
         if type(failed.__cause__) is not ZeroDivisionError:
             raise

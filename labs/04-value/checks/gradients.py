@@ -38,6 +38,13 @@ def _stored(node, what, inputs=()):
     if type(_attr(node, name, what)).__name__ in ("set", "frozenset"):
         raise CheckFailed(f"{_cap(what)}.{name} is a set, but its local gradients are paired "
                           f"with the children by position: {ORDER}")
+    if type(_attr(node, "_local_grads", what)).__name__ in ("dict", "defaultdict",
+                                                              "OrderedDict"):
+        raise CheckFailed(f"{_cap(what)}._local_grads is a dict keyed by child: reading it gives "
+                          f"its keys (the children), not the numbers, and in a * a both "
+                          f"entries have the same key, a, so one share overwrites the other. "
+                          f"Keep the local gradients in a tuple, in the order of the "
+                          f"children: {ORDER}")
     kids = children_of(node, what)
     grads = listed(node, "_local_grads", what)
     if len(grads) != len(kids):

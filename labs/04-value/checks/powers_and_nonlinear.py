@@ -38,8 +38,9 @@ def power(learner):
     for k in (2, 3):
         a = new(Value, 0.0)
         what = f"a ** {k}"
-        out = result(Value, what, lambda: a ** k, [(a, "a")])
         try:
+            # inside the try: a stored design computes its local gradient as it builds a ** k
+            out = result(Value, what, lambda: a ** k, [(a, "a")])
             (g,) = local_grads(out, what, [(a, "a")])
         except CheckFailed as failed:
             if "ZeroDivisionError" not in str(failed):
