@@ -222,6 +222,16 @@ def _compare(what, values, steps, inputs, learner=None):
                     f"{what} has a value for every step but the first, '{names[0]}': the loop "
                     f"skips it (steps[1:] or range(1, len(steps)), say; lists count from 0). "
                     f"Run every step: for name, op, (x, y) in steps.")
+            for kind in ("+", "*"):
+                of_kind = [n for n, o, _ in steps if o == kind]
+                if of_kind and len(of_kind) < len(names) and \
+                        [n for n in names if n not in held] == of_kind:
+                    raise CheckFailed(
+                        f"{what} has no value for the step '{name}', nor for any other "
+                        f"{kind!r} step, while every other step has one: your code never "
+                        f"recognises the op {kind!r} (it compares op with another string, "
+                        f"say), so those steps are skipped. Compare op with exactly \"+\" and "
+                        f"\"*\".")
             raise CheckFailed(f"{what} has no value for the step '{name}': run every step "
                               f"and store each result under its name.")
         got = number(values[name], f"{what}['{name}']")
