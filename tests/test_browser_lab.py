@@ -299,8 +299,7 @@ def test_code_indented_with_tabs_keeps_running_after_enter(open_lesson, tmp_path
     page.keyboard.press("Enter")
     page.keyboard.press("Backspace")
     page.keyboard.type("return y")
-    page.keyboard.press("Enter")
-    page.keyboard.press("Backspace")
+    page.keyboard.press("Enter")  # out of the function after return
     page.keyboard.type("print(f(1))")
     assert doc(page) == "def f(x):\n    y = x * 2\n    if y:\n        y += 1\n    return y\nprint(f(1))"
     assert run(page) == "3\n"
@@ -312,6 +311,21 @@ def test_code_indented_with_tabs_keeps_running_after_enter(open_lesson, tmp_path
     chooser.value.set_files(str(tabbed))
     page.wait_for_function("window.courseEditor.state.doc.toString().startsWith('def f(x):')")
     assert doc(page) == "def f(x):\n    if x:\n        return 1\n    return 2\n"
+
+
+def test_no_break_spaces_pasted_or_typed_become_spaces(open_lesson):
+    """Code copied from a web page or a PDF (or Option+Space on a Mac) brings no-break spaces:
+    they look like spaces, and Run said "invalid non-printable character U+00A0"."""
+    page = open_lesson("01-graphs", permissions=["clipboard-read", "clipboard-write"])
+    wait_ready(page)
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+a")
+    page.evaluate("navigator.clipboard.writeText("
+                  "'def f(x):\\n\\u00a0\\u00a0\\u00a0\\u00a0return x\\u00a0* 2\\n')")
+    page.keyboard.press("ControlOrMeta+v")
+    page.keyboard.type("print(f(2),\u00a0f(3))")
+    assert doc(page) == "def f(x):\n    return x * 2\nprint(f(2), f(3))"
+    assert run(page) == "4 6\n"
 
 
 @pytest.mark.parametrize("width", [390, 1280])

@@ -68,13 +68,24 @@ const stepOverClosingQuotes = EditorView.inputHandler.of((view, from, to, typed)
 // the editor indents new lines with spaces, and Python refuses the mix ("inconsistent use of
 // tabs and spaces in indentation") on lines that look alike on screen. A tab in a line's
 // indentation becomes spaces up to the next multiple of four columns, the editor's tab stops.
-export function spacesForTabs(code) {
-  return code.replace(/^[ \t]*\t[ \t]*/gm, (lead) => {
+// A no-break space (U+00A0) looks like a space and Python refuses it ("invalid non-printable
+// character U+00A0" about a line that looks right): code copied from a web page, a PDF or a
+// chat brings them, and on a Mac Option+Space types one. They become plain spaces.
+export function plainSpaces(code) {
+  return code.replace(/\u00a0/g, " ").replace(/^[ \t]*\t[ \t]*/gm, (lead) => {
     let column = 0;
     for (const c of lead) column = c === "\t" ? column + 4 - (column % 4) : column + 1;
     return " ".repeat(column);
   });
 }
+
+const noBreakSpaceTyped = EditorView.inputHandler.of((view, from, to, typed) => {
+  if (!typed.includes("\u00a0")) return false;
+  const insert = typed.replace(/\u00a0/g, " ");
+  view.dispatch({ changes: { from, to, insert }, selection: { anchor: from + insert.length },
+    scrollIntoView: true, userEvent: "input.type" });
+  return true;
+});
 
 // Enter after a line that ends its block (return, pass, break, continue) goes back one level,
 // as in IDLE and VS Code: a line typed there, in the same block, could never run. Not after
@@ -125,7 +136,8 @@ export function createEditor(parent, { doc, onChange, onRun, onCheck }) {
       Prec.highest(stepOverClosingQuotes),  // before closeBrackets (basicSetup) sees the quote
       // Text copied from a file saved with a byte-order mark brings it along, invisible: Check
       // reads past it, but Run stopped at "invalid non-printable character U+FEFF".
-      EditorView.clipboardInputFilter.of((pasted) => spacesForTabs(pasted.replace(/^\uFEFF/, ""))),
+      EditorView.clipboardInputFilter.of((pasted) => plainSpaces(pasted.replace(/^\uFEFF/, ""))),
+      noBreakSpaceTyped,
       keymap.of([indentWithTab]),  // Tab indents; Esc then Tab leaves the editor (CodeMirror's rule)
       EditorView.updateListener.of((update) => {
         if (update.docChanged) onChange(update.state.doc.toString());

@@ -1,7 +1,7 @@
 // A lab's code as a file: Download it (to hand in, or keep), or Open one into the editor.
 // The first line names the lab and the course version, as `course grade` expects
 // (docs/grading.md); it is taken off again when a file comes back.
-import { replace, spacesForTabs, text } from "./editor.js";
+import { replace, plainSpaces, text } from "./editor.js";
 
 export const MAX_FILE_BYTES = 1 << 20;  // as `course grade` refuses larger submissions
 
@@ -71,7 +71,7 @@ export function startLabFiles(root, { view, lab, version, say, onOpened }) {
     if (named && named !== lab) {
       return say(`${file.name} is the code of lab ${named}, not of this lab (${lab}); it was not opened.`, "broken");
     }
-    replace(view, spacesForTabs(code));  // one change: Ctrl+Z brings the previous code back
+    replace(view, plainSpaces(code));  // one change: Ctrl+Z brings the previous code back
     view.focus();
     say(`Opened ${file.name}. Undo (Ctrl+Z) brings your previous code back.`, "ready");
     if (onOpened) onOpened();
