@@ -169,6 +169,8 @@ def test_innocent_files_next_to_hostile_ones_are_judged_fairly(batch):
     ("infinite_loop.py", f"ran for more than {TIMEOUT:g} s"),
     ("sleep_forever.py", f"ran for more than {TIMEOUT:g} s"),
     ("catches_interrupt.py", f"ran for more than {TIMEOUT:g} s"),
+    ("colliding_keys.py", "broke the link between its interpreter and the checks: a dict whose "
+                          "keys share one hash"),
 ])
 def test_each_attempt_fails_with_a_plain_message(batch, name, words):
     report = batch["reports"][name]
@@ -269,6 +271,8 @@ def test_a_submission_s_memory_is_capped_at_512_mib(batch):
 def test_time_limits_are_enforced_promptly(batch):
     for name in ("infinite_loop.py", "sleep_forever.py", "catches_interrupt.py"):
         assert batch["reports"][name].seconds < TIMEOUT + 5
+    # Refused as it is read: the checks' side never spends its time on such a message.
+    assert batch["reports"]["colliding_keys.py"].seconds < TIMEOUT / 2
 
 
 def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):
