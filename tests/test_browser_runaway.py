@@ -301,3 +301,26 @@ def test_a_program_that_hoards_memory_gets_a_memory_error_at_512_mib(course, ope
     set_code(page, course.labs["05-backward"].solution.read_text())
     assert check(page) == "true"
     assert page.errors == []
+
+
+def test_checks_clock_starts_when_python_has_loaded_like_its_time_limit(site, open_lesson):
+    """On a slow connection the status read "Checking… (waiting for Python to load) 20 s (stops
+    after 10 s)": past a limit that starts only once Python has loaded."""
+    def slowly(body: bytes) -> bytes:
+        time.sleep(4)
+        return body
+
+    with changed(site["server"], BUILT_SNAPSHOT, slowly):
+        page = open_lesson("01-graphs")
+        page.wait_for_selector(".cm-content")
+        set_code(page, "import time\nstart = time.time()\nwhile time.time() - start < 2.5:\n    pass\n")
+        page.click("[data-testid=check]")
+        seen = []
+        while page.evaluate("document.querySelector('[data-testid=result]').hidden"):
+            seen.append(page.inner_text("[data-testid=status]"))
+            page.wait_for_timeout(100)
+    waiting = [s for s in seen if "waiting for Python to load" in s]
+    checking = [s for s in seen if "waiting" not in s and s.startswith("Checking…")]
+    assert waiting and checking, seen
+    assert not any("stops after" in s for s in waiting), waiting
+    assert checking[0] in ("Checking… 0 s (stops after 10 s)", "Checking… 1 s (stops after 10 s)"), seen

@@ -68,18 +68,26 @@ export function startLab(root, page) {
   // While code runs, the status says what is running and for how long, and so does the
   // output below the buttons, in sight where the status is not (on a phone it is a screen
   // up): the last run's output there read as this run's. Screen readers hear the status.
+  // The code's clock, like Check's time limit (python.js), starts once Python has loaded: on a
+  // slow connection the status read "Checking… (waiting for Python to load) 20 s (stops
+  // after 10 s)", past a limit that had not begun.
   function working(label, limit) {
-    const started = performance.now();
+    let started = performance.now();
+    let loading = !python.ready;
     const note = document.createElement("span");
     note.className = "note";
     note.setAttribute("aria-hidden", "true");
     output.replaceChildren(note);
     fileNote.textContent = "";  // what Download or Open a file did is old news now
     const tick = () => {
+      if (loading && python.ready) {
+        loading = false;
+        started = performance.now();
+      }
       const seconds = Math.floor((performance.now() - started) / 1000);
-      const waiting = python.ready ? "" : " (waiting for Python to load)";
       const until = limit ? ` (stops after ${limit} s)` : "";
-      say(`${label}${waiting} ${seconds} s${until}`, "running");
+      say(loading ? `${label} (waiting for Python to load) ${seconds} s`
+        : `${label} ${seconds} s${until}`, "running");
       note.textContent = status.textContent;
     };
     tick();
