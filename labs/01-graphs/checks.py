@@ -222,6 +222,13 @@ def _compare(what, values, steps, inputs, learner=None):
                     f"{what} has a value for every step but the first, '{names[0]}': the loop "
                     f"skips it (steps[1:] or range(1, len(steps)), say; lists count from 0). "
                     f"Run every step: for name, op, (x, y) in steps.")
+            ops = sorted({o for _, o, _ in steps} & set(values))
+            if ops:
+                raise CheckFailed(
+                    f"{what} has no value for the step '{name}', but it has values under "
+                    f"{', '.join(map(repr, ops))}: your code takes the op for the step's name. "
+                    f"A step is (name, op, (x, y)), in that order: for name, op, (x, y) in "
+                    f"steps.")
             for kind in ("+", "*"):
                 of_kind = [n for n, o, _ in steps if o == kind]
                 if of_kind and len(of_kind) < len(names) and \
