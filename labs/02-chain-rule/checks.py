@@ -98,6 +98,11 @@ def nudge_both_ways(learner):
             raise CheckFailed(
                 f"{start}, twice too much: x - h and x + h are 2*h apart, so divide the "
                 f"change in f by 2 * h, not by h.")
+        if _same(got, fn(x + h) - fn(x - h) / (2 * h)):
+            raise CheckFailed(
+                f"{start}, which is f(x + h) - f(x - h) / (2 * h): Python divides before it "
+                f"subtracts, so only f(x - h) is divided. Put the change in parentheses: "
+                f"(f(x + h) - f(x - h)) / (2 * h).")
         if _same(got, change // (2 * h)):
             raise CheckFailed(
                 f"{start}, which is (f(x + h) - f(x - h)) // (2 * h): // is FLOOR division, "
