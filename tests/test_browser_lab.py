@@ -415,3 +415,20 @@ def test_run_and_checks_keys_work_after_clicking_run(open_lesson):
     set_code(page, "print('again')")
     page.keyboard.press("ControlOrMeta+Enter")
     page.wait_for_function("document.querySelector('[data-testid=output]').innerText === 'again\\n'")
+
+
+def test_checking_from_the_editor_keeps_the_keyboard_there(open_lesson):
+    """Shift+Ctrl+Enter in the editor moved focus to the report: the next keys typed were lost.
+    The report still comes into view; a Check clicked still takes focus to the report."""
+    page = open_lesson("01-graphs", width=1280, height=800)
+    wait_ready(page)
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.press("ControlOrMeta+Shift+Enter")
+    page.wait_for_function("document.querySelector('[data-testid=result]').dataset.passed")
+    box = page.locator("[data-testid=result]").bounding_box()
+    assert -2 <= box["y"] < 800 - 40
+    page.keyboard.type("\nx = 1")
+    assert doc(page).endswith("\nx = 1")
+    assert check(page) == "false"  # clicked
+    assert page.evaluate("document.activeElement.dataset.testid") == "result"

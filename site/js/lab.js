@@ -183,8 +183,10 @@ export function startLab(root, page) {
   // screen the lab is part of the page, which scrolls to the report's top: focus alone
   // scrolls a report taller than a phone's screen only until its end shows, so the learner
   // landed among the checks, with the score and the error that fails them off the top.
+  // Checked from the editor (Shift+Ctrl+Enter) the keyboard stays there: focus on the report
+  // swallowed the next keys typed (it is announced all the same, being a live region).
   function focusReport() {
-    result.focus({ preventScroll: true });
+    if (!view.hasFocus) result.focus({ preventScroll: true });
     if (getComputedStyle(root).overflowY !== "auto") {
       return window.scrollTo({ top: Math.max(0, window.scrollY + result.getBoundingClientRect().top - 8) });
     }
