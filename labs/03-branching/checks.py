@@ -83,6 +83,20 @@ def _own_dicts(learner, fn_name, keys, first, second):
                               f"Make a new dict inside the function each time it is called.")
 
 
+def _one_entry(what, g, wanted):
+    """Fail if every node got the same gradient where they should differ: the dict's values
+    are one shared object (dict.fromkeys(keys, []) gives every key the same list)."""
+    got = list(g.values())
+    if len(got) > 2 and all(_same(x, got[0]) for x in got) and \
+            not all(_same(w, wanted[0]) for w in wanted):
+        shown = ", ".join(f"'{k}'" for k in g)
+        raise CheckFailed(
+            f"{what} gives every node ({shown}) the same gradient, {_f(got[0])}. "
+            f"The entries of your dict share one object: dict.fromkeys(keys, []) (or "
+            f"[[]] * n) gives every key the SAME list, so a share added to one node's list is "
+            f"added to all of them. Give each node its own number: {{'a': 0.0, 'b': 0.0, ...}}.")
+
+
 def _paths(got, node, paths, what):
     """Compare a gradient with the sum of its paths [(description, share)], naming mistakes."""
     total = sum(share for _, share in paths)
@@ -128,6 +142,7 @@ def _factor(got, expected, own, what, other_name):
 
 def _check_graph1(learner, a, b):
     what, g = _grads_of(learner, "grads", a, b, ("a", "b", "c"))
+    _one_entry(what, g, [1.0 + b, a, 1.0])
     if not _same(g["c"], 1.0):
         close(g["c"], 1.0, f"{what}['c'] (dL/dc)",
               why="L = c + a: a sum hands its gradient to each input unchanged, so dL/dc = 1.")
@@ -218,6 +233,7 @@ def diamond_middle(learner):
     for a, b in _inputs(303):
         what, g = _diamond(learner, a, b)
         d, e = a * b, a + b
+        _one_entry(what, g, [b * e + d, a * e + d, e, d])
         _factor(g["d"], e, d, f"{what}['d'] (dL/dd)", f"e = a + b = {_f(e)}")
         _factor(g["e"], d, e, f"{what}['e'] (dL/de)", f"d = a * b = {_f(d)}")
     _own_dicts(learner, "diamond_grads", ("a", "b", "d", "e"), (a, b), (b, -a))
