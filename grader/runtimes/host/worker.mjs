@@ -1,7 +1,8 @@
 // The learner's worker: restores a fresh interpreter from its own copy of the memory
 // snapshot, closes the doors a submission could use to reach the machine, runs exactly one
 // learner file and answers the checks' requests about it (grader.core.agent), and is
-// terminated by the host afterwards. It never sees a check, a seed or a verdict.
+// terminated by the host afterwards. It never sees a check or a verdict, and is not sent the
+// seed (made from the file's text, so the file could compute it; the checks draw, not it).
 import { parentPort, workerData } from "node:worker_threads";
 import "./binding-shim.mjs";
 import { restore } from "./boot.mjs";
