@@ -15,7 +15,9 @@ def _values(learner, got, what):
     Value = need(learner, "Value")
     items = attempt(f"listing {what}", list, got)
     for item in items:
-        if type(item) is not Value:
+        # isinstance: a learner's `class Parameter(Value)` holds Values (handles mirror the
+        # learner's class hierarchy); a float or a look-alike class does not.
+        if not isinstance(item, Value):
             raise CheckFailed(f"{what} should hold Values, but one item is a "
                               f"{type(item).__name__}.")
     return items
@@ -98,7 +100,7 @@ def neuron(learner):
     # The neuron gets a list of its own: a change its code makes comes back into that list
     # (handles.call), never into xs, which the expected gradients below are computed from.
     out = attempt("Neuron(3)(x)", n, list(xs))
-    expect(type(out) is need(learner, "Value"), "A neuron's output should be a Value.")
+    expect(isinstance(out, need(learner, "Value")), "A neuron's output should be a Value.")
     got = data_of(out, "the neuron's output")
     if _same(got, raw):
         raise CheckFailed(f"The neuron's output with {shown} is {_f(got)}, the sum w·x + b "
@@ -166,7 +168,7 @@ def mlp(learner):
         got = attempt(f"{what}(x)", net, list(xs))
         shown = f"{what}(x) with x = {', '.join(map(_f, xs))}"
         if sizes[-1] == 1:
-            if type(got) is not need(learner, "Value"):
+            if not isinstance(got, need(learner, "Value")):
                 raise CheckFailed(f"{shown} should give one Value, as its last layer has one "
                                   f"neuron, but it gives a {type(got).__name__}: a Layer of "
                                   f"one neuron returns that neuron's Value, outs[0].")
