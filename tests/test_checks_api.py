@@ -114,3 +114,19 @@ def test_a_sealed_job_seeds_its_checks_from_the_file_or_the_job():
     from grader.core.job import seed_of
 
     assert seed_of("x = 1\n") == seed_of("x = 1\n") != seed_of("x = 2\n")
+
+
+def test_none_is_named_as_none_and_a_returned_none_as_a_missing_return():
+    """A beginner read "it returned a NoneType" and did not see the missing `return`."""
+    from grader.core.checks import mapping
+
+    with pytest.raises(CheckFailed) as caught:
+        mapping(None, "evaluate(...)")
+    assert str(caught.value) == ("evaluate(...) should return a dict, but it returned None "
+                                 "(a function that ends without `return` gives None).")
+    with pytest.raises(CheckFailed) as caught:
+        number(None, "v.grad")
+    assert str(caught.value).endswith("but it is None.")
+    with pytest.raises(CheckFailed) as caught:
+        number("3", "v.grad")
+    assert str(caught.value).endswith("but it is a str.")

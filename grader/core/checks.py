@@ -75,12 +75,20 @@ def attempt(what: str, fn, *args):
         raise CheckFailed(f"`{what}` raised {type(exc).__name__}: {_text(exc)}") from exc
 
 
+def kind_of(value, returned: bool = False) -> str:
+    """What a learner's code gave, for a message: "a str"; for None, "None", and when it was
+    returned, its usual cause (a beginner read "a NoneType" and did not see the missing return)."""
+    if value is None:
+        return "None (a function that ends without `return` gives None)" if returned else "None"
+    return f"a {type(value).__name__}"
+
+
 def number(value, what: str) -> float:
     """`value` as a float, if it is a real number (int or float, not bool, not a subclass)."""
     kind = type(value)
     if kind is not float and kind is not int:
         raise CheckFailed(f"{what} should be a plain number (int or float), "
-                          f"but it is a {kind.__name__}.")
+                          f"but it is {kind_of(value)}.")
     try:
         result = float(value)
     except OverflowError:
@@ -118,8 +126,8 @@ def mapping(value, what: str, keys=None) -> dict:
     `keys`, only those keys are read (a defaultdict must not grow while it is read)."""
     items = getattr(type(value), "items", None)
     if items is None or isinstance(value, (str, bytes)):
-        raise CheckFailed(f"{what} should return a dict, but it returned a "
-                          f"{type(value).__name__}.")
+        raise CheckFailed(f"{what} should return a dict, but it returned "
+                          f"{kind_of(value, returned=True)}.")
     pairs = attempt(f"reading the items of {what}", lambda: list(value.items()))
     plain = {}
     for pair in pairs:

@@ -6,7 +6,7 @@ number()/close() before it is compared.
 
 import math
 
-from grader.core.checks import check, CheckFailed, need, attempt, number, close, mapping
+from grader.core.checks import check, CheckFailed, need, attempt, number, close, mapping, kind_of
 from grader.core.checks import inputs as draw
 
 STEP_TEXT = {"e": "e = a*b", "d": "d = e + c", "L": "L = d * f"}
@@ -161,7 +161,7 @@ def _evaluate(learner, steps, inputs, given=None):
     if getattr(type(values), "items", None) is None:
         raise CheckFailed(
             f"{what} should return a dict with a value for every node (the inputs and every "
-            f"step), but it returned a {type(values).__name__}. Keep each value you compute in "
+            f"step), but it returned {kind_of(values, returned=True)}. Keep each value you compute in "
             f"a dict and return that dict, not just the last result.")
     return what, mapping(values, what)
 

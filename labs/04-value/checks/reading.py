@@ -21,7 +21,7 @@ gradients.py first (what every part reads a learner's Value with), then one file
 import math
 import re
 
-from grader.core.checks import CheckFailed, inputs, number
+from grader.core.checks import CheckFailed, inputs, kind_of, number
 from grader.core.checks import attempt as _attempt
 
 
@@ -112,8 +112,8 @@ def result(Value, what, build, inputs=()):
     before = [_kept(node, name) for node, name in inputs]
     out = attempt(what, build)
     if type(out) is not Value:
-        raise CheckFailed(f"`{what}` should give a new Value, but it gave a "
-                          f"{type(out).__name__}.")
+        raise CheckFailed(f"`{what}` should give a new Value, but it gave "
+                          f"{kind_of(out, returned=True)}.")
     for (node, name), (data, count) in zip(inputs, before):
         now, kids = _kept(node, name)
         moved = f" ({name}.data went from {_f(data)} to {_f(now)})" if now != data else ""

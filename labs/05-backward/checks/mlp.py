@@ -3,7 +3,7 @@ it with the learner's own Value."""
 
 from math import tanh as _tanh
 
-from grader.core.checks import check, CheckFailed, close, expect, inputs, need, slope
+from grader.core.checks import check, CheckFailed, close, expect, inputs, kind_of, need, slope
 
 # Defined in earlier files of checks/ (the files share one namespace):
 # reading.py: attempt, backward, data_of, _draw, _f, grad_of, _same
@@ -108,6 +108,13 @@ def neuron(learner):
     if raw < 0 and _same(got, 0.0):
         raise CheckFailed(f"The neuron's output with {shown} is 0, relu(w·x + b) of the sum "
                           f"{_f(raw)}: this lab's neuron squashes with tanh, return act.tanh().")
+    for end, which in ((-1, "last"), (0, "first")):
+        if _same(got, _tanh(raw - ws[end] * xs[end])):
+            raise CheckFailed(f"The neuron's output with {shown} is {_f(got)} = tanh(w·x + b) "
+                              f"without the {which} weight times the {which} input: the loop "
+                              f"skips one pair (range(len(x) - 1) stops one short, and "
+                              f"range(1, len(x)) starts one late; lists count from 0). Take "
+                              f"every pair: for wi, xi in zip(self.w, x).")
     if _same(got, _tanh(raw - bias)):
         raise CheckFailed(f"The neuron's output with {shown} is {_f(got)} = tanh(w·x), without "
                           f"the bias {_f(bias)}: add self.b to the sum.")
@@ -170,7 +177,7 @@ def mlp(learner):
         if sizes[-1] == 1:
             if not isinstance(got, need(learner, "Value")):
                 raise CheckFailed(f"{shown} should give one Value, as its last layer has one "
-                                  f"neuron, but it gives a {type(got).__name__}: a Layer of "
+                                  f"neuron, but it gives {kind_of(got, returned=True)}: a Layer of "
                                   f"one neuron returns that neuron's Value, outs[0].")
             got = [got]
         else:
