@@ -196,3 +196,11 @@ def test_the_captured_output_is_a_text_stream_like_any_other():
                     "def double(x):\n    return 2 * x\n\ndef half(x):\n    return x / 2\n")
     assert report.passed, report.error
     assert report.stdout == "loss 0.5\nloss 0.25\nutf-8 True\n"
+
+
+def test_an_error_found_after_parsing_shows_its_line_and_caret():
+    """CPython gives 'return' outside function no line text when compiling a string: the
+    report showed only "(line 3)", unlike every other syntax error."""
+    report = _grade("def double(x):\n    return 2 * x\n  \nreturn 3\n")
+    assert report.error == ("Python could not read your file: 'return' outside function "
+                            "(line 4).\n    return 3\n    ^")

@@ -54,7 +54,7 @@ def run_source(source: str, filename: str = "lab.py", graph_of=None) -> RunOutpu
             except Exception:
                 graph = None
     except SyntaxError as exc:
-        error, line = syntax_message(exc), exc.lineno
+        error, line = syntax_message(exc, source), exc.lineno
     except BaseException as exc:  # anything the learner's code raises, exits included
         error, line = friendly_traceback(exc, filename)
     finally:

@@ -78,9 +78,14 @@ def learner_frame(exc: BaseException, filename: str):
     return found
 
 
-def syntax_message(exc: SyntaxError) -> str:
+def syntax_message(exc: SyntaxError, source: str = "") -> str:
     where = f"line {exc.lineno}" if exc.lineno else "somewhere"
     text = (exc.text or "").rstrip("\n")
+    lines = source.splitlines()
+    if not text and exc.lineno and 0 < exc.lineno <= len(lines):
+        # Errors found after parsing ('return' outside function, 'await' outside async) come
+        # without their line's text when the source was a string: shown from the source.
+        text = lines[exc.lineno - 1]
     shown = ""
     if text:
         body = text.lstrip()

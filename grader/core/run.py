@@ -254,7 +254,7 @@ def _load_learner(source: str, filename: str, report: Report, guard):
         with guard.compiling() if guard is not None else _nothing():
             code = compile(source, filename, "exec")
     except SyntaxError as exc:
-        report.error = syntax_message(exc)
+        report.error = syntax_message(exc, source)
         return None
     except (ValueError, OverflowError, MemoryError, RecursionError) as exc:
         report.error = f"Your file could not be read as Python: {type(exc).__name__}: {exc}"

@@ -113,7 +113,7 @@ def _load(link: Link, source: str, filename: str, report: Report, timeout: float
     try:
         link.request("compile", source, filename)
     except SyntaxError as exc:
-        report.error = syntax_message(exc)
+        report.error = syntax_message(exc, source)
         return None
     except Stopped as stop:
         _stopped(report, stop, timeout)
