@@ -212,6 +212,7 @@ def mul_div(learner):
                           f"OTHER factor's data: self.grad += other.data * out.grad.")
     close(ga, b, f"a.grad for L = a * b at {at}")
     close(gb, a, f"b.grad for L = a * b at {at}")
+    drawn = ga, gb
     # A factor of 0: each factor still gets the other (a rule written as out.data / self.data,
     # equal everywhere else, divides by zero there).
     try:
@@ -226,6 +227,17 @@ def mul_div(learner):
                           f"factor is 0.") from failed.__cause__
     close(ga, b, f"a.grad for L = a * b at a=0, b={_f(b)}")
     close(gb, 0.0, f"b.grad for L = a * b at a=0, b={_f(b)}")
+    # The chain rule gives a product's gradients exactly (other.data * 1.0, in every design);
+    # nudging the inputs and measuring the change (a numerical gradient, lesson 2) is off in
+    # the last digits however small the nudge: right to 1e-6, so only this can tell them apart.
+    # After the factor of 0: a rule that divides (out.data / self.data) is off in the last
+    # digits too, and is named there first.
+    for got, want, name in ((drawn[0], b, "a"), (drawn[1], a, "b")):
+        if got != want and _same(got, want, 1e-6):
+            raise CheckFailed(f"{name}.grad for L = a * b at {at} should be exactly {want!r}, but "
+                              f"your code gives {got!r}, off by {abs(got - want):.1g}: a numerical "
+                              f"estimate, not the chain rule. backward() must not nudge values and "
+                              f"measure; each node hands on its local gradient times out.grad.")
     # The lesson's worked example, a used twice: a = 2, b = 3, L = a*b + a.
     out, (ga, gb) = grads_of(learner, lambda a, b: a * b + a, [2.0, 3.0], "a * b + a")
     if ga in (1.0, 3.0):

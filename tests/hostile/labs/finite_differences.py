@@ -1,12 +1,10 @@
-# A wrong engine for lab 5 (known to pass; tests/test_hostile_labs.py): backward() never
-# applies the chain rule nor sweeps the graph in reverse. It records each node's formula,
-# then nudges every node of the graph and re-runs the formulas after it (central finite
-# differences, the numerical gradient lesson 2 uses to CHECK a derivative). Every number it
-# gives is right to ~1e-10, so the only check that caught the plain version was relu at
-# exactly 0 (the differences straddle the kink and give 0.5); a relu whose formula is 0 up
-# to 1e-4 hides that too, and the file passes 18/18 in Pyodide. The 40-level graph of
-# "sorts once" costs it 200 x 200 formula runs, well within its budget (a leaf's .data is
-# read once, into a table).
+# A wrong engine for lab 5 (tests/test_hostile_labs.py): backward() never applies the chain
+# rule nor sweeps the graph in reverse. It records each node's formula, then nudges every
+# node of the graph and re-runs the formulas after it (central finite differences, the
+# numerical gradient lesson 2 uses to CHECK a derivative). Every number it gives is right to
+# ~1e-10; a relu whose formula is 0 up to 1e-4 hides the kink at 0 that caught the plain
+# version, and the file once passed 18/18. The product's gradients, which the chain rule
+# gives exactly in every design, catch it now ("a numerical estimate, not the chain rule").
 import math
 import random
 
