@@ -21,7 +21,8 @@ class CourseCommands(click.Group):
             raise error from None
 
 
-@click.group(cls=CourseCommands, commands=[grade.grade_command, merge.merge_command, autograder.autograder_command,
+@click.group(cls=CourseCommands,
+             commands=[grade.grade_command, merge.merge_command, autograder.autograder_command,
                        check.check_command, new.new_command, build.build_command,
                        serve.serve_command, setup.setup_command])
 @click.version_option(package_name="autograd-course")
