@@ -7,9 +7,12 @@ changes one working thing at a time.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from string import Template
+
+import yaml
 
 from .course import SLUG, Course
 
@@ -29,18 +32,45 @@ class ScaffoldError(ValueError):
 
 def scaffold(course: Course, name: str, title: str = "") -> list[Path]:
     slug = _numbered(course, name)
-    title = title.strip() or slug[3:].replace("-", " ").capitalize()
+    title = _one_line(title) or slug[3:].replace("-", " ").capitalize()
     targets = {template: course.root / pattern.format(slug=slug) for template, pattern in FILES.items()}
     taken = [p for p in targets.values() if p.exists()]
     if taken or (course.root / "labs" / slug).exists():
         raise ScaffoldError(f"{slug} already exists ({taken[0] if taken else 'labs/' + slug}); "
                             "pick another name")
-    values = {"slug": slug, "title": title}
+    values = {"slug": slug, "title": _yaml_scalar(title), "docstring_title": _docstring_text(title)}
     for template, target in targets.items():
         text = Template((TEMPLATES / template).read_text(encoding="utf-8")).substitute(values)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
     return list(targets.values())
+
+
+def _one_line(title: str) -> str:
+    title = title.strip()
+    if any(ch in title for ch in "\r\n\x0b\x0c\x85\u2028\u2029"):
+        raise ScaffoldError("a title is one line: write the lesson's title without line breaks")
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in title):
+        raise ScaffoldError("a title cannot hold control characters (tabs, escapes): "
+                            "write it as plain text")
+    return title
+
+
+def _yaml_scalar(title: str) -> str:
+    """The title as front matter reads it back exactly: plain when YAML would keep it as it is
+    ('Training a tiny network'), quoted when it would not ('x: y', '"quoted"', 'yes', '123')."""
+    try:
+        if yaml.safe_load(f"title: {title}") == {"title": title}:
+            return title
+    except yaml.YAMLError:
+        pass
+    return json.dumps(title, ensure_ascii=False)  # a JSON string is a YAML double-quoted scalar
+
+
+def _docstring_text(title: str) -> str:
+    # The starter's docstring is a triple-quoted string: a backslash or a closing quote in the
+    # title must not end or change it.
+    return title.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def _numbered(course: Course, name: str) -> str:
@@ -50,6 +80,11 @@ def _numbered(course: Course, name: str) -> str:
     if not re.match(r"^[a-z0-9]+(-[a-z0-9]+)*$", name):
         raise ScaffoldError(f"{name!r} is not a slug: use lowercase words joined by dashes, "
                             "like 'training' or 'mini-batches'")
+    same = sorted({p.stem for p in (course.root / "lessons").glob("*.md")
+                   if SLUG.match(p.stem) and p.stem[3:] == name} |
+                  {slug for slug in course.labs if slug[3:] == name})
+    if same:
+        raise ScaffoldError(f"a lesson named {name!r} already exists ({same[0]}); pick another name")
     used = [int(p.name[:2]) for p in (course.root / "lessons").glob("*.md") if SLUG.match(p.stem)]
     used += [int(slug[:2]) for slug in course.labs]
     number = max(used, default=0) + 1

@@ -116,6 +116,31 @@ def test_course_new_scaffolds_a_lesson_that_checks_clean(tmp_path):
     assert again.returncode == 2 and "already exists" in again.stderr
 
 
+def test_course_new_keeps_any_one_line_title_exactly_and_refuses_a_taken_name(tmp_path):
+    """Titles were pasted into YAML and a docstring as they were: 'x: y' made a lesson whose
+    front matter did not parse, '"quoted"' lost its quotes, a line break cut the title."""
+    import ast
+
+    from grader.course import load
+
+    root = _copy_course(tmp_path)
+    titles = ["x: y", '"quoted"', "yes", "123", 'Back\\slash """ end', "#hash", "- dash", "it's"]
+    for number, title in enumerate(titles):
+        done = run_course("new", f"lesson-{number}", "--title", title, cwd=root)
+        assert done.returncode == 0, done.stderr
+    course = load(root)
+    assert course.problems == []
+    assert [lesson.title for lesson in course.lessons][5:] == titles
+    for number, title in enumerate(titles):
+        starter = (root / "labs" / f"{number + 6:02d}-lesson-{number}" / "starter.py").read_text()
+        assert ast.get_docstring(ast.parse(starter)).splitlines()[0] == f"Lab: {title}."
+    broken = run_course("new", "broken", "--title", "one\ntwo", cwd=root)
+    assert broken.returncode == 2 and "a title is one line" in broken.stderr
+    taken = run_course("new", "graphs", cwd=root)
+    assert taken.returncode == 2 and "a lesson named 'graphs' already exists (01-graphs)" in taken.stderr
+    assert not list((root / "lessons").glob("*-broken.md")) and len(course.lessons) == 13
+
+
 def test_gradescope_results_have_a_test_per_check(tmp_path):
     results = tmp_path / "results" / "results.json"
     done = run_course("grade", "05-backward", str(LAB / "mistakes" / "no_seed.py"), "--format",

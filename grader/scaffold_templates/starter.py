@@ -1,4 +1,4 @@
-"""Lab: $title.
+"""Lab: $docstring_title.
 
 Write double(x) so that it returns twice x. Press Run to try it, then Check.
 """
