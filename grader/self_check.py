@@ -76,11 +76,12 @@ def check_course(course: Course, runtime) -> tuple[list[LabOutcome], list[Proble
     plan: list[tuple[Lab, Expectation]] = []
     batch = []
     outcomes = {}
+    loaded: dict[str, list] = {}  # each lab's checks, loaded once: a broken file costs its timeout once
     for lab in course.labs.values():
         outcomes[lab.slug] = LabOutcome(lab.slug)
         if not lab.checks_files():
             continue
-        checks = _lab_checks(lab, outcomes[lab.slug].problems)
+        checks = _lab_checks(lab, outcomes[lab.slug].problems, loaded)
         if checks is None:
             continue
         names = [fn.check_name for fn in checks]
@@ -93,7 +94,7 @@ def check_course(course: Course, runtime) -> tuple[list[LabOutcome], list[Proble
         files = [(str(w.path), authored.read(w.path)) for w in wanted]
         batch += submissions(lab, files, checks)
         plan += [(lab, w) for w in wanted]
-    for lab, wanted, checks in _carried(course, outcomes):
+    for lab, wanted, checks in _carried(course, outcomes, loaded):
         files = [(str(wanted.path), wanted.source if wanted.source is not None
                   else authored.read(wanted.path))]
         batch += submissions(lab, files, checks)
@@ -111,16 +112,10 @@ def check_course(course: Course, runtime) -> tuple[list[LabOutcome], list[Proble
     return list(outcomes.values()), problems
 
 
-def _carried(course: Course, outcomes: dict):
+def _carried(course: Course, outcomes: dict, loaded: dict[str, list]):
     """(lab that grades, expectation, its checks) for lab.yaml's files and every starter
-    against every other lab; problems with lab.yaml itself go to the lab's outcome."""
-    loaded = {}
-    for lab in course.labs.values():
-        if lab.checks_files():
-            try:
-                loaded[lab.slug] = load_lab_checks(lab)
-            except ChecksBroken:
-                continue  # reported by _lab_checks
+    against every other lab whose checks loaded; problems with lab.yaml itself go to the
+    lab's outcome."""
     order = list(course.labs)
     for lab in course.labs.values():
         config = lab.config
@@ -148,12 +143,13 @@ def _carried(course: Course, outcomes: dict):
                 yield other, Expectation(path, "elsewhere", graded_by=other.slug), loaded[other.slug]
 
 
-def _lab_checks(lab: Lab, problems: list[Problem]) -> list | None:
-    """The lab's checks, after making sure every check can be shown to a learner. Lines are
-    the author's: a file of checks/ and its own line, not the joined source's."""
+def _lab_checks(lab: Lab, problems: list[Problem], loaded: dict[str, list]) -> list | None:
+    """The lab's checks, after making sure every check can be shown to a learner (kept in
+    `loaded` whenever they load at all). Lines are the author's: a file of checks/ and its own
+    line, not the joined source's."""
     source = lab.joined_checks()
     try:
-        checks = load_lab_checks(lab)
+        checks = loaded[lab.slug] = load_lab_checks(lab)
     except ChecksBroken as exc:
         problems.append(Problem(exc.path, exc.line, exc.message))
         return None

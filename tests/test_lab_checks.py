@@ -182,6 +182,26 @@ def test_a_loop_at_a_checks_files_top_level_is_stopped_at_its_line(split_course,
     assert "took more than 0.3 s: look for a loop that never ends" in caught.value.message
 
 
+def test_course_check_loads_a_labs_checks_once(split_course, monkeypatch):
+    """A looping checks file costs its LOAD_SECONDS each time it is loaded: course check
+    loaded every lab twice (its own files, then other labs' starters), 20 s to say so."""
+    from grader import self_check
+    from grader.runtimes.python import PythonRuntime
+
+    path = split_course / "labs" / SLUG / "checks" / "tripling.py"
+    path.write_text(path.read_text().replace('"""Part 2."""', '"""Part 2."""\nundefined_helper()', 1))
+    loads = []
+
+    def counted(lab):
+        loads.append(lab.slug)
+        return checks_loading.load_lab_checks(lab)
+
+    monkeypatch.setattr(self_check, "load_lab_checks", counted)
+    outcomes, _ = self_check.check_course(course_model.load(split_course), PythonRuntime(timeout=5))
+    assert loads == [SLUG]
+    assert any("tripling.py cannot be loaded: NameError" in p.message for p in outcomes[0].problems)
+
+
 def test_course_grade_says_the_checks_are_broken_and_grades_nothing(split_course):
     path = split_course / "labs" / SLUG / "checks" / "tripling.py"
     path.write_text(path.read_text().replace('"""Part 2."""', '"""Part 2."""\nundefined_helper()', 1))
