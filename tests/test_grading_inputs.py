@@ -113,6 +113,12 @@ def _zip(path, entries, attrs=None):
     ([("manifest.json", "not json")], None, "manifest.json is not valid JSON"),
     ([("manifest.json", '{"course": "another-course", "labs": []}')], None,
      "is not an export of this course"),
+    # 50 kB of "[": json reads arrays by recursion, and its RecursionError (not a ValueError)
+    # once ended the whole run with a traceback, nothing graded.
+    ([("manifest.json", "[" * 50_000)], None, "manifest.json is not valid JSON"),
+    # Nested just short of that limit: read, then shown in a few characters, not 1 800.
+    ([("manifest.json", '{"course": "autograd-course", "labs": [%s%s]}' % ("[" * 900, "]" * 900))],
+     None, "manifest.json lists a lab as [[[[[[[...]]]]]]]; each must be"),
 ])
 def test_a_bad_zip_fails_alone_with_the_reason(tmp_path, entries, attrs, words):
     bad = _zip(tmp_path / "bad.zip", entries, attrs)
@@ -121,6 +127,22 @@ def test_a_bad_zip_fails_alone_with_the_reason(tmp_path, entries, attrs, words):
     status, by_file, _, _ = grade("05-backward", str(bad), str(good))
     assert status == 1 and by_file[str(good)]["passed"] is True
     assert words in by_file[str(bad)]["error"], by_file[str(bad)]["error"]
+
+
+def test_an_input_that_fails_to_read_in_an_unforeseen_way_fails_alone(tmp_path, monkeypatch):
+    """Reading a stranger's zip can go wrong in ways no refusal names (a manifest nested past
+    json's recursion limit did): that input fails with the reason, never the whole run."""
+    from grader.intake import gather
+
+    def unforeseen(path, shown):
+        raise OverflowError("a number too large for the zip's directory")
+
+    bad = _zip(tmp_path / "odd.zip", [("manifest.json", "{}")])
+    monkeypatch.setattr(gather, "read_export_zip", unforeseen)
+    (piece,) = gather.open_input(gather.Input(str(bad), bad, "zip"), {"05-backward"},
+                                 "05-backward")
+    assert piece.source is None and piece.lab == "05-backward"
+    assert piece.error.startswith(f"{bad} could not be read (OverflowError), so it is not graded")
 
 
 def test_a_lab_entry_that_is_a_folder_in_the_zip_fails_alone(tmp_path):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import reprlib
 import stat
 import zipfile
 from dataclasses import dataclass, field
@@ -173,7 +174,9 @@ def _read_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, shown: str, li
 def _manifest(raw: bytes, shown: str) -> Export:
     try:
         data = json.loads(decode_source(raw, f"{shown}: {MANIFEST}"))
-    except ValueError:
+    except (ValueError, RecursionError):
+        # RecursionError: arrays nested thousands deep (a few kB of "["), which json reads by
+        # recursion; it once ended the whole `course grade` run with a traceback.
         raise Refused(f"{shown}: {MANIFEST} is not valid JSON, so this is not a course export "
                       "Export my work saved") from None
     if not isinstance(data, dict) or data.get("course") != COURSE:
@@ -182,16 +185,22 @@ def _manifest(raw: bytes, shown: str) -> Export:
     labs = data.get("labs")
     if not isinstance(labs, list):
         raise Refused(f'{shown}: {MANIFEST} needs "labs", a list of {{"slug", "file"}}')
-    export = Export(shown=shown, version=str(data.get("version", "")),
-                    exported_at=str(data.get("exported_at", "")))
+    export = Export(shown=shown, version=_said(data.get("version", "")),
+                    exported_at=_said(data.get("exported_at", "")))
     for entry in labs:
         slug = entry.get("slug") if isinstance(entry, dict) else None
         file = entry.get("file") if isinstance(entry, dict) else None
         if (not isinstance(slug, str) or not SLUG.match(slug) or not isinstance(file, str)
                 or "/" in file or not _safe_name(file) or not file.endswith(".py")):
-            raise Refused(f"{shown}: {MANIFEST} lists a lab as {entry!r}; each must be "
-                          '{"slug": "NN-slug", "file": "NN-slug.py"}')
+            raise Refused(f"{shown}: {MANIFEST} lists a lab as {_said(entry)}; each must "
+                          'be {"slug": "NN-slug", "file": "NN-slug.py"}')
         if export.lab(slug):
             raise Refused(f"{shown}: {MANIFEST} lists lab {slug} twice")
         export.labs.append(ExportedLab(slug=slug, file=file, data=None))
     return export
+
+
+def _said(value) -> str:
+    """A manifest's value as text, short: reprlib stops a few levels down, where str() of
+    lists nested a thousand deep would recurse past Python's limit."""
+    return value if isinstance(value, str) else reprlib.repr(value)

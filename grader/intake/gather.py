@@ -115,10 +115,15 @@ def open_input(item: Input, labs: set[str], lab: str | None) -> list[Piece]:
             return [_file_piece(item, labs, lab)]
         export = (read_export_zip(item.path, item.name) if item.kind == "zip"
                   else read_export_folder(item.path, item.name))
+        return _export_pieces(item, export, labs, lab)
     except Refused as exc:
-        return [Piece(item.name, lab or _lab_from_name(item.name, labs), item.name, None,
-                      str(exc))]
-    return _export_pieces(item, export, labs, lab)
+        why = str(exc)
+    except Exception as exc:  # noqa: BLE001 (reading a stranger's input went wrong)
+        # What no refusal above foresaw (a manifest nested past json's recursion limit once
+        # ended the whole run with a traceback): this input fails alone, the batch goes on.
+        why = (f"{item.name} could not be read ({type(exc).__name__}), so it is not graded: "
+               "hand in the lab's .py file or the zip that Export my work saved")
+    return [Piece(item.name, lab or _lab_from_name(item.name, labs), item.name, None, why)]
 
 
 def _file_piece(item: Input, labs: set[str], lab: str | None) -> Piece:
