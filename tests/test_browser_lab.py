@@ -432,3 +432,17 @@ def test_checking_from_the_editor_keeps_the_keyboard_there(open_lesson):
     assert doc(page).endswith("\nx = 1")
     assert check(page) == "false"  # clicked
     assert page.evaluate("document.activeElement.dataset.testid") == "result"
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (1920, 1080), (390, 844)])
+def test_the_lab_buttons_line_up_and_check_is_as_tall_as_run(open_lesson, width, height):
+    """Check sat 6 px lower and 13 px shorter than Run and the others: it shares its class with
+    a report's check items, and took their margin."""
+    page = open_lesson("02-chain-rule", width=width, height=height)
+    wait_ready(page)
+    boxes = {testid: page.locator(f"[data-testid={testid}]").bounding_box()
+             for testid in ("run", "check", "stop", "reset")}
+    assert abs(boxes["check"]["height"] - boxes["run"]["height"]) < 1, boxes
+    assert abs(boxes["check"]["y"] - boxes["run"]["y"]) < 1, boxes
+    page.locator("[data-testid=run]").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / f"lab-buttons-{width}.png"))
