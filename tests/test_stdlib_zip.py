@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -237,3 +238,26 @@ def test_a_failed_build_raises_with_the_scripts_stderr(pyodide, tmp_path):
     with pytest.raises(RuntimeError, match=r"(?s)failed.*pyodide\.mjs"):
         build_stdlib_zip(fake, out)
     assert not out.exists() and not Path(str(out) + ".key").exists()
+
+
+def test_two_commands_at_once_make_the_zip_once_and_both_read_it_whole(pyodide, tmp_path):
+    """`course serve` in one terminal and `course grade` in another once filled the cache's
+    zip together: one read it while the other rewrote it. The cache's lock lets one make it
+    while the other waits, then finds it made (grader/pyodide_files/cache_lock.py)."""
+    runs = tmp_path / "runs"
+    slow = tmp_path / "slow-compiler"  # stands in for Node: counts its runs, writes slowly
+    slow.write_text("#!/bin/sh\necho run >> '%s'\nprintf 'PK' > \"$3\"\nsleep 3\n"
+                    "printf 'the rest of the zip' >> \"$3\"\n" % runs)
+    slow.chmod(0o755)
+    out = tmp_path / "cache" / "python_stdlib.zip"
+    call = ("import sys; from grader.pyodide_files.stdlib_zip import build_stdlib_zip; "
+            "p = build_stdlib_zip(sys.argv[1], sys.argv[2], node=sys.argv[3]); "
+            "sys.stdout.write(open(p).read())")
+    commands = [subprocess.Popen([sys.executable, "-c", call, str(pyodide), str(out), str(slow)],
+                                 cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                 text=True) for _ in range(2)]
+    results = [command.communicate(timeout=60) for command in commands]
+    assert [command.returncode for command in commands] == [0, 0], results
+    assert [stdout for stdout, _ in results] == ["PKthe rest of the zip"] * 2
+    assert runs.read_text() == "run\n"
+    assert any("waiting for another course command" in stderr for _, stderr in results)

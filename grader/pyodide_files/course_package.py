@@ -39,6 +39,7 @@ from pathlib import Path
 
 from ..core.notebook import CHECKS_SUFFIX
 from .build_tools import LiteToolsError, Tools, ensure_tools, requirements_file
+from .cache_lock import held
 
 NAME = "course-grader"  # its name in the Pyodide lock, what hosts pass to loadPackage
 VERSION = "0.1.0"
@@ -106,6 +107,14 @@ def build_course_package(course, pyodide: Path) -> CoursePackage:
     wheel = done / f"course_grader-{VERSION}-cp{_python_tag(pyodide)}-none-any.whl"
     if (done / ".complete").is_file() and wheel.is_file():
         return CoursePackage(wheel, done / "pyodide-lock.json")
+    with held(cache):
+        if not (done / ".complete").is_file():  # or another command made it while this one waited
+            _make_package(files, pyodide, requirements, cache, done, wheel)
+    return CoursePackage(wheel, done / "pyodide-lock.json")
+
+
+def _make_package(files: dict[str, bytes], pyodide: Path, requirements: Path, cache: Path,
+                  done: Path, wheel: Path) -> None:
     try:
         tools = ensure_tools(requirements, cache / "lite")
         with tempfile.TemporaryDirectory(dir=_mkdir(cache), prefix="course-package-") as tmp:
@@ -132,7 +141,6 @@ def build_course_package(course, pyodide: Path) -> CoursePackage:
     except LiteToolsError as error:
         raise PackageError(str(error)) from error
     _forget(done.parent, keep=done)
-    return CoursePackage(wheel, done / "pyodide-lock.json")
 
 
 def fallback_package(course, pyodide: Path) -> CoursePackage:
@@ -142,13 +150,16 @@ def fallback_package(course, pyodide: Path) -> CoursePackage:
     pyodide = Path(pyodide).resolve()
     files = project_files(course)
     files.pop("pyproject.toml")
-    done = pyodide.parent / ".course-cache" / "course-package" / f"source-{_key(files, pyodide, [])}"
+    cache = pyodide.parent / ".course-cache"
+    done = cache / "course-package" / f"source-{_key(files, pyodide, [])}"
     if not (done / SOURCE_WHEEL).is_file():
-        _mkdir(done)
-        partial = done / f".{SOURCE_WHEEL}.partial"
-        _write_wheel(files, partial)
-        partial.rename(done / SOURCE_WHEEL)  # a reader never sees half a wheel
-        _forget(done.parent, keep=done)
+        with held(cache):
+            if not (done / SOURCE_WHEEL).is_file():
+                _mkdir(done)
+                partial = done / f".{SOURCE_WHEEL}.partial"
+                _write_wheel(files, partial)
+                partial.rename(done / SOURCE_WHEEL)  # a reader never sees half a wheel
+                _forget(done.parent, keep=done)
     return CoursePackage(done / SOURCE_WHEEL, None)
 
 

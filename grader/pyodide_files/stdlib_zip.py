@@ -27,6 +27,8 @@ import json
 import subprocess
 from pathlib import Path
 
+from .cache_lock import held
+
 SCRIPT = Path(__file__).resolve().parent / "compile_stdlib.mjs"
 # What the course imports besides Pyodide's start-up: the grader core and what labs use.
 # Only these get bytecode (see compile_stdlib.mjs); anything else still imports from source.
@@ -63,9 +65,20 @@ def build_stdlib_zip(pyodide_dir: Path, out_zip: Path, node: str | None = None,
                "drop_compiled_sources": browser, "exclude": list(BROWSER_EXCLUDE) if browser else []}
     key = cache_key(pyodide_dir, options)
     key_file = out_zip.with_name(out_zip.name + ".key")
-    if out_zip.is_file() and key_file.is_file() and key_file.read_text() == key:
+    if _made(out_zip, key_file, key):
         return out_zip
+    with held(out_zip.parent):
+        if _made(out_zip, key_file, key):  # another command made it while this one waited
+            return out_zip
+        return _compile(pyodide_dir, out_zip, key_file, key, options, node)
 
+
+def _made(out_zip: Path, key_file: Path, key: str) -> bool:
+    return out_zip.is_file() and key_file.is_file() and key_file.read_text() == key
+
+
+def _compile(pyodide_dir: Path, out_zip: Path, key_file: Path, key: str, options: dict,
+             node: str | None) -> Path:
     if node is None:
         # Imported here so the cache hit above needs no Node at all.
         from grader.runtimes.node import node_binary

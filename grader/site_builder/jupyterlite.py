@@ -34,6 +34,7 @@ from ..pyodide_files import course_package
 from ..pyodide_files.course_package import CoursePackage, PackageError
 from . import lite_notebooks
 from ..pyodide_files.build_tools import LiteToolsError, Tools, ensure_tools, requirements_file
+from ..pyodide_files.cache_lock import held
 
 APPS = ("notebooks", "lab", "tree")  # the notebook view, and the two it links to
 # What the kernel installs as it starts (besides its own piplite wheels), see the worker's
@@ -79,16 +80,23 @@ def build_jupyterlite(course: Course, out: Path, *, pyodide: Path,
         key = _key(lite, pyodide, requirements)
         site = cache / f"site-{key}"
         if not (site / ".complete").is_file():
-            try:
-                tools = ensure_tools(requirements, cache)
-                _add_pyodide(tools, pyodide, lite, cache, package)
-                _lite_build(tools, lite, site, Path(tmp) / "built")
-            except LiteToolsError as error:
-                raise LiteBuildError(f"the JupyterLite site could not be built: {error}") from error
+            with held(cache.parent):  # the whole cache's lock: the tools venv is shared
+                if not (site / ".complete").is_file():
+                    _build_site(requirements, pyodide, lite, cache, package, site, Path(tmp) / "built")
     if out.exists():
         shutil.rmtree(out)
     shutil.copytree(site, out, ignore=shutil.ignore_patterns(".complete"))
     return out
+
+
+def _build_site(requirements: Path, pyodide: Path, lite: Path, cache: Path,
+                package: CoursePackage, site: Path, built: Path) -> None:
+    try:
+        tools = ensure_tools(requirements, cache)
+        _add_pyodide(tools, pyodide, lite, cache, package)
+        _lite_build(tools, lite, site, built)
+    except LiteToolsError as error:
+        raise LiteBuildError(f"the JupyterLite site could not be built: {error}") from error
 
 
 def _write_inputs(course: Course, lite: Path, package: CoursePackage) -> None:

@@ -25,6 +25,7 @@ import subprocess
 from pathlib import Path
 from typing import NamedTuple
 
+from ..pyodide_files.cache_lock import held
 from ..runtimes.node import node_binary
 
 SCRIPT = Path(__file__).resolve().with_name("snapshot.mjs")
@@ -56,9 +57,15 @@ def site_snapshot(pyodide_dir: Path, lock_or_wheel: Path, key: str, cache: Path,
     scripts = hashlib.sha256(made_by).hexdigest()[:12]
     kept = Path(cache) / f"{key}-{scripts}.bin"
     kept_bytecode = kept.with_suffix(".checks.json")
-    if kept.is_file() and kept_bytecode.is_file():
-        return Snapshot(kept.read_bytes(), json.loads(kept_bytecode.read_text(encoding="utf-8")))
-    kept.parent.mkdir(parents=True, exist_ok=True)
+    if not (kept.is_file() and kept_bytecode.is_file()):
+        with held(Path(cache)):
+            if not (kept.is_file() and kept_bytecode.is_file()):  # or made while this one waited
+                _make(pyodide_dir, lock_or_wheel, kept, kept_bytecode, sources, checks or {})
+    return Snapshot(kept.read_bytes(), json.loads(kept_bytecode.read_text(encoding="utf-8")))
+
+
+def _make(pyodide_dir: Path, lock_or_wheel: Path, kept: Path, kept_bytecode: Path, sources: str,
+          checks: dict[str, str]) -> None:
     raw = kept.with_name(kept.name + ".packed")
     sources_file = kept.with_name(kept.name + ".sources.json")
     sources_file.write_text(sources, encoding="utf-8")
@@ -79,11 +86,10 @@ def site_snapshot(pyodide_dir: Path, lock_or_wheel: Path, key: str, cache: Path,
     raw.unlink()
     if memory < 1 << 20:
         raise SnapshotError(f"Python's snapshot is only {memory} bytes")
-    if not set(bytecode) <= set(checks or {}):
+    if not set(bytecode) <= set(checks):
         raise SnapshotError(f"the checks' bytecode was made for {sorted(bytecode)}")
     # Never a half-written file under the key; the snapshot last, as it is what says "kept".
     for target, data in ((kept_bytecode, json.dumps(bytecode).encode()), (kept, packed)):
         partial = target.with_name(target.name + ".partial")
         partial.write_bytes(data)
         partial.replace(target)
-    return Snapshot(packed, bytecode)
