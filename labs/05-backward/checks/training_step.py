@@ -96,6 +96,12 @@ def one_step(learner):
                               f"{_f(g)} (start + lr * grad): that climbs, and the loss would go "
                               f"up from {_f(loss)} to {_f(up)}. Step against the gradient: "
                               f"p.data -= lr * p.grad.")
+        if _same(moved, start) and _same(grad_of(leaf, name), g, 1e-7):
+            late = _update_order(learner, points, w0, b0, lr, shown)
+            if late:
+                raise CheckFailed(f"{name}.data stayed at {_f(start)} after one step on "
+                                  f"{shown}, though {name}.grad holds its gradient {_f(g)}. "
+                                  f"{late}")
         if _same(moved, start) and _same(grad_of(leaf, name), g, 1e-7) and not all(stayed):
             raise CheckFailed(f"{name}.data stayed at {_f(start)} after one step on {shown}, "
                               f"though {name}.grad holds its gradient {_f(g)}, while another "
@@ -115,6 +121,40 @@ def one_step(learner):
                               f"p.data -= lr * p.grad, with lr = {_f(lr)}.")
         close(moved, start - lr * g, f"{name}.data after one step, for {shown}",
               why=f"Its gradient there is {_f(g)}: it should move by -lr * grad.")
+
+
+def _update_order(learner, points, w0, b0, lr, shown):
+    """Why the parameters stayed put although backward() filled their grads, if the update
+    ran at the wrong time: '' otherwise. A probe step on fresh w and b that hold a grad of
+    LEFT (as if left from a step before) and get a grad of MARK once the loss is built (in
+    loss_fn, before the learner's backward()): an update that runs first moves w by
+    -lr * LEFT, one between the forward pass and backward() moves it by -lr * MARK, and a
+    right step by -lr * (MARK + gradient)."""
+    left, mark = 0.75, -1.25
+    w, b = leaves_of(learner, [w0, b0])
+    for leaf, name in ((w, "w"), (b, "b")):
+        attempt(f"setting {name}.grad", setattr, leaf, "grad", left)
+
+    def loss_fn():
+        loss = _line_loss(w, b, points)
+        for leaf, name in ((w, "w"), (b, "b")):
+            attempt(f"setting {name}.grad", setattr, leaf, "grad", mark)
+        return loss
+    _step(learner, [w, b], loss_fn, lr, "train_step([w, b], loss_fn, lr)")
+    moved = data_of(w, "w")
+    if _same(moved, w0 - lr * left, 1e-7):
+        return ("Your train_step updates FIRST, with whatever p.grad holds when the step "
+                "begins (0 at the very first step, later the gradient left from the step "
+                "before), and only then zeroes, builds the loss and calls backward(): every "
+                "step moves by the last step's gradient, one step late. Keep the order: zero "
+                "the grads, loss = loss_fn(), loss.backward(), and only then update, "
+                "p.data -= lr * p.grad.")
+    if _same(moved, w0 - lr * mark, 1e-7):
+        return ("Your train_step updates before loss.backward(): the grads were just zeroed, "
+                "so the update moves nothing, and backward() fills them in too late. Keep the "
+                "order: zero the grads, loss = loss_fn(), loss.backward(), and only then "
+                "update, p.data -= lr * p.grad.")
+    return ""
 
 
 @check("each training step starts from zeroed gradients",
