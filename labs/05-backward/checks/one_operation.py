@@ -131,6 +131,12 @@ def seeds(learner):
                           "loop (for child in (self, other): lambda: ... child ...), which read "
                           "the loop variable when they RUN, by then the last child. Bind it "
                           "when each closure is made: lambda child=child: ...")
+    if _same(ga, 3.0) and _same(gb, 3.0):
+        raise CheckFailed("After (a + b).backward(), a.grad and b.grad are 3, not 1: the "
+                          "output's backward step ran 3 times, once for each node of the order "
+                          "(a, b and L). The sweep calls the OUTPUT's step at every node "
+                          "(self._backward() inside the loop, say): call each node's own, "
+                          "for v in reversed(topo): v._backward().")
     close(ga, 1.0, "a.grad for L = a + b")
     close(gb, 1.0, "b.grad for L = a + b")
 

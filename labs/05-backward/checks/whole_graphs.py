@@ -185,6 +185,14 @@ def across_calls(learner):
     close(grad_of(a, "a"), 3.0, "a.grad after (a * 3).backward()")
     second = attempt("a * a", lambda: a * a)
     backward(second, "a * a")
+    if _same(grad_of(a, "a"), 10.0):
+        raise CheckFailed("a.grad after (a * 3).backward() then (a * a).backward() should be 7 "
+                          "(3 + 4), but your code gives 10 = 3 + 4 + 3: the second call swept "
+                          "the graph of a * 3 again as well as its own. The order your sort "
+                          "builds lives on between calls (a topo list made outside backward(), "
+                          "or a default argument such as topo=[], which Python makes once), so "
+                          "every call sweeps the nodes of every earlier call again. Make a new "
+                          "topo list inside backward(), in every call.")
     close(grad_of(a, "a"), 7.0, "a.grad after (a * 3).backward() then (a * a).backward()",
           why="Gradients add up across backward() calls (3 + 4): never reset them inside "
               "backward().")
