@@ -18,8 +18,13 @@ def _values(learner, got, what):
         # isinstance: a learner's `class Parameter(Value)` holds Values (handles mirror the
         # learner's class hierarchy); a float or a look-alike class does not.
         if not isinstance(item, Value):
+            nested = (" The lists are nested: a list inside the list, as [self.w, self.b] or "
+                      "[layer.parameters() for layer in self.layers] make. Join them into one "
+                      "flat list of Values: self.w + [self.b], and "
+                      "[p for layer in self.layers for p in layer.parameters()] (extend, not "
+                      "append)." if type(item).__name__ in ("list", "tuple") else "")
             raise CheckFailed(f"{what} should hold Values, but one item is a "
-                              f"{type(item).__name__}.")
+                              f"{type(item).__name__}.{nested}")
     return items
 
 
@@ -100,6 +105,10 @@ def neuron(learner):
     # The neuron gets a list of its own: a change its code makes comes back into that list
     # (handles.call), never into xs, which the expected gradients below are computed from.
     out = attempt("Neuron(3)(x)", n, list(xs))
+    if not isinstance(out, need(learner, "Value")) and type(out).__name__ == "method":
+        raise CheckFailed("A neuron's output should be a Value, but Neuron(3)(x) gives a method: "
+                          "act.tanh without parentheses only names the method. Call it: return "
+                          "act.tanh().")
     expect(isinstance(out, need(learner, "Value")), "A neuron's output should be a Value.")
     got = data_of(out, "the neuron's output")
     if _same(got, raw):
@@ -115,6 +124,10 @@ def neuron(learner):
                               f"skips one pair (range(len(x) - 1) stops one short, and "
                               f"range(1, len(x)) starts one late; lists count from 0). Take "
                               f"every pair: for wi, xi in zip(self.w, x).")
+    if _same(got, _tanh(raw + 2 * bias)):
+        raise CheckFailed(f"The neuron's output with {shown} is {_f(got)} = tanh(w·x + 3b): the "
+                          f"bias {_f(bias)} is added once per input, inside the loop. Add it "
+                          f"once: start the sum from it, act = self.b, then add each wi * xi.")
     if _same(got, _tanh(raw - bias)):
         raise CheckFailed(f"The neuron's output with {shown} is {_f(got)} = tanh(w·x), without "
                           f"the bias {_f(bias)}: add self.b to the sum.")
@@ -163,6 +176,11 @@ def mlp(learner):
                               f"{ends} Values, those of its first and last layer only (all of "
                               f"them: {want}). Loop over every layer, self.layers, in "
                               f"parameters() and in __call__.")
+        if len(sizes) > 2 and len(params) == _count(sizes[:2]):
+            raise CheckFailed(f"{what}.parameters() lists {len(params)} Values, those of its first "
+                              f"layer only (all of them: {want}). Collect the parameters of "
+                              f"every layer: [p for layer in self.layers for p in "
+                              f"layer.parameters()].")
         expect(len(params) == want, f"{what}.parameters() should list {want} Values (every "
                                     f"neuron's weights and bias), but it lists {len(params)}.")
         expect(len({id(p) for p in params}) == want, f"{what}.parameters() lists a Value twice.")
@@ -172,7 +190,11 @@ def mlp(learner):
         wanted = _net(flat, sizes, xs)
         # A list of its own, as in neuron(): xs stays what the outputs and gradients below
         # are computed from, whatever the network's code does to its input list.
-        got = attempt(f"{what}(x)", net, list(xs))
+        try:
+            got = attempt(f"{what}(x)", net, list(xs))
+        except CheckFailed as failed:
+            _one_value_layer(learner, failed, what, xs)
+            raise
         shown = f"{what}(x) with x = {', '.join(map(_f, xs))}"
         if sizes[-1] == 1:
             if not isinstance(got, need(learner, "Value")):
@@ -182,6 +204,12 @@ def mlp(learner):
             got = [got]
         else:
             got = _values(learner, got, shown)
+            if len(sizes) > 2 and len(got) == sizes[1] != sizes[-1]:
+                raise CheckFailed(f"{shown} gives {len(got)} Values, as many as its FIRST layer "
+                                  f"has neurons, not the {sizes[-1]} of its last: __call__ "
+                                  f"returns after the first layer (a return inside the for "
+                                  f"loop). Feed x through every layer, x = layer(x), and return "
+                                  f"after the loop.")
             expect(len(got) == sizes[-1], f"{shown} should give a list of {sizes[-1]} Values, "
                                           f"one per neuron of its last layer, but it gives "
                                           f"{len(got)}.")
@@ -204,6 +232,21 @@ def mlp(learner):
         want_g = slope(lambda t: _net(flat[:i] + [t] + flat[i + 1:], sizes, xs)[0], flat[i])
         close(grad_of(p, f"parameter {i + 1}"), want_g, f"The gradient of parameter {i + 1} of "
               f"{what} after backward() on its output, x = {', '.join(map(_f, xs))}", tol=1e-4)
+
+
+def _one_value_layer(learner, failed, what, xs):
+    """Fail with the cause if `what`(x) raised TypeError because a Layer of several neurons
+    gives one Value (outs[0] always), which the next layer cannot loop over."""
+    if type(failed.__cause__) is not TypeError or "not iterable" not in str(failed):
+        return
+    Layer = need(learner, "Layer")
+    layer = attempt(f"Layer({len(xs)}, 2)", Layer, len(xs), 2)
+    out = attempt(f"Layer({len(xs)}, 2)(x)", layer, list(xs))
+    if isinstance(out, need(learner, "Value")):
+        raise CheckFailed(f"{str(failed).rstrip('.')}: Layer({len(xs)}, 2)(x) gives one Value, not a list of its 2 "
+                          f"neurons' outputs, so the next layer has no list to loop over. Return "
+                          f"every neuron's output, outs; only a layer of one neuron gives its "
+                          f"Value alone, outs[0] if len(outs) == 1 else outs.") from None
 
 
 @check("train_step trains your MLP: the loss falls, step by step",
