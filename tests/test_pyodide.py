@@ -78,6 +78,7 @@ def test_a_loop_in_a_check_names_the_check_and_the_line_it_was_stuck_on(course):
     where = f"at line {at + 2} of your file (in `backward`)"
     assert where in stopped.message and "does a loop there ever end?" in stopped.message
     assert stopped.cause == "stopped" and after.message.startswith("Not run: Check was stopped")
+    assert stopped.hints[0].startswith("Code that is stopped never finished")  # then its own
     assert f"was stopped in the check “{stopped.name}”. It was {where}" in report.error, \
         report.error
 

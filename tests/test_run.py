@@ -1,9 +1,11 @@
 """The checker core, in-process (unsealed): what a learner sees for each kind of failure."""
 
 import _thread
+import re
 import signal
 import threading
 
+from grader.core.learner_errors import LOOP_HINT
 from grader.core.run import OUTPUT_LIMIT, grade, load_checks
 
 CHECKS = '''
@@ -79,6 +81,24 @@ def test_an_interrupted_check_ends_the_check_run_and_the_rest_are_not_run():
     assert "stopped after" in first.message and "line 2 of your file" in first.message
     assert second.message.startswith("Not run: Check was stopped") and second.cause == "not run"
     assert report.interrupted and not report.passed
+
+
+def test_a_stopped_check_hints_at_the_loop_first_and_says_when_it_printed_a_flood():
+    """The stopped check's own hints are about what it checks ("Multiply by two."): the
+    learner first needs to know why nothing finished. A loop that would end but prints on
+    every pass is told that its printing is what is slow."""
+    looping = _grade("def double(x):\n    while True:\n        pass\n", interrupt_after=0.2)
+    first = looping.checks[0]
+    assert first.hints == [LOOP_HINT, "Multiply by two."]
+    assert "printed" not in first.message
+    printing = _grade("def double(x):\n    for i in range(10 ** 9):\n        print('step', i)\n"
+                      "    return 2 * x\n", interrupt_after=0.5)
+    first = printing.checks[0]
+    assert first.hints[0] == LOOP_HINT and "line 3 of your file" in first.message
+    printed = re.search(r"It had printed ([\d,]+) characters by then: printing on every pass",
+                        first.message)
+    assert printed and int(printed.group(1).replace(",", "")) > OUTPUT_LIMIT, first.message
+    assert printing.checks[1].hints == ["Divide by two."]  # not run: no hint to chase
 
 
 def test_a_loop_outside_any_function_that_is_stopped_says_where_it_was():

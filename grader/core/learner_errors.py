@@ -6,6 +6,8 @@ errors with these.
 
 from __future__ import annotations
 
+import re
+
 # How a KeyboardInterrupt (the page's Stop, or a time limit) reads in a report.
 INTERRUPTED = "your code was stopped (it ran too long, or Stop was pressed)."
 
@@ -33,6 +35,39 @@ def stopped_at(where) -> str:
         return (f" It was at line {line} of your file, outside any function, so it runs as "
                 f"soon as the file loads: does a loop there ever end?")
     return f" It was at line {line} of your file (in `{function}`): does a loop there ever end?"
+
+
+# The first hint of a check stopped by the time limit (or by Stop): the check's own hints
+# are about what it checks, while what this learner needs first is why nothing finished.
+LOOP_HINT = ("Code that is stopped never finished: look at the loop at the line named above "
+             "and ask what in its body brings it to an end (a `while` whose condition never "
+             "changes, a list it appends to while looping over it, a recursion with no case "
+             "that returns without calling itself). Run a small example first: if Run never "
+             "finishes either, the loop is there too.")
+
+_TRUNCATED = re.compile(r"\n\[output truncated: (\d+) characters not shown\]\n")
+
+
+def printed_too_much(stdout: str) -> str:
+    """A sentence for a stopped check when the code had printed more than a report keeps
+    ("" otherwise): a loop that ends may still be stopped because it prints on every pass."""
+    found = _TRUNCATED.search(stdout)
+    if found is None:
+        return ""
+    return (f" It had printed {len(stdout) - len(found.group(0)) + int(found.group(1)):,} "
+            "characters by then: printing on every pass of a long loop makes it slow, so "
+            "print less (or only at the end).")
+
+
+def explain_stops(checks, stdout: str, stopped: str) -> None:
+    """Give each check stopped by the time limit (cause `stopped`) the loop hint first and,
+    when the code printed a flood, say so."""
+    for check in checks:
+        if check.cause != stopped or check.passed or check.message.startswith("Not run:"):
+            continue  # (an interpreter that stopped answering is no loop of the learner's)
+        if LOOP_HINT not in check.hints:
+            check.hints = [LOOP_HINT, *check.hints]
+        check.message += printed_too_much(stdout)
 
 
 def at_line(where) -> str:

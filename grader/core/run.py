@@ -18,7 +18,7 @@ import types
 
 from .checks import CheckFailed, collect
 from .checks_code import compiled as compiled_checks
-from .learner_errors import (INTERRUPTED, at_line, cause_of, describe, in_your_file,
+from .learner_errors import (INTERRUPTED, at_line, cause_of, describe, explain_stops, in_your_file,
                              learner_frame, syntax_message)
 from .report import CheckResult, Report
 
@@ -231,6 +231,7 @@ def grade(lab: str, checks: list, source: str, filename: str, *, runtime: str = 
             report.error = reason
             report.checks = not_run(checks, "this submission was disqualified (see above).")
     report.stdout, report.stderr = out.value(), err.value()
+    explain_stops(report.checks, report.stdout, STOPPED)
     report.seconds = _perf_counter() - started
     return report
 

@@ -16,7 +16,8 @@ import time
 from .checks import CheckFailed, use_seed
 from .handles import Handles, rebuild_error
 from .job import seed_of
-from .learner_errors import at_line, cause_of, describe, in_your_file, stopped_at, syntax_message
+from .learner_errors import (at_line, cause_of, describe, explain_stops, in_your_file, stopped_at,
+                             syntax_message)
 from .link import Link, Stopped
 from .report import Report, encode
 from .run import OUTPUT_LIMIT, STOPPED, STOPPED_BEFORE, CheckResult, load_checks, not_run
@@ -81,6 +82,7 @@ def _run_job(job: dict, send, receive, interrupt=None) -> str:
                 break
     checked = time.monotonic()
     _finish(link, report, checks, timeout)
+    explain_stops(report.checks, report.stdout, STOPPED)
     report.seconds = time.monotonic() - started
     # Where the job's time went, in ms (the benchmark prints it; reports ignore it).
     timing = {"load_checks": loaded - started, "learner_file": ran - loaded,
