@@ -109,7 +109,8 @@ def test_correct_files_around_hostile_ones_still_pass(batch):
 
 INNOCENT_PASSES = ["innocent_bom.py", "innocent_optional_numpy.py", "innocent_stdlib_records.py",
                    "innocent_stdlib_tools.py", "innocent_randomness.py", "innocent_doctest.py",
-                   "innocent_environment.py", "innocent_streams.py", "innocent_dict_update.py"]
+                   "innocent_environment.py", "innocent_streams.py", "innocent_dict_update.py",
+                   "innocent_devices.py"]
 INNOCENT_SYNTAX = [("innocent_syntax_error.py", "'(' was never closed (line 4).\n    total = (1 +\n            ^"),
                    ("innocent_indentation.py", "unexpected indent (line 6).\n    extra = 2\n    ^")]
 
@@ -126,12 +127,14 @@ def _judged_fairly(reports, pyodide=True):
     assert "doctest: TestResults(failed=0" in reports["innocent_doctest.py"].stdout
     assert "∂L/∂a by bytes\nstreams done" in reports["innocent_streams.py"].stdout
     assert "uses of a: 3" in reports["innocent_dict_update.py"].stdout
+    assert "devices: b'' True" in reports["innocent_devices.py"].stdout
     # Files of its own, in Pyodide's in-memory working folder and /tmp (seal.py, scratch);
     # CPython's runtime works on disk and refuses.
     scratch = reports["innocent_scratch_files.py"]
     if pyodide:
         assert scratch.passed, scratch.error
         assert "scratch: 3 ['losses.csv', 'notes.txt'] a scratch line" in scratch.stdout
+        assert "run folder: ['copy.txt', 'log.txt'] False" in scratch.stdout
         assert "left: []" in scratch.stdout
     else:
         assert not scratch.passed and REACH in scratch.error
@@ -157,6 +160,8 @@ def test_innocent_files_next_to_hostile_ones_are_judged_fairly(batch):
     ("write_file.py", REACH + " (writing"),
     ("read_solution.py", REACH),
     ("network.py", REACH),
+    ("device_doors.py", REACH + " (writing '/dev/urandom'; writing '/dev/fd/../null'; "
+                        "shutil.copyfile"),
     ("tamper_gc.py", REACH + " (gc.get_objects)"),
     ("scrub_records.py", REACH + " (gc.get_objects)"),
     ("tamper_builtins.py", "changed the grader's own objects"),

@@ -120,6 +120,8 @@ def seal(watched: tuple = (), alarm=None) -> Guard:
     _drop_bridge()
     readable = tuple(p for p in sys.path if p and p not in (".", "/home/pyodide"))
     scratch = _scratch_folders()
+    if scratch:
+        _rmtree_by_path()
     # Only folders that may be read stay on the import path: an import of a module that is not
     # there (numpy in Pyodide) must end in ImportError, never in listing the working folder.
     sys.path[:] = list(dict.fromkeys(readable))
@@ -209,6 +211,9 @@ def _check_open(args: tuple, readable: tuple, scratch: tuple, refuse) -> None:
         type(flags) is int and flags & 0o3 != 0)
     if _inside(path, scratch):
         return
+    device = _device(path)
+    if device is not None and (device or not writes):
+        return
     if writes:
         refuse(f"writing {path!r}")
     elif type(path) is int:
@@ -217,6 +222,22 @@ def _check_open(args: tuple, readable: tuple, scratch: tuple, refuse) -> None:
         if _missing(path):  # it would fail anyway: nothing is reached (pdb's .pdbrc)
             raise FileNotFoundError(_ENOENT, "No such file or directory", path)
         refuse(f"reading {path!r}")
+
+
+# Devices that hold nothing of anyone's, and whether a file may write to them: the sink every
+# platform has (`with open(os.devnull, "w") as sink, redirect_stdout(sink)` silences prints)
+# and the random sources. In Pyodide they are the interpreter's own (Emscripten's /dev). Each
+# was once refused, and a correct file that silenced its prints failed as an attack.
+DEVICES = {"/dev/null": True, "/dev/urandom": False, "/dev/random": False}
+
+
+def _device(path):
+    """Whether `path` names one of DEVICES and a file may write there (None: it does not).
+    Exactly as written: no normalising, so "/dev/fd/../null" (which a link could send
+    elsewhere) is not /dev/null here."""
+    if type(path) is bytes:
+        path = path.decode("utf-8", "replace")
+    return DEVICES.get(path) if type(path) is str else None
 
 
 def _missing(path, _stat=__import__("os").stat) -> bool:
@@ -237,7 +258,12 @@ _ENOENT = __import__("errno").ENOENT
 # those that are directory descriptors (-1 when there is none).
 _SCRATCH_EVENTS = {"os.remove": ((0,), (1,)), "os.rmdir": ((0,), (1,)), "os.mkdir": ((0,), (2,)),
                    "os.rename": ((0, 1), (2, 3)), "os.truncate": ((0,), ()),
-                   "os.listdir": ((0,), ()), "os.scandir": ((0,), ())}
+                   "os.listdir": ((0,), ()), "os.scandir": ((0,), ()),
+                   "os.chmod": ((0,), (2,)), "os.walk": ((0,), ()),
+                   # tempfile.TemporaryDirectory() cleans up with shutil.rmtree
+                   "shutil.rmtree": ((0,), (1,)), "shutil.copyfile": ((0, 1), ()),
+                   "shutil.copymode": ((0, 1), ()), "shutil.copystat": ((0, 1), ()),
+                   "shutil.copytree": ((0, 1), ()), "shutil.move": ((0, 1), ())}
 
 
 def _scratch_folders() -> tuple:
@@ -252,14 +278,42 @@ def _scratch_folders() -> tuple:
         return ()
 
 
+def _rmtree_by_path() -> None:
+    """shutil.rmtree as on a platform without dir_fd (its `_rmtree_unsafe`): by path, each
+    step one the scratch rules can judge. Pyodide has dir_fd, and the descriptor-relative
+    steps name no path, so tempfile.TemporaryDirectory() could not clean up its own folder in
+    /tmp, and a correct file that used one failed as an attack. (Its guard against a link
+    swapped in mid-walk is moot: no file may make a link.)"""
+    import shutil
+
+    if callable(getattr(shutil, "_rmtree_unsafe", None)) and hasattr(shutil, "_rmtree_impl"):
+        shutil._rmtree_impl = shutil._rmtree_unsafe
+
+
 def _all_in(event: str, args: tuple, scratch: tuple) -> bool:
     """Whether every path an event names is in a scratch folder, none relative to a directory
     descriptor (a listing of no path is of the working folder)."""
     paths, fds = _SCRATCH_EVENTS[event]
     if any(i < len(args) and args[i] not in (None, -1) for i in fds):
         return False
-    return all(i < len(args) and _inside("." if args[i] is None else args[i], scratch)
+    return all(i < len(args) and _inside("." if args[i] is None else _as_path(args[i]), scratch)
                for i in paths)
+
+
+def _pathlib_types() -> tuple:
+    import pathlib
+
+    return (pathlib.PurePath, pathlib.PurePosixPath, pathlib.Path, pathlib.PosixPath)
+
+
+_PATHLIB = _pathlib_types()  # taken before any learner code exists
+
+
+def _as_path(value):
+    """A path as os.* gives it to an audit hook: shutil's own events pass what the file gave
+    them, often a pathlib path, read here only if it is exactly one of pathlib's classes (a
+    subclass could run the file's code); anything else is left as it is, and is no path."""
+    return str(value) if type(value) in _PATHLIB else value
 
 
 def _inside(path, scratch: tuple, _os=__import__("os")) -> bool:
