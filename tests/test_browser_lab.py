@@ -446,3 +446,73 @@ def test_the_lab_buttons_line_up_and_check_is_as_tall_as_run(open_lesson, width,
     assert abs(boxes["check"]["y"] - boxes["run"]["y"]) < 1, boxes
     page.locator("[data-testid=run]").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / f"lab-buttons-{width}.png"))
+
+
+def test_a_block_copied_from_the_lesson_pasted_into_a_method_keeps_its_shape(open_lesson):
+    """The lesson's `def __mul__` block, copied from the page and pasted over the stub inside
+    `class Value`, came in with its first line at the stub's indentation and the rest at the
+    left edge: Run said IndentationError. Lines copied whole and pasted after Enter had
+    indented came in with the first line twice as deep."""
+    page = open_lesson("04-value", permissions=["clipboard-read", "clipboard-write"])
+    wait_ready(page)
+    # Select the lesson's code block with the mouse's worth of a drag, and copy it.
+    page.evaluate("""() => {
+        const pre = [...document.querySelectorAll('.lesson pre')]
+            .find(p => p.textContent.startsWith('def __mul__'));
+        pre.scrollIntoView();
+        const range = document.createRange();
+        range.selectNodeContents(pre);
+        getSelection().removeAllRanges();
+        getSelection().addRange(range);
+    }""")
+    page.keyboard.press("ControlOrMeta+c")
+    # In the editor, find the stub and select it from its first character to its last line.
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+f")
+    page.keyboard.type("def __mul__")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Escape")
+    page.keyboard.press("ArrowLeft")
+    selected = """(() => { const s = window.courseEditor.state, r = s.selection.main;
+        return s.sliceDoc(r.from, r.to); })()"""
+    head_line = "(() => { const s = window.courseEditor.state; return s.doc.lineAt(s.selection.main.head).text; })()"
+    while "NotImplementedError" not in page.evaluate(head_line):  # the comment wraps: rows, not lines
+        page.keyboard.press("Shift+ArrowDown")
+    page.keyboard.press("Shift+End")
+    assert page.evaluate(selected).endswith('raise NotImplementedError("Value.__mul__")')
+    page.keyboard.press("ControlOrMeta+v")
+    pasted = ("\n    def __mul__(self, other):\n"
+              "        other = other if isinstance(other, Value) else Value(other)\n"
+              "        out = Value(self.data * other.data, (self, other), '*')\n"
+              "        def _backward():\n"
+              "            self.grad += other.data * out.grad\n"
+              "            other.grad += self.data * out.grad\n"
+              "        out._backward = _backward\n"
+              "        return out\n")
+    assert pasted in doc(page)
+    page.keyboard.press("ControlOrMeta+z")  # one paste, one undo
+    assert 'raise NotImplementedError("Value.__mul__")' in doc(page)
+    page.keyboard.press("ControlOrMeta+y")
+    assert pasted in doc(page)
+    assert run(page).startswith("Not written yet: Value.__init__")  # the file reads: no IndentationError
+    page.locator(".cm-content").click()
+    # Whole lines, copied with their indentation, pasted where Enter has indented.
+    set_code(page, "def f(x):\n    y = x")
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.press("Enter")
+    page.keyboard.type("z = 0")
+    page.keyboard.press("Enter")
+    page.evaluate("navigator.clipboard.writeText('    if y:\\n        z = y * 2\\n    return z')")
+    page.keyboard.press("ControlOrMeta+v")
+    page.keyboard.press("Enter")  # after return: out of the function
+    page.keyboard.type("print(f(3))")
+    assert doc(page) == ("def f(x):\n    y = x\n    z = 0\n    if y:\n        z = y * 2\n    return z\n"
+                         "print(f(3))")
+    assert run(page) == "6\n"
+    # At the start of a line, whole lines keep the indentation they had.
+    page.locator(".cm-content").click()
+    set_code(page, "class A:\n")
+    page.keyboard.press("ControlOrMeta+End")
+    page.evaluate("navigator.clipboard.writeText('    def g(self):\\n        return 1\\n')")
+    page.keyboard.press("ControlOrMeta+v")
+    assert doc(page) == "class A:\n    def g(self):\n        return 1\n"

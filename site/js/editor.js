@@ -87,6 +87,46 @@ const noBreakSpaceTyped = EditorView.inputHandler.of((view, from, to, typed) => 
   return true;
 });
 
+// A block pasted where a line's indentation ends (a method body, say) came in with its first
+// line there and every other line where it stood in the copy: the lesson's `def __mul__` block,
+// copied from the page and pasted over a stub inside `class Value`, or lines copied whole and
+// pasted after Enter had indented (the first line twice as deep), gave an IndentationError.
+// Such a paste now keeps the block's own shape, its first line at the cursor. Pasted at the
+// start of a line, whole lines keep the indentation they had.
+function fitIndentation(pasted, column) {
+  const lines = pasted.split("\n");
+  const first = lines[0];
+  const rest = lines.slice(1).filter((line) => line.trim());
+  if (!rest.length || !first.trim()) return pasted;
+  const depth = (line) => /^ */.exec(line)[0].length;
+  const ownIndent = depth(first);
+  if (ownIndent && !column) return pasted;
+  // Copied from its first character, the first line's indentation is not in the copy: it is
+  // one level above the next line after a colon, else as deep as the shallowest line.
+  const firstDepth = ownIndent
+    || (/:\s*(#.*)?$/.test(first) ? depth(rest[0]) - PYTHON_INDENT.length : Math.min(...rest.map(depth)));
+  const shift = column - firstDepth;
+  if (firstDepth < 0 || rest.some((line) => depth(line) + shift < 0)) return pasted;
+  if (!shift && !ownIndent) return pasted;
+  return [first.trimStart(), ...lines.slice(1).map((line) => (!line.trim() ? line.trimStart()
+    : shift > 0 ? " ".repeat(shift) + line : line.slice(-shift)))].join("\n");
+}
+
+const pasteAtIndentation = EditorState.transactionFilter.of((tr) => {
+  if (!tr.isUserEvent("input.paste") || tr.startState.selection.ranges.length > 1) return tr;
+  const changes = [];
+  tr.changes.iterChanges((from, to, _f, _t, inserted) => changes.push({ from, to, text: inserted.toString() }));
+  if (changes.length !== 1) return tr;
+  const { from, to, text } = changes[0];
+  const line = tr.startState.doc.lineAt(from);
+  const before = line.text.slice(0, from - line.from);
+  if (/[^ ]/.test(before)) return tr;
+  const insert = fitIndentation(text, before.length);
+  if (insert === text) return tr;
+  return { changes: { from, to, insert }, selection: { anchor: from + insert.length },
+    scrollIntoView: true, userEvent: "input.paste" };
+});
+
 // Enter after a line that ends its block (return, pass, break, continue) goes back one level,
 // as in IDLE and VS Code: a line typed there, in the same block, could never run. Not after
 // raise: every starter's `raise NotImplementedError(...)` stands where the learner's code
@@ -138,6 +178,7 @@ export function createEditor(parent, { doc, onChange, onRun, onCheck }) {
       // reads past it, but Run stopped at "invalid non-printable character U+FEFF".
       EditorView.clipboardInputFilter.of((pasted) => plainSpaces(pasted.replace(/^\uFEFF/, ""))),
       noBreakSpaceTyped,
+      pasteAtIndentation,
       keymap.of([indentWithTab]),  // Tab indents; Esc then Tab leaves the editor (CodeMirror's rule)
       EditorView.updateListener.of((update) => {
         if (update.docChanged) onChange(update.state.doc.toString());
