@@ -292,3 +292,16 @@ def test_the_factory_compiles_pyodide_and_falls_back_on_anything_else(tmp_path):
     broken = ("async function _createPyodideModule() { export let y; }\n"
               "export default _createPyodideModule;")
     assert _factory(tmp_path, broken) is None
+
+
+def test_errors_found_after_parsing_keep_their_line_on_the_command_line(course):
+    """Python 3.14 keeps the line of some of them only in attributes, not in the args that
+    cross from the learner's interpreter: the report said "(somewhere)"."""
+    files = [("late_future.py", "x = 1\nfrom __future__ import annotations\n"),
+             ("nonlocal.py", "def f():\n    nonlocal x\n")]
+    reports, _ = _grade(course, *files)
+    assert [r.error for r in reports] == [
+        "Python could not read your file: from __future__ imports must occur at the beginning "
+        "of the file (line 2).\n    from __future__ import annotations\n    ^",
+        "Python could not read your file: no binding for nonlocal 'x' found (line 2).\n"
+        "    nonlocal x\n    ^"]

@@ -236,7 +236,14 @@ class Agent:
             message = str(exc)[:300]
         except BaseException:
             message = "(its message could not be shown)"
-        args = exc.args if builtin and _plain(exc.args, 2) else None
+        args = exc.args
+        if isinstance(exc, SyntaxError):
+            # Python 3.14 keeps the place of some errors found after parsing ('from __future__'
+            # too late, a nonlocal with no binding) only in attributes: they cross as the args
+            # that make them again, or the report says "somewhere" instead of the line.
+            args = (exc.msg, (exc.filename, exc.lineno, exc.offset, exc.text, exc.end_lineno,
+                              exc.end_offset))
+        args = args if builtin and _plain(args, 2) else None
         where = learner_frame(exc, self.filename) if self.filename else None
         packed = {"type": name[:80], "builtin": builtin, "base": base, "message": message,
                   "args": args, "where": list(where) if where else None}
