@@ -19,6 +19,12 @@ def _uses_closures(node, what):
         return True
     if _attr(node, "_local_grads", what) is not None:
         return False
+    if _attr(node, "_backward", what, "missing") is None:
+        raise CheckFailed(f"{_cap(what)}._backward is None, not a function: "
+                          f"`out._backward = _backward()` CALLS the function while the result "
+                          f"is made (when out.grad is still 0) and keeps what it returns, "
+                          f"None. Keep the function itself, to be called later by the backward "
+                          f"pass: out._backward = _backward, without parentheses.")
     raise CheckFailed(f"{_cap(what)} has no local gradients to read: give each result a "
                       f"`_backward` function that adds its local gradients into its "
                       f"children's .grad (micrograd), or a `_local_grads` tuple (microgpt).")
@@ -55,6 +61,11 @@ def _stored(node, what, inputs=()):
                           f"gradients: store one local gradient per child, in the same order."
                           + (f" Each input is there, but one used twice is kept once: {ORDER}"
                              if merged else ""))
+    if any(type(g) is type(node) for g in grads):
+        raise CheckFailed(f"A local gradient in {what}._local_grads is a Value, not a number: "
+                          f"store the numbers, other.data and self.data for a * b, not the "
+                          f"Values other and self. A local gradient is a plain number, worked "
+                          f"out when the result is made.")
     # A bool is an int in Python (True * g == g), and lab 5's backward() takes it as one.
     return kids, [number(float(g) if type(g) is bool else g,
                          f"a local gradient in {what}._local_grads") for g in grads]
@@ -210,4 +221,12 @@ def judge(got, expected, what, wrongs=(), tol=1e-6):
     for value, why in wrongs:
         if _same(got, value, 1e-7):
             close(got, expected, what, tol, why)
+    if got == 0.0 and abs(expected) > 1e-6:
+        close(got, expected, what, tol, NOTHING)
     close(got, expected, what, tol)
+
+
+NOTHING = ("Exactly 0: nothing was handed back. In micrograd's design that is what a result "
+           "whose _backward was never attached does (it keeps the leaf's lambda: None): after "
+           "defining _backward, keep it on the RESULT, out._backward = _backward (not "
+           "self._backward), before return out.")
