@@ -29,8 +29,13 @@ def derived_ops(learner):
             uses_b = "b" in what
             leaves = [(a, "a"), (b, "b")] if uses_b else [(a, "a")]
             shown = f"a = {_f(x)}, b = {_f(y)}" if uses_b else f"a = {_f(x)}"
-            out = result(Value, what, lambda: build(a, b), leaves)
-            close(data_of(out, f"({what})"), plain(x, y), f"({what}).data with {shown}")
+            out = _circle(Value, what, lambda: build(a, b), leaves)
+            got = data_of(out, f"({what})")
+            flipped = (f"That is {what[-1]} {what[2]} {what[0]}, the operands the other way "
+                       f"round: build it with a first, {RECIPES[what]}."
+                       if what in ("a - b", "a / b") and isclose(got, plain(y, x), rel_tol=1e-9)
+                       else "")
+            close(got, plain(x, y), f"({what}).data with {shown}", why=flipped)
             grads = grads_through(Value, out, what, leaves)
             rates = (slope(lambda s: plain(s, y), x), slope(lambda t: plain(x, t), y))
             for (leaf, name), g, rate in zip(leaves, grads, rates):
@@ -38,6 +43,21 @@ def derived_ops(learner):
                       [(-rate, f"That is the right size with the wrong sign. Built from +, * "
                                f"and ** ({RECIPES[what]}), {what} needs no backward step of "
                                f"its own, and its signs come out of their rules.")], tol=1e-5)
+
+
+def _circle(Value, what, build, leaves):
+    """`build()`, with a RecursionError named: derived operations that call each other."""
+    try:
+        return result(Value, what, build, leaves)
+    except CheckFailed as failure:
+        if type(failure.__cause__) is not RecursionError:
+            raise
+        raise CheckFailed(
+            f"{str(failure.args[0]).rstrip('.')}. Your derived operations call each other in a "
+            f"circle (-a written as 0 - a, say: Python runs that as a.__rsub__(0), which "
+            f"computes 0 + (-a), and so needs -a again), so Python never gets to an answer. Build each from "
+            f"+, * and ** alone: -a = a * -1, a - b = a + (-b), a / b = a * b**-1.") \
+            from failure.__cause__
 
 
 RECIPES = {"-a": "-a = a * -1", "a - b": "a - b = a + (-b)", "a / b": "a / b = a * b**-1",

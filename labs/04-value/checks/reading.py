@@ -97,7 +97,14 @@ def _grad(node, what):
 
 
 def data_of(node, what):
-    return number(attempt(f"reading {what}.data", getattr, node, "data"), f"{what}.data")
+    data = attempt(f"reading {what}.data", getattr, node, "data")
+    if type(data) is type(node) and type(data).__name__ not in ("int", "float"):
+        raise CheckFailed(f"{_cap(what)}.data should be a plain number, but it is a Value "
+                          f"itself: a Value was wrapped in another Value. Value(other) when "
+                          f"other already is a Value makes a Value holding a Value. Wrap plain "
+                          f"numbers only: other = other if isinstance(other, Value) else "
+                          f"Value(other).")
+    return number(data, f"{what}.data")
 
 
 def new(Value, x):
