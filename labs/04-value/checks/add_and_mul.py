@@ -61,10 +61,13 @@ def add_and_mul(learner):
             "Nudging a changes a * b at rate b, the OTHER factor, not a itself: the "
             "product rule is swapped. In _backward: self.grad += other.data * out.grad "
             "(or, stored: _local_grads = (other.data, self.data)).")
+        product = (f"That is out.data = a * b = {_f(x * y)}, the product itself. Nudging a "
+                   f"changes a * b at rate b, the OTHER factor: self.grad += other.data * "
+                   f"out.grad and other.grad += self.data * out.grad.")
         judge(ga, slope(lambda t: t * y, x), f"The local gradient of a * b for a ({shown})",
-              [(x, swapped)], tol=1e-5)
+              [(x, swapped), (x * y, product)], tol=1e-5)
         judge(gb, slope(lambda t: x * t, y), f"The local gradient of a * b for b ({shown})",
-              [(y, swapped)], tol=1e-5)
+              [(y, swapped), (x * y, product)], tol=1e-5)
     # A factor of 0: each factor still gets the other (a rule written as out.data / self.data,
     # equal everywhere else, divides by zero there).
     x, y = 0.0, xs[1]

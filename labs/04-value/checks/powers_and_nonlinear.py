@@ -32,7 +32,11 @@ def power(learner):
                (k * x ** k - 1, "That is k * a**k - 1: Python reads a ** k - 1 as (a**k) - 1. "
                                 "Put the power in parentheses, k * a ** (k - 1)."),
                (k * (x ** k) ** (k - 1), "That is k * out.data**(k-1): the power rule reads "
-                                         "the INPUT, k * self.data ** (k - 1), not the output.")])
+                                         "the INPUT, k * self.data ** (k - 1), not the output."),
+               ((k - 1) * x ** k, "That is (k-1) * a**k: the power itself comes down in front, "
+                                  "and the power goes down by one, k * a**(k-1)."),
+               (2 * x, "That is 2a, the rule for a**2 alone: for any k the power rule is "
+                       "k * a**(k-1), here " + f"{k} * a**{k - 1}.")])
     # At a = 0 too: k * 0**(k-1) is 0 for k = 2, 3 (a rule written as k * out.data / a.data,
     # equal everywhere else, divides by zero there).
     for k in (2, 3):
@@ -102,16 +106,28 @@ def relu_tanh_exp(learner):
         else:
             judge(g, 1.0, f"The local gradient of a.relu() at a positive input (a = {_f(x)})",
                   [(0.0, "For a positive input relu passes its input through, so it moves "
-                         "one-for-one with it: the local gradient is 1.")])
+                         "one-for-one with it: the local gradient is 1."),
+                   (x, "That is relu's output, out.data, not how fast it moves: for a positive "
+                       "input relu moves one-for-one with it, so its local gradient is 1 "
+                       "whatever the input's size (0 for an input <= 0): self.grad += "
+                       "(1.0 if self.data > 0 else 0.0) * out.grad.")])
     for x in _xs(407, 5, -2.0, 2.0):
         a = new(Value, x)
         out = result(Value, "a.tanh()", lambda: a.tanh(), [(a, "a")])
-        close(data_of(out, "a.tanh()"), math.tanh(x), f"a.tanh().data with a = {_f(x)}")
+        close(data_of(out, "a.tanh()"), math.tanh(x), f"a.tanh().data with a = {_f(x)}",
+              why="That is tanh(a/2) = (e**a - 1) / (e**a + 1): tanh(a) doubles a in the "
+                  "exponent, (e**(2a) - 1) / (e**(2a) + 1), or use math.tanh(a)."
+              if _same(data_of(out, "a.tanh()"), math.tanh(x / 2)) else "")
         g = _gradient_for_a(Value, out, "a.tanh()", a)
         judge(g, slope(math.tanh, x), f"The local gradient of a.tanh() (a = {_f(x)})",
               [(1 - x * x, "tanh's local gradient is 1 - t**2 where t = tanh(a) is the OUTPUT "
                            "(out.data), not 1 - a**2 of the input."),
-               (1 - math.tanh(x), "It is 1 - t**2 (t squared), with t = tanh(a).")], tol=1e-5)
+               (1 - math.tanh(x), "It is 1 - t**2 (t squared), with t = tanh(a)."),
+               ((1 - math.tanh(x)) ** 2, "That is (1 - t)**2: square t first, then take it "
+                                         "from 1, 1 - t**2 (t = tanh(a), the output)."),
+               (math.tanh(x) * (1 - math.tanh(x)), "That is t * (1 - t), the sigmoid's local "
+                                                   "gradient. tanh's is 1 - t**2, with t = "
+                                                   "tanh(a) the output.")], tol=1e-5)
     for x in _xs(408, 5, -2.0, 2.0):
         a = new(Value, x)
         out = result(Value, "a.exp()", lambda: a.exp(), [(a, "a")])
@@ -120,7 +136,12 @@ def relu_tanh_exp(learner):
         judge(g, slope(math.exp, x), f"The local gradient of a.exp() (a = {_f(x)})",
               [(x * math.exp(x - 1), "exp is not a power of a: e**a moves exactly as fast as "
                                      "it is, so its local gradient is the output, out.data."),
-               (x, "It is e**a, the output (out.data), not the input.")], tol=1e-5)
+               (x, "It is e**a, the output (out.data), not the input."),
+               (math.e, "That is e itself, 2.71828..., the same for every a: the local "
+                         "gradient of e**a is e**a, the output, out.data (math.exp(a))."),
+               (x * math.exp(x), "That is a * e**a: e**a moves exactly as fast as it is, so "
+                                 "its local gradient is the output itself, out.data, with no "
+                                 "factor a.")], tol=1e-5)
 
 
 def _gradient_for_a(Value, out, what, a):
