@@ -125,7 +125,7 @@ def nudge_default_h(learner):
     # lesson shows its error with, h = 0.001: h*h under 1e-7, so h below about 3e-4 (the
     # lab's default is 1e-6). A too tiny h is left to the rounding the nudges below show.
     what = "nudge(cube, 0)"
-    got = number(attempt(what, nudge, _cube, 0.0), what)
+    got = nudge_at_0 = number(attempt(what, nudge, _cube, 0.0), what)
     if abs(got) > 1e-7:
         raise CheckFailed(
             f"{what} with cube(t) = t**3 should be 0 (t**3 is flat at 0), but your code gives "
@@ -134,9 +134,19 @@ def nudge_default_h(learner):
             f"default tiny, nudge(f, x, h=1e-6).")
     cases = (("cube", _cube, lambda t: 3 * t * t), ("sin", math.sin, math.cos),
              ("exp", math.exp, math.exp))
+    # At 0 a default h of 1e-6 gave h*h = 1e-12; under 1e-16 it is below 1e-8, so tiny that
+    # f(x + h) and f(x - h) share almost every digit and rounding is most of the change.
+    too_tiny = abs(got) < 1e-16
     for x, (name, f, df) in zip(_points(202, 6), cases + cases):
         what = f"nudge({name}, {_f(x)})"
         got = number(attempt(what, nudge, f, x), what)
+        if too_tiny and not _same(got, df(x), 1e-5):
+            raise CheckFailed(
+                f"{what} should be {_f(df(x))}, the true slope of {name} there, but your code "
+                f"gives {_f(got)}. Your default h is TOO tiny (nudge(cube, 0) gives h*h = "
+                f"{nudge_at_0:.3g}, so h is about {math.sqrt(abs(nudge_at_0)):.1g}): f(x + h) and "
+                f"f(x - h) then agree in almost every digit a float holds, and what is left of "
+                f"their difference is mostly rounding. Tiny, but not that tiny: h=1e-6.")
         close(got, df(x), what, tol=1e-5,
               why=f"That is the true slope of {name} at {_f(x)}; yours is off by "
                   f"{_f(abs(got - df(x)))}. Nudge both ways and keep the default h tiny "
@@ -253,6 +263,12 @@ def chain_multiplies(learner):
                 f"the rates MULTIPLY: if y moves 3 times as fast as x and z moves "
                 f"{_p(6 * x)} times as fast as y, then z moves 3 * {_p(6 * x)} times as fast "
                 f"as x.")
+        if _same(got, 3 * expected):
+            raise CheckFailed(
+                f"{start}, three times too much: the factor 3 of y = 3x is counted twice. "
+                f"local_derivatives(3 * x) takes dz/dy at 3y instead of at y (it wants x, and "
+                f"works out y = 3x itself), and 3 * dy/dx * dz/dy counts dy/dx twice. Call "
+                f"local_derivatives(x) and multiply its three rates: dy/dx * dz/dy * dL/dz.")
         if _same(got, rates[1] * rates[2]):
             raise CheckFailed(
                 f"{start} = dz/dy * dL/dz: the link dy/dx = 3 is missing from the product (or "
