@@ -122,6 +122,11 @@ def _paths(got, node, paths, what):
                               f"share, and you add those.")
     if _same(got, 2 * total):
         raise CheckFailed(f"{intro} Your code counts every path twice.")
+    for path, share in paths:
+        if not _same(share, 0.0) and _same(got, total + share):
+            raise CheckFailed(f"{intro} Your code adds the share of {path} twice: each path "
+                              f"hands back its share once, in the backward step of the node it "
+                              f"comes through.")
     raise CheckFailed(intro)
 
 
@@ -282,6 +287,10 @@ def _diamond_slip(got, name, other, own, d, e, what):
                                 f"gradient unchanged, g['{name}'] += 1.0 * g['e']."),
         (other * e + e, f"through e = a + b it hands {name} dL/dd = {_f(e)}, the gradient of "
                         f"the other node: the share through e is 1 * dL/de = g['e']."),
+        (other * d + d, f"through d = a * b it hands {name} the other factor times dL/de = "
+                        f"{_f(d)}, the gradient of the other node: the gradient arriving at d "
+                        f"is dL/dd = e = {_f(e)}, so g['{name}'] += "
+                        f"{'b' if name == 'a' else 'a'} * g['d']."),
         (own * e + d, f"through d = a * b it hands {name} its OWN value times dL/dd. A product "
                       f"hands each input the OTHER factor: "
                       f"g['{name}'] += {'b' if name == 'a' else 'a'} * g['d']."),
