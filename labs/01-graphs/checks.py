@@ -239,6 +239,12 @@ def _compare(what, values, steps, inputs, learner=None):
                         f"recognises the op {kind!r} (it compares op with another string, "
                         f"say), so those steps are skipped. Compare op with exactly \"+\" and "
                         f"\"*\".")
+            if not held and set(values) == set(inputs):
+                raise CheckFailed(
+                    f"{what} holds the inputs and no step at all: evaluate returns the inputs "
+                    f"dict as it came (return inputs), or never stores a step's result in the "
+                    f"dict it returns. Copy the inputs, values = dict(inputs), store each "
+                    f"step's result in that copy, values[name] = ..., and return values.")
             raise CheckFailed(f"{what} has no value for the step '{name}': run every step "
                               f"and store each result under its name.")
         got = number(values[name], f"{what}['{name}']")
@@ -251,6 +257,15 @@ def _compare(what, values, steps, inputs, learner=None):
                 f"steps come out right: evaluate remembers results by step name from earlier "
                 f"calls (a cache, or a dict kept outside the call), and hands back an old "
                 f"value for new inputs. Compute every step afresh in each call.")
+        for side in (x, y):
+            doubled = expected[side] + expected[side] if op == "+" else \
+                expected[side] * expected[side]
+            if x != y and _same(got, doubled) and not _same(doubled, expected[name]):
+                raise CheckFailed(
+                    f"{what}['{name}'] should be {_f(expected[name])}, but your code gives "
+                    f"{_f(got)} = {side} {op} {side}: step '{name}' is {x} {op} {y}, and your "
+                    f"code reads {side} for both sides. Look up each side by its own name: "
+                    f"values[x] {op} values[y].")
         other = expected[x] * expected[y] if op == "+" else expected[x] + expected[y]
         if _same(got, other):
             raise CheckFailed(
