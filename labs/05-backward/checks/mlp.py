@@ -30,7 +30,20 @@ def _values(learner, got, what):
 
 def _params(learner, model, what):
     method = attempt(f"reading {what}.parameters", getattr, model, "parameters")
-    return _values(learner, attempt(f"{what}.parameters()", method), f"{what}.parameters()")
+    try:
+        got = attempt(f"{what}.parameters()", method)
+    except CheckFailed as failed:
+        if type(failed.__cause__) is TypeError and "list" in str(failed):
+            raise CheckFailed(f"{str(failed).rstrip('.')}: parameters() adds a list and a single "
+                              f"Value (self.w + self.b, say). + joins two lists: put the bias in "
+                              f"a list of its own, self.w + [self.b].") from None
+        raise
+    if got is None:
+        raise CheckFailed(f"{what}.parameters() returned None: a method that ends without "
+                          f"`return` gives None, and so does return self.w.append(self.b) "
+                          f"(list.append changes its list, here self.w for good, and gives "
+                          f"back None). Return a new list: self.w + [self.b] for a Neuron.")
+    return _values(learner, got, f"{what}.parameters()")
 
 
 def _set(params, numbers):
@@ -203,6 +216,11 @@ def mlp(learner):
                                   f"one neuron returns that neuron's Value, outs[0].")
             got = [got]
         else:
+            if isinstance(got, need(learner, "Value")):
+                raise CheckFailed(f"{shown} gives one Value, but its last layer has "
+                                  f"{sizes[-1]} neurons: return the whole list of their "
+                                  f"outputs (x[0] keeps the first only). A Layer of one neuron "
+                                  f"already gives its Value alone.")
             got = _values(learner, got, shown)
             if len(sizes) > 2 and len(got) == sizes[1] != sizes[-1]:
                 raise CheckFailed(f"{shown} gives {len(got)} Values, as many as its FIRST layer "

@@ -64,7 +64,12 @@ def one_step(learner):
     final = (data_of(w, "w"), data_of(b, "b"))
     nudged = [v for v in seen if not all(map(_same, v, (w0, b0)))
               and not all(map(_same, v, final))]
-    if nudged:
+    if seen and seen[0] == (0.0, 0.0) and (w0, b0) != (0.0, 0.0):
+        raise CheckFailed(f"train_step([w, b], loss_fn, lr) built the loss with w = 0 and b = 0, "
+                          f"not with w = {_f(w0)} and b = {_f(b0)}: it set the parameters' "
+                          f"numbers to 0 before the forward pass. Zero their gradients, "
+                          f"p.grad = 0, and leave p.data as it is: the step starts from there.")
+    if nudged and len(seen) > 1:
         raise CheckFailed(f"train_step([w, b], loss_fn, lr) called loss_fn() {len(seen)} times "
                           f"in one step, with w and b moved a little in between: it measures "
                           f"each gradient by nudging its parameter and building the loss again "
