@@ -110,7 +110,7 @@ def test_correct_files_around_hostile_ones_still_pass(batch):
 INNOCENT_PASSES = ["innocent_bom.py", "innocent_optional_numpy.py", "innocent_stdlib_records.py",
                    "innocent_stdlib_tools.py", "innocent_randomness.py", "innocent_doctest.py",
                    "innocent_environment.py", "innocent_streams.py", "innocent_dict_update.py",
-                   "innocent_devices.py"]
+                   "innocent_devices.py", "innocent_pdb.py"]
 INNOCENT_SYNTAX = [("innocent_syntax_error.py", "'(' was never closed (line 4).\n    total = (1 +\n            ^"),
                    ("innocent_indentation.py", "unexpected indent (line 6).\n    extra = 2\n    ^")]
 
@@ -128,6 +128,7 @@ def _judged_fairly(reports, pyodide=True):
     assert "∂L/∂a by bytes\nstreams done" in reports["innocent_streams.py"].stdout
     assert "uses of a: 3" in reports["innocent_dict_update.py"].stdout
     assert "devices: b'' True" in reports["innocent_devices.py"].stdout
+    assert "debugger calls returned: Pdb" in reports["innocent_pdb.py"].stdout
     # Files of its own, in Pyodide's in-memory working folder and /tmp (seal.py, scratch);
     # CPython's runtime works on disk and refuses.
     scratch = reports["innocent_scratch_files.py"]
@@ -176,6 +177,8 @@ def test_innocent_files_next_to_hostile_ones_are_judged_fairly(batch):
     ("catches_interrupt.py", f"ran for more than {TIMEOUT:g} s"),
     ("colliding_keys.py", "broke the link between its interpreter and the checks: a dict whose "
                           "keys share one hash"),
+    ("deep_message.py", "broke the link between its interpreter and the checks: a message "
+                        "nested deeper than any value"),
 ])
 def test_each_attempt_fails_with_a_plain_message(batch, name, words):
     report = batch["reports"][name]

@@ -144,6 +144,8 @@ class Link:
         if type(data) is not dict:
             self._break("a message that is not one")
         if "gone" in data:  # the other side's last word: it cannot go on
+            if data["gone"] == "deep":  # the channel's word for a message nested too deeply
+                self._break("a message nested deeper than any value")
             self._break("changed" if data["gone"] == "changed" else "gone")
         return data
 

@@ -67,6 +67,31 @@ export function interruptWord(buffer) {
   return new Int32Array(buffer, INTERRUPT * 4, 1);
 }
 
+// Arrays and objects a message to the checks may nest: the wire format's own deepest value
+// (wire.py: 40 containers, a class's 16 bases) is a few hundred. Past some 20 000 levels,
+// json's C scanner overflows V8's stack before Python's recursion check sees it, and the
+// checks' interpreter suffers a fatal error: one learner message of 2 MB of "[" did that.
+export const MAX_NESTING = 1000;
+// What the checks' side reads instead of such a message (link.py breaks the link for it).
+export const TOO_DEEP = '{"gone":"deep"}';
+
+// Whether ASCII JSON `bytes` nests arrays and objects deeper than `limit` (strings skipped).
+export function nestedDeeper(bytes, limit) {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (inString) {
+      if (b === 0x5c) i++;  // a backslash: the next byte is escaped
+      else if (b === 0x22) inString = false;
+    } else if (b === 0x22) inString = true;
+    else if (b === 0x5b || b === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (b === 0x5d || b === 0x7d) depth--;
+  }
+  return false;
+}
+
 // side 0 is the checks, side 1 the learner; returns the functions Python calls.
 export function endpoint(buffer, side) {
   const words = new Int32Array(buffer, 0, 4);
@@ -94,7 +119,10 @@ export function endpoint(buffer, side) {
       Atomics.wait(words, TURN, turn, left === Infinity ? undefined : left);
     }
     const length = Math.min(Math.max(Atomics.load(words, LENGTH), 0), CAPACITY);
-    return decoder.decode(bytes.slice(0, length));
+    const message = bytes.slice(0, length);
+    // The checks' side never hands its JSON reader a message nested past any value's depth.
+    if (side === 0 && nestedDeeper(message, MAX_NESTING)) return TOO_DEEP;
+    return decoder.decode(message);
   }
   function interrupt() {
     // Only ever asked by the checks' side, of the learner's interpreter.
