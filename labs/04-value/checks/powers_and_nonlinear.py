@@ -125,6 +125,9 @@ def relu_tanh_exp(learner):
                (1 - math.tanh(x), "It is 1 - t**2 (t squared), with t = tanh(a)."),
                ((1 - math.tanh(x)) ** 2, "That is (1 - t)**2: square t first, then take it "
                                          "from 1, 1 - t**2 (t = tanh(a), the output)."),
+               (1 - math.tanh(math.tanh(x)) ** 2, "That is 1 - tanh(t)**2, tanh taken twice: t "
+                                                  "= out.data already is tanh(a), so the local "
+                                                  "gradient is 1 - t**2."),
                (math.tanh(x) * (1 - math.tanh(x)), "That is t * (1 - t), the sigmoid's local "
                                                    "gradient. tanh's is 1 - t**2, with t = "
                                                    "tanh(a) the output.")], tol=1e-5)
@@ -137,6 +140,8 @@ def relu_tanh_exp(learner):
               [(x * math.exp(x - 1), "exp is not a power of a: e**a moves exactly as fast as "
                                      "it is, so its local gradient is the output, out.data."),
                (x, "It is e**a, the output (out.data), not the input."),
+               (math.exp(math.exp(x)), "That is e**(out.data), exp taken twice: out.data "
+                                       "already is e**a, and it is the local gradient itself."),
                (math.e, "That is e itself, 2.71828..., the same for every a: the local "
                          "gradient of e**a is e**a, the output, out.data (math.exp(a))."),
                (x * math.exp(x), "That is a * e**a: e**a moves exactly as fast as it is, so "
