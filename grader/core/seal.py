@@ -18,8 +18,8 @@ defaults of a function made after the seal (`namedtuple`, `typing.NamedTuple`), 
 (`traceback.print_exc()`, `unittest` and `logging` read them), taking a tracer away that is
 not there (`doctest` ends every run with `sys.settrace(None)`), and opening a file that does not
 exist (`pdb`, which `doctest` starts, looks for a `.pdbrc`): that open fails as it would
-anywhere, FileNotFoundError, and reaches nothing. A `breakpoint()` left in a file does nothing,
-as with PYTHONBREAKPOINT=0: there is no one at a grader's terminal. Refusing them failed correct
+anywhere, FileNotFoundError, and reaches nothing. A `breakpoint()` or `pdb.set_trace()` left in
+a file does nothing, as with PYTHONBREAKPOINT=0: there is no one at a grader's terminal. Refusing them failed correct
 submissions as attacks, and frames guard nothing the structure does not: where grades count
 (`course grade`), the checks live in another interpreter, and a learner's interpreter holds
 only its own answers (README, "Grading safety"); a Check in the browser, where both share one
@@ -40,6 +40,7 @@ behind its back.
 from __future__ import annotations
 
 import sys
+from importlib.machinery import PathFinder
 from types import FunctionType
 
 BRIDGE_MODULES = ("js", "pyodide", "pyodide_js", "_pyodide", "_pyodide_core", "micropip")
@@ -177,6 +178,7 @@ def seal(watched: tuple = (), alarm=None) -> Guard:
     sys.settrace = _untrace(sys.settrace, "sys.settrace", clearing, refuse)
     sys.setprofile = _untrace(sys.setprofile, "sys.setprofile", clearing, refuse)
     sys.breakpointhook = _no_debugger
+    sys.meta_path.insert(0, _QuietPdb())
     return guard
 
 
@@ -203,6 +205,35 @@ def _untrace(setter, event: str, clearing: list, refuse):
 def _no_debugger(*args, **kwargs) -> None:
     """`sys.breakpointhook` once sealed: `breakpoint()` does nothing (PYTHONBREAKPOINT=0)."""
     return None
+
+
+class _QuietPdb:
+    """The finder of `pdb` once sealed: the module itself, whose `set_trace()` does nothing,
+    as `breakpoint()` does. A learner's leftover `import pdb; pdb.set_trace()` started a
+    tracer (sys.monitoring), which the seal refuses, and the file failed as an attack."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name != "pdb":
+            return None
+        spec = PathFinder.find_spec(name, path, target)
+        if spec is not None and spec.loader is not None:
+            spec.loader = _QuietPdbLoader(spec.loader)
+        return spec
+
+
+class _QuietPdbLoader:
+    def __init__(self, loader):
+        self._loader = loader
+
+    def __getattr__(self, name):  # get_source and the rest: the real loader's
+        return getattr(self._loader, name)
+
+    def create_module(self, spec):
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module) -> None:
+        self._loader.exec_module(module)
+        module.set_trace = _no_debugger
 
 
 def _check_open(args: tuple, readable: tuple, scratch: tuple, refuse) -> None:
