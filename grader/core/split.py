@@ -35,6 +35,7 @@ REACHED = ("This submission tried to reach the grading machine ({detail}), so it
            "Labs need only plain Python.")
 CHANGED = ("This submission changed the grader's own objects, so it fails. "
            "Labs never need to touch builtins or the checker.")
+DISQUALIFIED = "this submission was disqualified (see above)."
 
 
 def where_of(exc: BaseException):
@@ -199,6 +200,11 @@ def _finish(link: Link, report: Report, checks: list, timeout: float) -> None:
     if link.dead is not None:
         if not report.error:
             _stopped(report, link.dead, timeout)
+        if link.dead.reason.startswith("broken: ") and link.dead.reason != "broken: gone":
+            # A broken protocol or changed machinery disqualifies the file, as an attempt the
+            # seal saw does below: checks it passed before it broke the link count for
+            # nothing (tamper_builtins.py kept a point for its first check).
+            report.checks = not_run(checks, DISQUALIFIED)
         return
     try:
         done = link.request("finish")
@@ -220,7 +226,7 @@ def _finish(link: Link, report: Report, checks: list, timeout: float) -> None:
         reason = CHANGED
     if reason:
         report.error = reason
-        report.checks = not_run(checks, "this submission was disqualified (see above).")
+        report.checks = not_run(checks, DISQUALIFIED)
 
 
 def _text(value) -> str:
