@@ -102,6 +102,48 @@ def test_coming_back_shows_the_last_checks_result_and_kept_quiz_answers(course, 
     assert question.locator(".explanation").is_visible()
 
 
+def test_a_kept_quiz_answer_stays_on_its_choice_when_the_choices_are_reordered(open_lesson):
+    """Answers were kept by the choice's place: after the authors reordered the choices (the
+    right one was nearly always the second), a returning learner's answer sat on another
+    choice. They are found again by their text."""
+    page = open_lesson("03-branching")
+    question = page.locator(".quiz-question").first
+    answer = int(question.get_attribute("data-answer"))
+    count = question.locator("button[data-choice]").count()
+    wrong = next(i for i in range(count) if i != answer)
+    question.locator(f"button[data-choice='{wrong}']").click()
+    wrong_text = question.locator(f"button[data-choice='{wrong}']").inner_text().strip()
+    key = "autograd-course:v1:03-branching"
+    moved = next(i for i in range(count) if i not in (wrong, answer))
+    # As if the page had put that choice elsewhere since: the kept place is now another's.
+    page.evaluate("""([key, moved]) => {
+        const kept = JSON.parse(localStorage.getItem(key));
+        kept.quiz.q1.choice = moved;
+        localStorage.setItem(key, JSON.stringify(kept));
+    }""", [key, moved])
+    page.reload()
+    question = page.locator(".quiz-question").first
+    chosen = question.locator("button[aria-pressed='true']")
+    assert chosen.count() == 1 and chosen.inner_text().strip() == wrong_text
+    assert question.get_attribute("data-answered") == "wrong"
+    # Kept before answers kept their text: a right one shows the right choice, a wrong one
+    # (whose place means nothing now) is asked anew.
+    for right, shown in ((True, answer), (False, None)):
+        page.evaluate("""([key, moved, right]) => {
+            const kept = JSON.parse(localStorage.getItem(key));
+            kept.quiz.q1 = { tries: 1, choice: moved, right };
+            localStorage.setItem(key, JSON.stringify(kept));
+        }""", [key, moved, right])
+        page.reload()
+        question = page.locator(".quiz-question").first
+        chosen = question.locator("button[aria-pressed='true']")
+        if shown is None:
+            assert chosen.count() == 0 and question.get_attribute("data-answered") is None
+        else:
+            assert chosen.get_attribute("data-choice") == str(shown)
+            assert question.get_attribute("data-answered") == "right"
+
+
 def test_one_error_that_fails_many_checks_is_said_once(course, open_lesson):
     page = open_lesson("05-backward")
     wait_ready(page)

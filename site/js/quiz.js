@@ -11,7 +11,7 @@ export function startQuizzes(root, slug) {
     const explanation = question.querySelector(".explanation");
     const feedback = question.querySelector(".quiz-feedback");
     const buttons = [...question.querySelectorAll("button[data-choice]")];
-    let state = kept[key] || { tries: 0, choice: null, right: false };
+    let state = restored(kept[key], buttons, answer);
 
     const show = () => {
       for (const other of buttons) {
@@ -30,11 +30,30 @@ export function startQuizzes(root, slug) {
       button.addEventListener("click", () => {
         if (state.right) return;  // answered: the explanation stays
         const choice = Number(button.dataset.choice);
-        state = { tries: state.tries + 1, choice, right: choice === answer };
+        state = { tries: state.tries + 1, choice, text: textOf(button), right: choice === answer };
         progress.save(slug, { quiz: { ...(progress.load(slug).quiz || {}), [key]: state } });
         show();
       });
     }
     show();
   });
+}
+
+const FRESH = { tries: 0, choice: null, right: false };
+const textOf = (button) => button.textContent.trim();
+
+// A kept answer is found again by its text: an author who reorders a question's choices (so
+// that the right one is not always the second) moves no one's answer onto another choice.
+function restored(state, buttons, answer) {
+  if (!state || typeof state.choice !== "number") return FRESH;
+  if (typeof state.text === "string") {
+    const found = buttons.find((button) => textOf(button) === state.text);
+    if (!found) return FRESH;  // that choice is gone: the question is asked anew
+    const choice = Number(found.dataset.choice);
+    return { ...state, choice, right: choice === answer };
+  }
+  // Kept before answers kept their text: its index may point at another choice now. A right
+  // answer is still right, so the right choice is shown; a wrong one is asked anew.
+  if (state.right && buttons[answer]) return { ...state, choice: answer, text: textOf(buttons[answer]) };
+  return FRESH;
 }
