@@ -60,6 +60,16 @@ def visits_once(learner):
                           "gets too much (not exactly double). Sort the nodes first, with a "
                           "visited set so each node appears once, then call each node's "
                           "backward step once, in reverse order.")
+    if any(_same(gx, 2 * x0 * share, 1e-7) for share in (from_p, from_q)):
+        raise CheckFailed(f"x.grad for {what} at x={_f(x0)} is {gx:.5g} but should be "
+                          f"{want:.5g}: only one of h's two shares reached x. h = x*x is used "
+                          f"by two nodes, and its backward step ran (and h was marked visited) "
+                          f"as soon as the walk first met it, before its second parent had "
+                          f"handed it a share; that share then stayed in h.grad. A walk from "
+                          f"the output that runs each node's step as it meets it does this, "
+                          f"visited set or not. Sort first: a topological order that lists "
+                          f"every node after all of its children, then call each node's "
+                          f"backward step in that order reversed.")
     close(gx, want, f"x.grad for {what} at x={_f(x0)}", tol=1e-4)
 
     # Once, and after every node that uses it: h reaches L directly and through three steps.
