@@ -114,3 +114,49 @@ def test_an_error_only_in_a_later_part_is_not_the_one_to_fix_first(course, open_
     box = third.locator("xpath=following-sibling::*[1]")
     assert box.get_attribute("data-testid") == "cause"
     assert "train_step" in box.inner_text() and "Fix it first" not in box.inner_text()
+
+
+def test_an_earlier_lab_passed_after_this_one_was_started_is_offered(course, site, open_lesson):
+    """A learner typed into lab 5 before lab 4 passed, then finished lab 4 and followed its link
+    to lab 5: the page kept their typing under the starter's "If your lab-4 code passes lab 4,
+    this lab opens with it", said nothing, and Check said "Your file does not define Value";
+    Reset brought the bare starter back. Now the page offers their lab-4 code, and Reset
+    starts from it."""
+    later = _carrying(course)
+    earlier = course.labs[later.config.builds_on]
+    extend = later.config.extend.read_text()
+    page = open_lesson(later.slug)
+    wait_ready(page)
+    assert page.locator("[data-testid=carry] a").count() == 1  # "Finish lab 4 first"
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.type("# backward first, Value later")
+    typed = doc(page)
+    page.click("[data-testid=carry] a")
+    page.wait_for_url(f"**/lessons/{earlier.slug}/index.html")
+    wait_ready(page)
+    theirs = earlier.solution.read_text() + "\n# my own lab-4 touch\n"
+    set_code(page, theirs)
+    assert check(page) == "true"
+    page.click("[data-testid=next-lesson]")
+    page.wait_for_url(f"**/lessons/{later.slug}/index.html")
+    wait_ready(page)
+    assert doc(page) == typed  # what they typed is kept
+    carry = page.locator("[data-testid=carry]")
+    assert carry.is_visible() and "has passed its checks since you started this lab" in carry.inner_text()
+    button = carry.locator("button")
+    button.focus()
+    page.keyboard.press("Enter")
+    assert doc(page) == theirs.rstrip() + "\n\n\n" + extend
+    assert "now holds your code from lab" in carry.inner_text()
+    page.locator(".cm-content").focus()
+    page.keyboard.press("ControlOrMeta+z")
+    assert doc(page) == typed
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    page.click("[data-testid=reset]")
+    assert asked[0].startswith(f"Replace your code with your code from lab {earlier.slug[:2].lstrip('0')}")
+    assert doc(page) == theirs.rstrip() + "\n\n\n" + extend
+    page.reload()
+    page.wait_for_function("window.courseEditor !== undefined")
+    assert doc(page).startswith(theirs.rstrip()) and page.locator("[data-testid=carry]").is_hidden()

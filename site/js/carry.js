@@ -13,18 +13,40 @@ export function openingCode(carry, starter) {
   return { code: joined(theirs, carry.extend), carried: true };
 }
 
+// The earlier lab passed after this one was started from its own starter (typed in before
+// the earlier lab was done): the lab keeps what was typed and does not open with the
+// learner's code by itself, although its starter says it will. The code it would open with
+// now, to offer; null when the code in it already continues an earlier lab's (the first
+// line of what this lab adds is in it), or there is nothing to offer.
+export function laterCarry(carry, code) {
+  const mark = carry && carry.extend && carry.extend.split("\n").find((line) => line.trim());
+  if (!mark || code.includes(mark)) return null;
+  const opening = openingCode(carry, "");
+  return opening.carried ? opening.code : null;
+}
+
 function joined(code, extend) {
   return extend ? `${code.replace(/\s*$/, "")}\n\n\n${extend}` : code;
 }
 
 // Explain where the code came from, or offer the choice. With no `load` yet (the page is still
 // being parsed, lab-paint.js) the offer's button is there, disabled, until the editor is.
-export function showCarry(box, carry, { carried, fresh, load }) {
-  if (!carry || !fresh) return;
+export function showCarry(box, carry, { carried, fresh, later, load }) {
+  if (!carry || !(fresh || later)) return;
   box.hidden = false;
   box.replaceChildren();
   const p = document.createElement("p");
   const lab = `lab ${carry.number} (${carry.title})`;
+  if (!fresh) {
+    p.textContent = `Your code for ${lab} has passed its checks since you started this lab, ` +
+      "and this lab continues it:";
+    box.append(p, offer(`Start from your code for lab ${carry.number}, with this lab's part below it`,
+      () => later, load, () => {
+        p.textContent = `The editor now holds your code from ${lab}, with what this lab adds ` +
+          "below it (Ctrl+Z brings back what was there).";
+      }));
+    return;
+  }
   if (carried) {
     p.textContent = `This lab continues your own code from ${lab}, which passed its checks; ` +
       "what this lab adds comes below it.";
@@ -38,23 +60,31 @@ export function showCarry(box, carry, { carried, fresh, load }) {
   p.append(link, carry.providedURL ? ", or start from the course's own code for it:" : ".");
   box.append(p);
   if (!carry.providedURL) return;
+  const button = offer(`Start from the course's code for lab ${carry.number} (it shows an answer to that lab)`,
+    async () => joined(await (await fetch(carry.providedURL)).text(), carry.extend), load, () => {
+      p.textContent = `The editor now holds the course's code for ${lab}, with what this lab ` +
+        "adds below it (Ctrl+Z brings your code back).";
+    }, () => p.append(" It could not be fetched; try again."));
+  button.dataset.testid = "use-provided";
+  box.append(button);
+}
+
+// A button that loads code into the editor (disabled until there is one to load into).
+function offer(label, code, load, done, failed) {
   const button = document.createElement("button");
   button.type = "button";
-  button.dataset.testid = "use-provided";
-  button.textContent = `Start from the course's code for lab ${carry.number} (it shows an answer to that lab)`;
+  button.textContent = label;
   button.disabled = !load;
   button.addEventListener("click", async () => {
     button.disabled = true;
     try {
-      const provided = await (await fetch(carry.providedURL)).text();
-      load(joined(provided, carry.extend));
-      p.textContent = `The editor now holds the course's code for ${lab}, with what this lab ` +
-        "adds below it (Ctrl+Z brings your code back).";
+      load(await code());
+      done();
       button.remove();
     } catch {
       button.disabled = false;
-      p.append(" It could not be fetched; try again.");
+      if (failed) failed();
     }
   });
-  box.append(button);
+  return button;
 }

@@ -1,6 +1,7 @@
 // The lab on a lesson page: editor, Run, Check, Stop, Reset, status, output and results.
 import { createEditor, replace, text } from "./editor.js";
 import { startLabFiles } from "./lab-files.js";
+import { openingCode } from "./carry.js";
 import { labState, showAboveEditor } from "./lab-state.js";
 import { Python } from "./python.js";
 import * as progress from "./progress.js";
@@ -229,9 +230,14 @@ export function startLab(root, page) {
     refocus(buttons.run);
   }
 
+  // A lab that continues an earlier one starts again from the learner's code for it, once it
+  // passed (reset to the bare starter, lab 5 held no Value: "Your file does not define Value").
   function reset() {
-    if (!window.confirm("Replace your code with the starter code? (Undo with Ctrl+Z.)")) return;
-    replace(view, starter);
+    const opening = openingCode(page.carry, starter);
+    const what = opening.carried
+      ? `your code from lab ${page.carry.number}, with this lab's part below it` : "the starter code";
+    if (!window.confirm(`Replace your code with ${what}? (Undo with Ctrl+Z.)`)) return;
+    replace(view, opening.code);
     view.focus();
   }
 
