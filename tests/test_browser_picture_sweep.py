@@ -179,6 +179,15 @@ def test_forgetting_the_visited_set_lists_c_twice_and_the_grads_come_out_too_lar
         assert row(page, "a", "grad") == "grad 60 ✗" and row(page, "b", "grad") == "grad 40 ✗"
         assert "before d has added its share" in wrong.inner_text()
         assert f"{num(60 / 39)} times, not twice" in wrong.inner_text()
+        # With a negative b, c's second share takes from a.grad: "too large" would be false.
+        set_slider(page, "a", 0.7)
+        set_slider(page, "b", -1)
+        right, broken = solve(0.7, -1), solve(0.7, -1, "d", visited=False)
+        factor = broken["grad"]["a"] / right["grad"]["a"]
+        assert 0 < factor < 1, factor
+        assert f"too small, {num(factor)} times the right value" in wrong.inner_text()
+        set_slider(page, "a", 2)
+        set_slider(page, "b", 3)
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator("[data-testid=picture-still]").screenshot(
         path=str(ARTIFACTS / f"picture-05-backward-wrong-{first}.png"))

@@ -301,6 +301,9 @@ def test_the_film_follows_one_operation_from_forward_to_the_backward_step(lesson
     assert svg_text(page, FILM_SVG, "out", "grad") == "grad 0"
     assert page.text_content(f"{FILM_SVG} [data-local=x]") == "local ?"
     assert current_lines(page, "closures") == ["# forward, inside x * y:", "out = Value(6.0, (self, other), '*')"]
+    # microgpt's Value keeps no op: the stored design's foot does not say it does.
+    assert text(page, "film-closures-foot") == "out keeps: data 6.0, children (x, y), op '*'"
+    assert text(page, "film-stored-foot") == "out keeps: data 6.0, children (x, y) (no op)"
 
     forward.click()  # 2: what out keeps to go back
     assert film_step(page)[0] == "step 2 of 6" and "(3.0, 2.0)" in film_step(page)[1]

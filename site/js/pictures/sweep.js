@@ -3,7 +3,8 @@
 // the graph and shows the grads one sweep gives. A toggle forgets the visited set: c is then
 // listed twice and swept twice, and a second control picks which child L's visit goes to first,
 // because that decides whether c's first run already has its whole grad (the result comes out
-// exactly doubled) or not (too large, by a factor that is not 2). The film builds the order one
+// exactly doubled) or not (by another factor: larger, smaller or of the other sign, as the
+// numbers make c's second share add to or take from a's and b's). The film builds the order one
 // node at a time, seeds L, then sweeps back one node per step, with or without the visited set.
 import { createGraphDrawing, edgeId } from "./graph-draw.js";
 import { backward, edgesOf, forward, solve, topologicalOrder } from "./graph-model.js";
@@ -197,8 +198,16 @@ function wrongSentence(right, wrong) {
     (whole ? ", already whole" : `, before d has added its share`) +
     `, then with c.grad = ${num(late)}. a.grad would be ${num(wrong.grad.a)} and b.grad ` +
     `${num(wrong.grad.b)}, wrong (the right values are ${num(right.grad.a)} and ${num(right.grad.b)}): ` +
-    (!Number.isFinite(factor) ? "too large." :
-      whole ? "exactly twice, with this order." : `too large, ${num(factor)} times, not twice.`);
+    (whole ? "exactly twice, with this order." : howWrong(factor));
+}
+
+// c's early run hands on only part of c.grad, so the second share can add to a.grad, take
+// from it, or flip its sign: with negative numbers "too large" was said of a smaller value.
+function howWrong(factor) {
+  if (!Number.isFinite(factor)) return "the right values are 0, and the sweep made them something else.";
+  if (factor < 0) return `the wrong sign, ${num(factor)} times the right value.`;
+  if (factor < 1) return `too small, ${num(factor)} times the right value.`;
+  return `too large, ${num(factor)} times, not twice.`;
 }
 
 // The film: one frame per node joining the order (children first, as depth-first visit() appends
@@ -243,7 +252,7 @@ function filmSteps(graph, s) {
     let text;
     if (!shares.length) text = `${place} is a leaf: nothing to hand on.` + (again ? " (Listed again: harmless.)" : "");
     else if (again) text = `${place} runs its step AGAIN, with ${name}.grad = ${num(grad)}: it hands ${hands} a second time. ` +
-      `a.grad and b.grad are now too large.`;
+      `a.grad and b.grad now hold an extra share.`;
     else if (s.broken && !whole) text = `${place} runs with ${name}.grad = ${num(grad)}, before d has added its share: ` +
       `it hands ${hands}.`;
     else text = `${place} has its whole grad, ${num(grad)}: it hands ${hands} (local gradient × ${name}.grad, added with +=).`;

@@ -7,7 +7,7 @@ import { createFilm } from "./film.js";
 import { createDesigns, createDiagram, gradsText } from "./value-draw.js";
 import { H, OPS, OUT_GRAD, evaluate, py, show } from "./value-ops.js";
 
-const START = { op: "mul", x: 2, y: 3, k: 3 };  // x * y with (2, 3): locals (3, 2), as in the lesson
+const START = { op: "mul", x: 2, y: 3, k: 3 };  // x * y with (2, 3): locals (3, 2)
 
 export function startValue(figure) {
   const caption = el("figcaption");
@@ -144,12 +144,13 @@ function filmSteps(m) {
   const both = (text) => ({ closures: text, stored: text });
   return [
     { text: `Forward: ${m.spec.call} makes out with data ${m.spec.withNumbers(m.inputs)} = ${show(m.out)}. ` +
-        `out remembers its children ${kids} and its op '${op}'.`,
+        `out remembers its children ${kids} (micrograd's design also keeps its op, '${op}', for drawing).`,
       apply(s) {
         s.outData = show(m.out);
         s.focus = ["out"];
         s.highlight = { closures: ["make"], stored: ["make"] };
-        s.foot = both(`out keeps: data ${py(m.out)}, children ${kids}, op '${op}'`);
+        s.foot = { closures: `out keeps: data ${py(m.out)}, children ${kids}, op '${op}'`,
+          stored: `out keeps: data ${py(m.out)}, children ${kids} (no op)` };
       } },
     { text: `To send gradients back later, out also keeps its local gradients ${tuple}: (i) inside a ` +
         "_backward closure, as code; (ii) as plain numbers in _local_grads.",
