@@ -145,6 +145,31 @@ def test_an_input_that_fails_to_read_in_an_unforeseen_way_fails_alone(tmp_path, 
     assert piece.error.startswith(f"{bad} could not be read (OverflowError), so it is not graded")
 
 
+def test_a_damaged_zip_fails_alone_with_the_reason(tmp_path):
+    """Bytes a zip's directory does not vouch for: a lab file whose deflate stream is broken
+    (zlib.error, which ended the whole run) and a directory claiming a zip version from the
+    future (NotImplementedError, the same). Each fails alone; the good file is graded."""
+    broken = make_export(tmp_path / "broken.zip", {"05-backward": solution("05-backward")})
+    data = bytearray(broken.read_bytes())
+    with zipfile.ZipFile(broken) as archive:
+        member = archive.getinfo("05-backward.py")
+    start = member.header_offset + 30 + len(member.filename.encode()) + len(member.extra)
+    data[start] = 0xFF  # a final block of type 3, which deflate does not have
+    broken.write_bytes(bytes(data))
+    future = make_export(tmp_path / "future.zip", {"05-backward": solution("05-backward")})
+    data = bytearray(future.read_bytes())
+    at = data.index(b"PK\x01\x02")
+    data[at + 6:at + 8] = (99).to_bytes(2, "little")  # needs zip version 9.9 to extract
+    future.write_bytes(bytes(data))
+    good = tmp_path / "good.py"
+    good.write_text(solution("05-backward"))
+    status, by_file, stderr, _ = grade("05-backward", str(broken), str(future), str(good))
+    assert status == 1 and by_file[str(good)]["passed"] is True, stderr
+    assert ("cannot be unpacked (Error -3 while decompressing data"
+            in by_file[f"{broken}:05-backward.py"]["error"])
+    assert "is not a zip archive" in by_file[str(future)]["error"]
+
+
 def test_a_lab_entry_that_is_a_folder_in_the_zip_fails_alone(tmp_path):
     manifest = json.dumps({"course": "autograd-course", "version": "0.1.0", "exported_at": "",
                            "labs": [{"slug": "05-backward", "file": "05-backward.py"}]})

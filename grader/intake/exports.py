@@ -14,6 +14,7 @@ import re
 import reprlib
 import stat
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
@@ -75,7 +76,8 @@ def read_export_zip(path: Path, shown: str) -> Export:
     data = read_regular(path, shown, limit=MAX_ZIP)
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, OSError, ValueError):
+    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError):
+        # NotImplementedError: a directory entry claiming a zip version from the future
         raise Refused(f"{shown} is not a zip archive: hand in the zip that Export my work "
                       "saved, unchanged") from None
     with archive:
@@ -164,8 +166,11 @@ def _read_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, shown: str, li
     try:
         with archive.open(info) as stream:
             data = stream.read(limit + 1)  # the directory may lie: never read past the limit
-    except (zipfile.BadZipFile, RuntimeError, NotImplementedError, OSError, EOFError) as exc:
-        raise Refused(f"{shown} cannot be unpacked ({exc})") from None
+    except (zipfile.BadZipFile, RuntimeError, NotImplementedError, OSError, EOFError,
+            ValueError, zlib.error) as exc:
+        # zlib.error: a damaged deflate stream (it once ended the whole run); ValueError: a
+        # member whose offset points before the archive's start ("negative seek value")
+        raise Refused(f"{shown} cannot be unpacked ({str(exc)[:200]})") from None
     if len(data) > limit:
         raise Refused(too_large(shown, len(data), limit))
     return data
