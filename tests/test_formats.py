@@ -153,6 +153,25 @@ def test_json_is_the_documented_contract_plus_the_input(files):
     assert all(c["message"].startswith("Not run: ") for c in reports[1]["checks"])
 
 
+def test_json_holds_every_field_the_readme_lists(files):
+    """README: each report has lab, file, passed, score, max_score, checks (each with name,
+    passed, message, hints), error, stdout/stderr, runtime, seconds and input."""
+    done = _grade(files, ["e-loud.py", "b-wrong.py"], "json")
+    loud, wrong = json.loads(done.stdout)
+    for report in (loud, wrong):
+        assert {"lab", "file", "passed", "score", "max_score", "checks", "error", "stdout",
+                "stderr", "runtime", "seconds", "input"} <= set(report)
+        assert report["lab"] == "05-backward" and report["runtime"] == "python"
+        assert isinstance(report["seconds"], float) and report["seconds"] >= 0
+        for c in report["checks"]:
+            assert {"name", "passed", "message", "hints"} <= set(c)
+            assert isinstance(c["hints"], list)
+    assert "PASSED 13/13" in loud["stdout"] and "boo" in loud["stderr"]
+    failed = [c for c in wrong["checks"] if not c["passed"]]
+    assert failed and all(c["hints"] and all(isinstance(h, str) and h for h in c["hints"])
+                          for c in failed)
+
+
 # Prints and raises what a terminal or an engine's page could be fooled by: cursor moves and
 # colours, a reversed word, lone surrogates (not Unicode: a UTF-8 writer refuses them), and a
 # line made to pass for another file's summary.
