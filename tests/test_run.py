@@ -137,6 +137,17 @@ def test_output_keeps_its_head_and_its_tail():
     assert len(report.stdout) < OUTPUT_LIMIT + 200
 
 
+def test_output_keeps_exactly_the_first_and_the_last_32_000_characters():
+    """The README's figure, not only the module's constant: 32 000 at each end."""
+    source = ("for i in range(100):\n    print(f'{i:03d}' + 'x' * 996)\n"
+              "def double(x):\n    return 2 * x\ndef half(x):\n    return x / 2\n")
+    printed = "".join(f"{i:03d}" + "x" * 996 + "\n" for i in range(100))
+    report = _grade(source)
+    head, _, tail = report.stdout.partition("\n[output truncated: ")
+    assert head == printed[:32_000] and tail.split("]\n", 1)[1] == printed[-32_000:]
+    assert tail.startswith(f"{len(printed) - 64_000} characters not shown]")
+
+
 def test_printed_output_is_kept_apart_from_the_verdict_and_truncated():
     source = ("print('PASSED 2/2')\nimport sys\nprint('x' * 200000, file=sys.stderr)\n"
               "def double(x):\n    return x\n")
