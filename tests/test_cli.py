@@ -288,3 +288,28 @@ def test_all_with_a_lab_says_to_drop_one_of_them(tmp_path):
                       "--runtime", "python", "--trusted")
     assert done.returncode == 2 and done.stdout == ""
     assert "--all grades every lab each export holds: give no LAB" in done.stderr
+
+
+def test_grade_defaults_to_10_seconds_a_file_and_every_core(monkeypatch, tmp_path):
+    """README: `--timeout` is 10 s unless given, and `--jobs` is every core this process may
+    use; the CLI hands both to the runtime that grades."""
+    import os
+
+    from click.testing import CliRunner
+
+    from grader.commands import grade as grade_module
+
+    seen = []
+    real = grade_module.make_runtime
+
+    def recording(runtime, root, timeout, jobs):
+        seen.append((runtime, timeout, jobs))
+        return real(runtime, root, timeout, jobs)
+
+    monkeypatch.setattr(grade_module, "make_runtime", recording)
+    (tmp_path / "a.py").write_text((LAB / "solution.py").read_text())
+    done = CliRunner().invoke(grade_module.grade_command,
+                              ["05-backward", str(tmp_path / "a.py"), "--runtime", "python",
+                               "--trusted", "--course", str(ROOT)])
+    assert done.exit_code == 0, done.output
+    assert seen == [("python", 10.0, len(os.sched_getaffinity(0)))]

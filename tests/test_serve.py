@@ -144,3 +144,35 @@ def test_without_tools_for_jupyterlite_the_course_still_builds_unless_strict(tmp
     assert "Open this lab in JupyterLite" not in page and not (tmp_path / "site" / "lite").exists()
     strict = run_course("build", "--strict", "--out", str(tmp_path / "strict"), env=env)
     assert strict.returncode == 1 and "course package could not be built" in strict.stderr
+
+
+def test_serve_defaults_to_port_8000_on_loopback_and_builds_into_site(monkeypatch):
+    """README: `course serve [--port 8000]` builds the site into `_site/` and serves it on
+    127.0.0.1. The build is stood in for (the fixture above builds for real); the server is
+    real, bound to a free port so a running course is not disturbed."""
+    from pathlib import Path
+    from types import SimpleNamespace
+
+    from click.testing import CliRunner
+
+    from grader.commands import serve as serve_module
+    from grader.site_builder import serve as server_module
+
+    built, asked, servers = [], [], []
+    monkeypatch.setattr(serve_module, "build_once",
+                        lambda course, out, strict: built.append(out) or SimpleNamespace(out=out))
+    real = server_module.make_server
+
+    def recording(folder, port=8000, **kwargs):
+        asked.append(port)
+        server = real(folder, port=0, **kwargs)
+        server.serve_forever = lambda: (_ for _ in ()).throw(KeyboardInterrupt)
+        servers.append(server)
+        return server
+
+    monkeypatch.setattr(server_module, "make_server", recording)
+    done = CliRunner().invoke(serve_module.serve_command, ["--course", str(ROOT)])
+    assert done.exit_code == 0, done.output
+    assert built == [Path("_site")] and asked == [8000]
+    assert servers[0].server_address[0] == "127.0.0.1"
+    assert "http://127.0.0.1:" in done.output
