@@ -34,3 +34,20 @@ def test_a_frame_that_never_ends_overflows_instead_of_growing():
     for _ in range(4):
         reader.feed(b"y" * 65536)
     assert reader.overflowed and len(reader.buffer) <= KEEP + 65536
+
+
+def test_by_default_a_frame_of_almost_8_mib_arrives_and_one_past_it_overflows():
+    """README: the CLI's frame reader holds at most 8 MiB (checked as each chunk comes)."""
+    def frame(size):
+        return f"\n{TOKEN} ".encode() + b'{"s": "' + b"z" * size + b'"}\n'
+
+    reader = FrameReader(TOKEN)
+    found = [reader.feed(chunk) for chunk in _chunks(frame((8 << 20) - 64))]
+    assert [len(f["s"]) for f in found if f is not None] == [(8 << 20) - 64]
+    reader = FrameReader(TOKEN)
+    found = [reader.feed(chunk) for chunk in _chunks(frame((8 << 20) + (1 << 18)))]
+    assert reader.overflowed and not any(found)
+
+
+def _chunks(data, size=1 << 16):
+    return [data[i:i + size] for i in range(0, len(data), size)]
