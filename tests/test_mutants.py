@@ -87,5 +87,6 @@ def test_check_mutants_prints_survivors_as_diffs(tmp_path):
     assert done.returncode == 1
     assert "02-chain-rule: 93.3% of 30 mutants killed (30 made, 0 reviewed as equivalent, " \
            "2 survive)" in done.stdout
+    assert "each lab needs 98%" in done.stdout  # the README's bar for CI
     assert "-    return local['dy/dx'] * local['dz/dy'] * local['dL/dz']" in done.stdout
     assert "+    return local['dy/dx'] * local['dz/dy']" in done.stdout
