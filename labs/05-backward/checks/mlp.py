@@ -197,6 +197,17 @@ def mlp(learner):
         expect(len(params) == want, f"{what}.parameters() should list {want} Values (every "
                                     f"neuron's weights and bias), but it lists {len(params)}.")
         expect(len({id(p) for p in params}) == want, f"{what}.parameters() lists a Value twice.")
+        try:
+            laid = _layout(net)
+        except _Unlaid:
+            laid = None
+        if laid is not None and len(laid) == want and {id(p) for p in laid} == \
+                {id(p) for p in params} and any(x is not y for x, y in zip(laid, params)):
+            raise CheckFailed(f"{what}.parameters() lists every weight and bias, but in another "
+                              f"order than the network holds them: layer by layer, neuron by "
+                              f"neuron, each neuron's weights and then its bias. A set (or "
+                              f"anything made from one) has no order of its own. Keep a list: "
+                              f"[p for layer in self.layers for p in layer.parameters()].")
         flat = [round(rng.uniform(-1.0, 1.0), 3) for _ in range(want)]
         xs = tuple(_draw(rng, -2.0, 2.0) for _ in range(sizes[0]))
         _set(params, flat)
@@ -250,6 +261,30 @@ def mlp(learner):
         want_g = slope(lambda t: _net(flat[:i] + [t] + flat[i + 1:], sizes, xs)[0], flat[i])
         close(grad_of(p, f"parameter {i + 1}"), want_g, f"The gradient of parameter {i + 1} of "
               f"{what} after backward() on its output, x = {', '.join(map(_f, xs))}", tol=1e-4)
+
+
+def _layout(net):
+    """The network's weights and biases as the starter's __init__ lays them out (layers,
+    neurons, w, b), layer by layer and neuron by neuron, or None if it keeps them otherwise."""
+    found = []
+    for layer in _listed(net, "layers"):
+        for neuron in _listed(layer, "neurons"):
+            w, b = _listed(neuron, "w"), attempt("reading b", getattr, neuron, "b", None)
+            if b is None:
+                raise _Unlaid
+            found += w + [b]
+    return found
+
+
+class _Unlaid(Exception):
+    pass
+
+
+def _listed(obj, name):
+    got = attempt(f"reading {name}", getattr, obj, name, None)
+    if type(got).__name__ not in ("list", "tuple"):
+        raise _Unlaid
+    return list(got)
 
 
 def _one_value_layer(learner, failed, what, xs):

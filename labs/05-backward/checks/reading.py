@@ -89,8 +89,17 @@ def leaves_of(learner, xs):
 
 
 def backward(out, what):
-    attempt(f"({what}).backward()", attempt(f"reading ({what}).backward", getattr, out,
-                                            "backward"))
+    method = attempt(f"reading ({what}).backward", getattr, out, "backward")
+    try:
+        attempt(f"({what}).backward()", method)
+    except CheckFailed as failed:
+        if type(failed.__cause__) is TypeError and \
+                "'NoneType' object is not callable" in _said(failed.__cause__):
+            raise CheckFailed(f"{str(failed).rstrip('.')}: the sweep called a _backward that is "
+                              f"None, as a leaf's is when __init__ sets self._backward = None. "
+                              f"Give every Value a step that does nothing, self._backward = "
+                              f"lambda: None (or skip a None in the sweep).") from failed.__cause__
+        raise
 
 
 def grads_of(learner, formula, inputs, what):
