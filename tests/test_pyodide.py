@@ -305,3 +305,35 @@ def test_errors_found_after_parsing_keep_their_line_on_the_command_line(course):
         "of the file (line 2).\n    from __future__ import annotations\n    ^",
         "Python could not read your file: no binding for nonlocal 'x' found (line 2).\n"
         "    nonlocal x\n    ^"]
+
+
+def _huge_answer(size):
+    return ("def forward(a, b, c, f):\n"
+            f"    return {{'e': 'x' * {size}, 'd': 0, 'L': 0}}\n"
+            "def evaluate(steps, inputs):\n    return {}\n")
+
+
+@pytest.fixture(scope="module")
+def huge_answers(course):
+    """README: a message on the channel is at most 4 MiB. A 4 000 000-character answer
+    crosses it; a 4 300 000-character one (over 4 MiB) cannot."""
+    runtime = PyodideRuntime(course.root, timeout=10.0, workers=1)
+    return grading.grade(course.labs["01-graphs"], [("under.py", _huge_answer(4_000_000)),
+                                                    ("over.py", _huge_answer(4_300_000))],
+                         runtime)
+
+
+def test_a_message_of_up_to_4_mib_crosses_the_channel_and_a_larger_one_fails_the_file(
+        huge_answers):
+    under, over = huge_answers
+    assert "but it is a str" in under.checks[0].message, under.checks[0].message
+    assert not over.passed and over.score == 0 and over.error
+
+
+@pytest.mark.xfail(strict=True, reason="the learner's side ends its interpreter when the "
+                   "channel refuses its reply: the report says it 'stopped before it could "
+                   "report', not which limit (grader/core/link.py, Link._send)")
+def test_an_answer_over_the_channels_4_mib_says_which_limit(huge_answers):
+    _, over = huge_answers
+    assert "stopped before it could report" not in over.error
+    assert "4 MiB" in over.error or "4194304" in over.error or "channel" in over.error
