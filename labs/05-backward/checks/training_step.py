@@ -124,6 +124,15 @@ def one_step(learner):
             raise CheckFailed(f"{name} moved from {_f(start)} to {_f(moved)}, a whole gradient "
                               f"({_f(g)}) at once: scale the step by the learning rate, "
                               f"p.data -= lr * p.grad, with lr = {_f(lr)}.")
+        held = grad_of(leaf, name)
+        if held != 0.0 and not _same(held, g, 1e-7) and _same(moved, start - lr * held, 1e-7):
+            raise CheckFailed(f"{name} moved from {_f(start)} to {_f(moved)}, by -lr * {_f(held)}, "
+                              f"what {name}.grad holds after the step; but its gradient for "
+                              f"{shown} is {_f(g)}. The update is right, the grad is not: "
+                              f"backward() ran more than once in the step (each call adds on "
+                              f"top of the last, and a second sweep hands on the grads the "
+                              f"first left in inner nodes). Zero the grads, build the loss "
+                              f"once, call loss.backward() once, then update.")
         close(moved, start - lr * g, f"{name}.data after one step, for {shown}",
               why=f"Its gradient there is {_f(g)}: it should move by -lr * grad.")
 
