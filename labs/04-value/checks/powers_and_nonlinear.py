@@ -22,7 +22,17 @@ def power(learner):
     for x, k in zip(_xs(405, 6, 0.3, 3.0), (3, 2, -1, 0.5, 1.5, -2)):
         a = new(Value, x)
         what = f"a ** {k}"
-        out = result(Value, what, lambda: a ** k, [(a, "a")])
+        try:
+            out = result(Value, what, lambda: a ** k, [(a, "a")])
+        except CheckFailed as failed:
+            if type(failed.__cause__) is AttributeError and "has no attribute 'data'" in \
+                    str(failed.__cause__)[:200] and type(k).__name__ in str(failed.__cause__)[:20]:
+                raise CheckFailed(f"`{what}` raised AttributeError: {failed.__cause__}. Here k is "
+                                  f"a plain number, {k}, and __pow__ reads k.data: use k itself, "
+                                  f"self.data ** k, and k * self.data ** (k - 1) for the local "
+                                  f"gradient. (Only +, -, * and / take a Value on the other "
+                                  f"side.)") from failed.__cause__
+            raise
         remembers(out, what, [(a, "a")])
         close(data_of(out, f"({what})"), x ** k, f"({what}).data with a = {_f(x)}")
         (g,) = local_grads(out, what, [(a, "a")])
