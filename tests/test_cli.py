@@ -87,6 +87,7 @@ def test_course_check_reports_every_problem_with_file_and_line(tmp_path):
     page.write_text(page.read_text().replace("title:", "titel:", 1))
     backward = root / "lessons" / "05-backward.md"
     backward.write_text(backward.read_text().replace("train: true", "train: sometimes", 1))
+    (root / "labs" / "03-branching" / "solution.py").unlink()  # a lab without a solution
     done = run_course("check", "--runtime", "python", "--course", str(root), cwd=root)
     assert done.returncode == 1
     err = done.stderr
@@ -100,7 +101,8 @@ def test_course_check_reports_every_problem_with_file_and_line(tmp_path):
     # A starter that is lab 5's answer passes lab 4 as well: no page's starter may.
     assert ("labs/05-backward/starter.py:1: starter.py fails 04-value: no page's starting code "
             "passes any lab") in err
-    assert "7 problem(s)" in done.stdout
+    assert "labs/03-branching/solution.py:1: missing solution.py" in err
+    assert "8 problem(s)" in done.stdout
 
 
 def test_course_new_scaffolds_a_lesson_that_checks_clean(tmp_path):
