@@ -6,7 +6,8 @@ It uses CPython's audit hooks (PEP 578), which cannot be removed once added, to 
 lab never needs and what would let a submission reach the grader or the machine:
 
 - the JavaScript bridge of Pyodide (`js`, `pyodide`, `pyodide_js`, `_pyodide*`) and ctypes;
-- tracers and the garbage collector's object lists (ways to every object of the interpreter);
+- line tracers (`sys.settrace`) and the garbage collector's object lists (ways to every
+  object of the interpreter);
 - writing files (in Pyodide, outside its in-memory working folder and /tmp), reading files
   outside the standard library (and those folders), processes, sockets, signals;
 - changing classes that existed before the learner's code ran, and the code or defaults of
@@ -16,7 +17,9 @@ What the standard library does for ordinary code stays allowed: reading a functi
 defaults (`inspect.signature`, which a dataclass without a docstring calls), setting the
 defaults of a function made after the seal (`namedtuple`, `typing.NamedTuple`), frames
 (`traceback.print_exc()`, `unittest` and `logging` read them), taking a tracer away that is
-not there (`doctest` ends every run with `sys.settrace(None)`), and opening a file that does not
+not there (`doctest` ends every run with `sys.settrace(None)`), a profiler (`cProfile` registers
+a `sys.monitoring` callback, `profile` calls `sys.setprofile`: they see what frames show, and a
+learner timing backward() is no attacker), and opening a file that does not
 exist (`pdb`, which `doctest` starts, looks for a `.pdbrc`): that open fails as it would
 anywhere, FileNotFoundError, and reaches nothing. A `breakpoint()` or `pdb.set_trace()` left in
 a file does nothing, as with PYTHONBREAKPOINT=0: there is no one at a grader's terminal. Refusing them failed correct
@@ -49,7 +52,7 @@ BLOCKED_IMPORTS = BRIDGE_MODULES + ("ctypes", "_ctypes", "_posixsubprocess", "gr
 # Events refused outright once sealed (exact names, or prefixes ending with ".").
 BLOCKED_EVENTS = (
     "sys._current_frames", "sys._current_exceptions", "sys.settrace",
-    "sys.setprofile", "sys.monitoring.register_callback", "sys.addaudithook", "sys.remote_exec",
+    "sys.addaudithook", "sys.remote_exec",
     "gc.get_objects", "gc.get_referrers", "gc.get_referents",
     "os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.forkpty", "os.kill",
     "os.killpg", "os.remove", "os.rename", "os.rmdir", "os.mkdir",
@@ -176,7 +179,6 @@ def seal(watched: tuple = (), alarm=None) -> Guard:
 
     sys.addaudithook(hook)
     sys.settrace = _untrace(sys.settrace, "sys.settrace", clearing, refuse)
-    sys.setprofile = _untrace(sys.setprofile, "sys.setprofile", clearing, refuse)
     sys.breakpointhook = _no_debugger
     sys.meta_path.insert(0, _QuietPdb())
     return guard
