@@ -204,6 +204,20 @@ def test_a_1_gb_file_is_refused_by_its_size_without_being_read(tmp_path):
         assert "is too large to be a lab (1.0 GB" in by_file[str(tmp_path / name)]["error"]
 
 
+def test_a_file_of_1_mb_is_graded_and_one_byte_more_is_refused(tmp_path):
+    """README: a file over 1 MB is refused by its size. Exactly 1 MiB is still a lab."""
+    source = solution("05-backward").encode()
+    padding = (1 << 20) - len(source) - 2
+    (tmp_path / "at.py").write_bytes(b"#" + b"x" * padding + b"\n" + source)
+    (tmp_path / "over.py").write_bytes(b"#" + b"x" * (padding + 1) + b"\n" + source)
+    assert (tmp_path / "at.py").stat().st_size == 1 << 20
+    status, by_file, _, _ = grade("05-backward", str(tmp_path / "at.py"), str(tmp_path / "over.py"))
+    assert status == 1
+    assert by_file[str(tmp_path / "at.py")]["passed"] is True
+    assert ("is too large to be a lab (1.0 MB; the limit is 1.0 MB)"
+            in by_file[str(tmp_path / "over.py")]["error"])
+
+
 def test_a_symlink_is_not_followed_and_its_target_never_reaches_a_report(tmp_path):
     secret = tmp_path / "secret.env"
     secret.write_text(SECRET + "\n")
