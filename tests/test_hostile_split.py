@@ -108,3 +108,17 @@ def test_the_cpython_runtime_refuses_files_not_said_to_be_trusted(tmp_path):
     trusted = run_course("grade", "05-backward", str(stranger), "--runtime", "python", "--trusted",
                          "--json")
     assert trusted.returncode == 0, trusted.stderr
+
+
+def test_without_the_variable_a_host_may_hold_2_5_gib(monkeypatch, course):
+    """README: a learner worker that takes the host past 2.5 GiB is terminated, unless
+    $COURSE_GRADE_MEMORY_MB says otherwise (the test above lowers it). The figure the host
+    is started with, as Node is told it."""
+    from grader.runtimes import pyodide as runtime_module
+    from grader.runtimes.node import host_command
+
+    monkeypatch.delenv("COURSE_GRADE_MEMORY_MB", raising=False)
+    assert runtime_module.memory_limit() == 2560
+    command = host_command(course.root / "node_modules" / "pyodide", None,
+                           runtime_module.memory_limit())
+    assert "2560" in command
