@@ -558,3 +558,35 @@ def test_a_block_copied_from_the_lesson_pasted_into_a_method_keeps_its_shape(ope
     page.evaluate("navigator.clipboard.writeText('    def g(self):\\n        return 1\\n')")
     page.keyboard.press("ControlOrMeta+v")
     assert doc(page) == "class A:\n    def g(self):\n        return 1\n"
+
+
+IN_SIGHT = """selector => {
+    const box = document.querySelector(selector).getBoundingClientRect();
+    const lab = document.querySelector('section.lab').getBoundingClientRect();
+    const bottom = Math.min(innerHeight, lab.bottom), top = Math.max(0, lab.top);
+    return box.top >= top && box.top + Math.min(box.height, 40) <= bottom;
+}"""
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (1920, 1080), (390, 844)])
+def test_what_run_prints_comes_into_view(open_lesson, width, height):
+    """Beside the lesson on a laptop (1280 x 800) the output sat under the fold of the lab's own
+    column: Ctrl+Enter from the editor printed out of sight and seemed to do nothing."""
+    page = open_lesson("01-graphs", width=width, height=height)
+    wait_ready(page)
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.press("Enter")
+    page.keyboard.type("print('hello from my code')")
+    lesson_top = page.locator("article.lesson").bounding_box()["y"]
+    page.keyboard.press("ControlOrMeta+Enter")
+    page.locator("[data-testid=output]").filter(has_text="hello from my code").wait_for()
+    page.wait_for_function("!document.querySelector('[data-testid=run]').disabled")
+    page.wait_for_timeout(300)  # a smooth scroll, if any, has ended
+    assert page.evaluate(IN_SIGHT, "[data-testid=output]")
+    # The line just typed is still in sight, and the keyboard still in the editor.
+    assert page.evaluate(IN_SIGHT, ".cm-activeLine")
+    assert page.evaluate("document.activeElement.classList.contains('cm-content')")
+    if width >= 1200:  # the lesson beside the lab has not moved
+        assert page.locator("article.lesson").bounding_box()["y"] == lesson_top
+    page.screenshot(path=str(ARTIFACTS / f"run-output-{width}.png"))

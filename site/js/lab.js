@@ -114,16 +114,30 @@ export function startLab(root, page) {
     if (python.busy) return;
     busy(true);
     working("Running your code…");
+    outputInView();
     const answer = await python.run(text(view));
     if (!answer.restarted && !answer.failure) {
       showOutput(output, answer.run);
       await showGraph(answer.run.graph);  // Run is done when what it shows is there
     }
     busy(false);
+    outputInView();
     refocus(buttons.run);
     if (answer.restarted) return restarted(answer, "Run");
     if (answer.failure) return failed(answer);
     say(answer.stoppedBy ? "Stopped." : "Python is ready.", "ready", answer.stoppedBy ? "neutral" : "");
+  }
+
+  // What Run prints, in sight: beside the lesson on a laptop (1280 x 800) the output sat under
+  // the fold of the lab's own column, and Ctrl+Enter from the editor seemed to do nothing.
+  // The lab (or, on a narrow screen, the page) scrolls only as far as it takes to show the
+  // output's first lines, so the editor and the line just typed stay in view.
+  function outputInView() {
+    const scroller = getComputedStyle(root).overflowY === "auto" ? root : null;
+    const bottom = scroller ? Math.min(innerHeight, root.getBoundingClientRect().bottom) : innerHeight;
+    const box = output.getBoundingClientRect();
+    const short = box.top + Math.min(box.height, 128) + 8 - bottom;
+    if (short > 0) (scroller || window).scrollBy({ top: short });
   }
 
   // The computation graph of the Value the code left, if any; a drawing failure costs only it.
