@@ -139,6 +139,31 @@ def test_export_clear_and_import_bring_the_work_back(course, site, open_lesson, 
     assert doc(page) == "# lab 5, started\nclass Value:\n    pass\n"
 
 
+def test_clear_my_data_asks_first_then_removes_code_and_quiz_answers(course, open_lesson, site):
+    """README: Clear my data removes code, progress and quiz answers, after confirmation."""
+    lesson = f"{site['url']}lessons/01-graphs/index.html"
+    page = open_lesson("01-graphs")
+    page.wait_for_function("window.courseEditor !== undefined")
+    set_code(page, "# mine\n")
+    question = page.locator(".quiz-question").first
+    question.locator(f"button[data-choice='{question.get_attribute('data-answer')}']").click()
+    assert question.get_attribute("data-answered") == "right"
+
+    def clear(answer):
+        page.goto(site["url"] + "index.html")
+        page.once("dialog", lambda dialog: dialog.accept() if answer else dialog.dismiss())
+        page.click("[data-testid=clear-data]")
+        said = "were removed" if answer else "Nothing was removed"
+        page.locator("[data-testid=my-work-status]").filter(has_text=said).wait_for()
+        page.goto(lesson)
+        page.wait_for_function("window.courseEditor !== undefined")
+        return doc(page), page.locator(".quiz-question").first.get_attribute("data-answered")
+
+    assert clear(answer=False) == ("# mine\n", "right")
+    code, answered = clear(answer=True)
+    assert code == course.labs["01-graphs"].starter.read_text() and answered is None
+
+
 def test_import_refuses_what_is_not_an_export_and_cancel_changes_nothing(open_lesson, site, tmp_path):
     page = open_lesson("01-graphs")
     set_code(page, "# mine\n")
