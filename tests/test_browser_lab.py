@@ -590,3 +590,22 @@ def test_what_run_prints_comes_into_view(open_lesson, width, height):
     if width >= 1200:  # the lesson beside the lab has not moved
         assert page.locator("article.lesson").bounding_box()["y"] == lesson_top
     page.screenshot(path=str(ARTIFACTS / f"run-output-{width}.png"))
+
+
+def test_ctrl_s_in_the_editor_says_the_code_is_saved_instead_of_saving_the_page(open_lesson):
+    """Ctrl+S out of habit opened the browser's "Save page as" for the lesson's HTML."""
+    page = open_lesson("02-chain-rule")
+    wait_ready(page)
+    page.evaluate("""() => addEventListener('keydown', (event) => {
+        if (event.key === 's') window.saveKey = event.defaultPrevented; })""")
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.type("\n# my note")
+    page.keyboard.press("ControlOrMeta+s")
+    assert page.evaluate("window.saveKey") is True  # the browser's own Save was not asked for
+    note = page.locator("[data-testid=file-note]")
+    assert note.inner_text() == "Your code is saved in this browser as you type; Download saves it as a file."
+    assert note.is_visible()
+    page.reload()
+    page.wait_for_function("window.courseEditor !== undefined")
+    assert doc(page).endswith("\n# my note")

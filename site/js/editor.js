@@ -155,7 +155,7 @@ function newlineAfterBlockEnd(view) {
   return true;
 }
 
-export function createEditor(parent, { doc, onChange, onRun, onCheck }) {
+export function createEditor(parent, { doc, onChange, onRun, onCheck, onSave }) {
   const view = new EditorView({
     doc,
     parent,
@@ -171,6 +171,8 @@ export function createEditor(parent, { doc, onChange, onRun, onCheck }) {
       Prec.highest(keymap.of([
         { key: "Mod-Enter", run: () => (onRun(), true) },
         { key: "Shift-Mod-Enter", run: () => (onCheck(), true) },
+        // Ctrl/⌘+S out of habit opened the browser's "Save page as" for the page's HTML.
+        { key: "Mod-s", run: () => (onSave(), true), preventDefault: true },
         { key: "Enter", run: newlineAfterBlockEnd },
       ])),
       Prec.highest(stepOverClosingQuotes),  // before closeBrackets (basicSetup) sees the quote

@@ -32,6 +32,7 @@ export function startLab(root, page) {
     onChange: (code) => shownFromElsewhere || progress.save(slug, { code }),
     onRun: () => run(),
     onCheck: () => check(),
+    onSave: () => saveKeyPressed(),
   });
   window.courseEditor = view;  // a stable handle for tests and for the curious
   performance.mark("course:editor-usable");
@@ -268,6 +269,11 @@ export function startLab(root, page) {
     fileNote.dataset.tone = state === "broken" ? "fail" : "";
   };
   startLabFiles(root, { view, lab: page.lab, version: page.courseVersion, say: tell });
+  // Ctrl/⌘+S in the editor: there is nothing to press to save, and a file is one button away.
+  function saveKeyPressed() {
+    if (progress.keeps()) tell("Your code is saved in this browser as you type; Download saves it as a file.");
+    else tell("This browser keeps nothing for this page: Download saves your code as a file.", "broken");
+  }
 
   // The same lab open in two tabs: code typed in the other one shows here too. Without this,
   // the next key pressed in this tab saved its older text over the other tab's work. It comes
