@@ -131,6 +131,22 @@ def test_stop_ends_a_whole_check_at_once_and_says_what_happened(course, open_les
     assert page.evaluate("document.activeElement !== document.body")
 
 
+def test_stop_pressed_from_the_keyboard_during_a_run_leaves_focus_on_run(open_lesson):
+    """README: focus stays on Run after a run or a Stop. Stop disables itself as it ends the
+    run: the keyboard's place must not fall to the page's body."""
+    page = open_lesson("01-graphs")
+    wait_ready(page)
+    set_code(page, "while True:\n    pass\n")
+    page.focus("[data-testid=run]")
+    page.keyboard.press("Enter")
+    page.wait_for_function("!document.querySelector('[data-testid=stop]').disabled")
+    page.focus("[data-testid=stop]")
+    page.keyboard.press("Enter")
+    page.locator("[data-testid=output]").filter(has_text="Stopped").wait_for(timeout=5000)
+    page.wait_for_function("!document.querySelector('[data-testid=run]').disabled")
+    assert page.evaluate("document.activeElement.dataset.testid") == "run"
+
+
 def test_a_loop_outside_any_function_is_reported_where_it_was(course, open_lesson):
     # It runs as the file loads, before any check: stopped there, the report says where.
     page = open_lesson("01-graphs")
