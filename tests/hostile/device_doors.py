@@ -1,8 +1,9 @@
 # A correct Value that uses what the seal lets a file do with devices and its scratch
 # folders (open(os.devnull, "w"), reading /dev/urandom, shutil and os.walk inside /tmp) on
 # paths beyond them: writing the random device, a path that only reads as /dev/null, copying
-# a file of the machine into /tmp, walking the root, changing modes and removing a folder
-# outside. Each must be refused (the targets do not exist or are not changed either way).
+# a file or a folder of the machine into /tmp, walking the root, changing the modes or times
+# of a file outside, removing a folder outside. Each must be refused (the targets do not exist
+# or are not changed either way).
 import os
 import shutil
 
@@ -15,6 +16,8 @@ TRIES = [
     ("walk the root", lambda: next(os.walk("/"))),
     ("chmod outside", lambda: os.chmod("/course-no-such-file", 0o777)),
     ("rmtree outside", lambda: shutil.rmtree("/course-no-such-folder")),
+    ("copy a folder of the machine", lambda: shutil.copytree("/etc", "/tmp/etc-copy")),
+    ("touch outside", lambda: os.utime("/course-no-such-file")),
 ]
 for what, attempt in TRIES:
     try:

@@ -33,6 +33,7 @@ os.rmdir("runs")
 with tempfile.TemporaryDirectory() as run:
     Path(run, "log.txt").write_text("step 1\n")
     shutil.copyfile(Path(run, "log.txt"), Path(run, "copy.txt"))
+    shutil.copytree(run, Path(run, "backup"))  # copy2: its times and modes too
     walked = sorted(name for _, _, names in os.walk(run) for name in names)
 print("run folder:", walked, os.path.exists(run))
 print("left:", os.listdir())
