@@ -592,9 +592,11 @@ def test_what_run_prints_comes_into_view(open_lesson, width, height):
     page.screenshot(path=str(ARTIFACTS / f"run-output-{width}.png"))
 
 
-def test_ctrl_s_in_the_editor_says_the_code_is_saved_instead_of_saving_the_page(open_lesson):
+@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
+def test_ctrl_s_in_the_editor_says_the_code_is_saved_instead_of_saving_the_page(open_lesson, width,
+                                                                                 height):
     """Ctrl+S out of habit opened the browser's "Save page as" for the lesson's HTML."""
-    page = open_lesson("02-chain-rule")
+    page = open_lesson("02-chain-rule", width=width, height=height)
     wait_ready(page)
     page.evaluate("""() => addEventListener('keydown', (event) => {
         if (event.key === 's') window.saveKey = event.defaultPrevented; })""")
@@ -605,7 +607,9 @@ def test_ctrl_s_in_the_editor_says_the_code_is_saved_instead_of_saving_the_page(
     assert page.evaluate("window.saveKey") is True  # the browser's own Save was not asked for
     note = page.locator("[data-testid=file-note]")
     assert note.inner_text() == "Your code is saved in this browser as you type; Download saves it as a file."
-    assert note.is_visible()
+    page.wait_for_timeout(300)
+    assert page.evaluate(IN_SIGHT, "[data-testid=file-note]") and page.evaluate(IN_SIGHT, ".cm-activeLine")
+    page.screenshot(path=str(ARTIFACTS / f"ctrl-s-{width}.png"))
     page.reload()
     page.wait_for_function("window.courseEditor !== undefined")
     assert doc(page).endswith("\n# my note")

@@ -115,14 +115,14 @@ export function startLab(root, page) {
     if (python.busy) return;
     busy(true);
     working("Running your code…");
-    outputInView();
+    inView();
     const answer = await python.run(text(view));
     if (!answer.restarted && !answer.failure) {
       showOutput(output, answer.run);
       await showGraph(answer.run.graph);  // Run is done when what it shows is there
     }
     busy(false);
-    outputInView();
+    inView();
     refocus(buttons.run);
     if (answer.restarted) return restarted(answer, "Run");
     if (answer.failure) return failed(answer);
@@ -133,10 +133,10 @@ export function startLab(root, page) {
   // the fold of the lab's own column, and Ctrl+Enter from the editor seemed to do nothing.
   // The lab (or, on a narrow screen, the page) scrolls only as far as it takes to show the
   // output's first lines, so the editor and the line just typed stay in view.
-  function outputInView() {
+  function inView(element = output) {
     const scroller = getComputedStyle(root).overflowY === "auto" ? root : null;
     const bottom = scroller ? Math.min(innerHeight, root.getBoundingClientRect().bottom) : innerHeight;
-    const box = output.getBoundingClientRect();
+    const box = element.getBoundingClientRect();
     const short = box.top + Math.min(box.height, 128) + 8 - bottom;
     if (short > 0) (scroller || window).scrollBy({ top: short });
   }
@@ -273,6 +273,7 @@ export function startLab(root, page) {
   function saveKeyPressed() {
     if (progress.keeps()) tell("Your code is saved in this browser as you type; Download saves it as a file.");
     else tell("This browser keeps nothing for this page: Download saves your code as a file.", "broken");
+    inView(fileNote);
   }
 
   // The same lab open in two tabs: code typed in the other one shows here too. Without this,
