@@ -131,6 +131,51 @@ def test_stop_replaces_python_when_an_interrupt_cannot_land(course, site, contex
     assert check(page) == "true"
 
 
+def test_without_isolation_headers_stop_restarts_python_says_why_and_keeps_the_code(
+        course, site, browser):
+    """README: on a static host without COOP/COEP the course still works, but Stop throws the
+    worker away and starts a new one; the learner is told, and the code stays in the editor."""
+    import functools
+    import threading
+    from http.server import ThreadingHTTPServer
+
+    from grader.site_builder.serve import CourseHandler
+
+    class Unisolated(CourseHandler):
+        def send_header(self, name, value):
+            if name.lower() not in ("cross-origin-opener-policy", "cross-origin-embedder-policy"):
+                super().send_header(name, value)
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0),
+                                 functools.partial(Unisolated, directory=str(site["out"])))
+    server.verbose = False
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/lessons/01-graphs/index.html")
+        wait_ready(page)
+        assert page.evaluate("crossOriginIsolated") is False
+        loop = "while True:\n    pass\n"
+        set_code(page, loop)
+        page.click("[data-testid=run]")
+        page.wait_for_function("!document.querySelector('[data-testid=stop]').disabled")
+        time.sleep(0.3)
+        page.click("[data-testid=stop]")
+        output = page.locator("[data-testid=output]")
+        output.filter(has_text="cannot interrupt Python without cross-origin isolation").wait_for(
+            timeout=10_000)
+        assert "Your code is still in the editor" in output.inner_text()
+        assert page.evaluate("window.courseEditor.state.doc.toString()") == loop
+        wait_ready(page)
+        set_code(page, course.labs["01-graphs"].solution.read_text())
+        assert check(page) == "true"
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+
+
 def test_a_reload_restores_the_edited_code_and_reset_is_undoable(course, site, context):
     page = open_lesson(context, site, "02-chain-rule")
     set_code(page, "# my own work\nx = 1\n")
