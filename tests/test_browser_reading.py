@@ -1,5 +1,5 @@
 """Reading a lesson in Debian Chromium at the narrowest width a reader can get: 320 CSS pixels,
-what 1280 x 800 shows zoomed to 400 %."""
+what 1280 x 800 shows zoomed to 400 %; and the width from which the lab sits beside it."""
 
 from __future__ import annotations
 
@@ -28,3 +28,18 @@ def test_a_wide_table_scrolls_in_its_own_box_and_the_page_does_not(open_lesson, 
         page.keyboard.press("ArrowRight")
         page.wait_for_function("document.activeElement.scrollLeft > 0")
     box.screenshot(path=str(ARTIFACTS / f"table-{slug}-320.png"))
+
+
+@pytest.mark.parametrize("width, beside", [(1199, False), (1200, True)])
+def test_from_1200_px_the_lab_is_a_column_beside_the_lesson(open_lesson, width, beside):
+    """README: from 1200 px wide the lab is a column of its own beside the lesson, scrolling
+    on its own; narrower, it follows the lesson."""
+    page = open_lesson("02-chain-rule", width=width, height=800)
+    lesson = page.locator("article.lesson").bounding_box()
+    lab = page.locator("section.lab").bounding_box()
+    if beside:
+        assert lab["x"] >= lesson["x"] + lesson["width"], (lesson, lab)
+        assert page.locator("section.lab").evaluate("e => getComputedStyle(e).overflowY") in (
+            "auto", "scroll")
+    else:
+        assert lab["y"] >= lesson["y"] + lesson["height"], (lesson, lab)
