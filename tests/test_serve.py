@@ -51,6 +51,11 @@ def test_pyodide_is_served_compressed_with_the_right_type_and_cached_for_good(se
     assert plain_headers["Content-Encoding"] is None and plain[:4] == b"\0asm"
     module = next(out.glob("pyodide/*/pyodide.mjs")).relative_to(out)
     assert _get(url + str(module))[0]["Content-Type"] == "text/javascript"
+    # README: .js and .json are compressed too, the build's .gz sent to clients that accept it.
+    for found in (next(out.glob("assets/app-*.js")), next(out.glob("labs/05-backward-*.json"))):
+        headers, body = _get(url + found.relative_to(out).as_posix())
+        assert headers["Content-Encoding"] == "gzip", found
+        assert gzip.decompress(body) == found.read_bytes(), found
 
 
 def test_jupyterlite_alone_is_served_without_isolation(served):
