@@ -339,3 +339,28 @@ def test_an_answer_over_the_channels_4_mib_says_which_limit(huge_answers):
     _, over = huge_answers
     assert "stopped before it could report" not in over.error
     assert "4 MiB" in over.error or "4194304" in over.error or "channel" in over.error
+
+
+def test_the_host_runs_in_empty_network_and_pid_namespaces_where_the_machine_allows():
+    """README: where the machine allows (root, or unprivileged user namespaces), the host runs
+    in empty network and PID namespaces: no network, and no other process to signal."""
+    import socket
+    import sys
+
+    from grader.runtimes.node import host_command, namespace_prefix
+
+    prefix = namespace_prefix()
+    if not prefix:
+        pytest.skip("this machine allows no namespaces (the README's 'where the machine allows')")
+    assert host_command(pyodide_dir(ROOT))[:len(prefix)] == prefix
+    with socket.socket() as listening:
+        listening.bind(("127.0.0.1", 0))
+        listening.listen()
+        probe = ("import os, socket\nprint(os.getpid())\n"
+                 "try:\n    socket.create_connection(('127.0.0.1', %d), timeout=5)\n"
+                 "    print('reached')\nexcept OSError as exc:\n    print('refused', exc)\n"
+                 % listening.getsockname()[1])
+        done = subprocess.run(prefix + [sys.executable, "-c", probe], capture_output=True,
+                              text=True, timeout=60)
+    pid, reached = done.stdout.splitlines()
+    assert pid == "1" and reached.startswith("refused"), done.stdout + done.stderr
