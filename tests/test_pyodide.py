@@ -45,6 +45,16 @@ def test_an_infinite_loop_is_stopped_and_the_next_file_is_graded(course):
     assert after.passed
 
 
+def test_code_that_swallows_the_interrupt_gets_1_s_to_answer_then_is_ended(course):
+    """README: at the time limit the learner's interpreter is interrupted and has 1 s to say
+    where it was; code that catches KeyboardInterrupt is ended with its worker after that."""
+    swallow = ("while True:\n    try:\n        while True:\n            pass\n"
+               "    except KeyboardInterrupt:\n        pass\n")
+    (report,), _ = _grade(course, ("swallow.py", swallow), timeout=2.0)
+    assert not report.passed and "ran for more than 2 s" in report.error, report.error
+    assert 2.8 <= report.seconds < 4.5, report.seconds
+
+
 def test_a_check_that_loops_by_itself_is_not_blamed_on_the_file(course):
     """Runaway learner code is ended by the checks' side, which names its line; a check whose
     own code never ends is ended by the host, and says so: an author reading `course check`
