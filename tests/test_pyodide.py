@@ -95,6 +95,21 @@ def test_a_loop_in_a_check_names_the_check_and_the_line_it_was_stuck_on(course):
         report.error
 
 
+@pytest.mark.parametrize("attempt, named", [
+    ("import sys\nsys.settrace(lambda *args: None)\n", "sys.settrace"),
+    ("import os, signal\ntry:\n    os.kill(os.getpid(), signal.SIGINT)\nexcept OSError:\n"
+     "    pass\n", "os.kill"),
+], ids=["tracer", "signal"])
+def test_the_seal_refuses_a_tracer_and_a_signal_and_the_file_fails(course, attempt, named):
+    """README: the seal refuses setting a tracer, and signals; an attempt disqualifies the file
+    even when its own code catches the refusal."""
+    lab = course.labs["01-graphs"]
+    runtime = PyodideRuntime(course.root, timeout=10.0, workers=1)
+    (report,) = grading.grade(lab, [("attempt.py", attempt + lab.solution.read_text())], runtime)
+    assert not report.passed and report.score == 0
+    assert f"tried to reach the grading machine ({named})" in report.error, report.error
+
+
 def test_a_submission_cannot_fetch_from_a_cdn(course):
     source = ("import urllib.request\n"
               "urllib.request.urlopen('https://cdn.jsdelivr.net/pyodide/v314.0.7/full/micropip.whl')\n")
