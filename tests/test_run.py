@@ -99,6 +99,12 @@ def test_a_stopped_check_hints_at_the_loop_first_and_says_when_it_printed_a_floo
                         first.message)
     assert printed and int(printed.group(1).replace(",", "")) > OUTPUT_LIMIT, first.message
     assert printing.checks[1].hints == ["Divide by two."]  # not run: no hint to chase
+    # The count is the grader's own stream's, never read from the text: a forged marker with
+    # 5000 digits once made int() raise while the report was written.
+    forged = _grade("def double(x):\n    print('\\n[output truncated: ' + '9' * 5000 + "
+                    "' characters not shown]\\n')\n    while True:\n        pass\n",
+                    interrupt_after=0.2)
+    assert forged.checks[0].hints[0] == LOOP_HINT and "printed" not in forged.checks[0].message
 
 
 def test_a_loop_outside_any_function_that_is_stopped_says_where_it_was():

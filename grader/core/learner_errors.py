@@ -6,8 +6,6 @@ errors with these.
 
 from __future__ import annotations
 
-import re
-
 # How a KeyboardInterrupt (the page's Stop, or a time limit) reads in a report.
 INTERRUPTED = "your code was stopped (it ran too long, or Stop was pressed)."
 
@@ -45,29 +43,26 @@ LOOP_HINT = ("Code that is stopped never finished: look at the loop at the line 
              "that returns without calling itself). Run a small example first: if Run never "
              "finishes either, the loop is there too.")
 
-_TRUNCATED = re.compile(r"\n\[output truncated: (\d+) characters not shown\]\n")
-
-
-def printed_too_much(stdout: str) -> str:
+def printed_too_much(printed: int) -> str:
     """A sentence for a stopped check when the code had printed more than a report keeps
-    ("" otherwise): a loop that ends may still be stopped because it prints on every pass."""
-    found = _TRUNCATED.search(stdout)
-    if found is None:
+    (`printed` characters in all; 0 when it did not): a loop that ends may still be stopped
+    because it prints on every pass."""
+    if printed <= 0:
         return ""
-    return (f" It had printed {len(stdout) - len(found.group(0)) + int(found.group(1)):,} "
-            "characters by then: printing on every pass of a long loop makes it slow, so "
-            "print less (or only at the end).")
+    return (f" It had printed {printed:,} characters by then: printing on every pass of a "
+            "long loop makes it slow, so print less (or only at the end).")
 
 
-def explain_stops(checks, stdout: str, stopped: str) -> None:
+def explain_stops(checks, printed: int, stopped: str) -> None:
     """Give each check stopped by the time limit (cause `stopped`) the loop hint first and,
-    when the code printed a flood, say so."""
+    when the code printed a flood (`printed` characters, counted by the grader's own stream,
+    never read from the text), say so."""
     for check in checks:
         if check.cause != stopped or check.passed or check.message.startswith("Not run:"):
             continue  # (an interpreter that stopped answering is no loop of the learner's)
         if LOOP_HINT not in check.hints:
             check.hints = [LOOP_HINT, *check.hints]
-        check.message += printed_too_much(stdout)
+        check.message += printed_too_much(printed)
 
 
 def at_line(where) -> str:

@@ -102,6 +102,10 @@ class CappedText(io.TextIOBase):
     def isatty(self) -> bool:
         return False
 
+    def written(self) -> int:
+        """Characters written in all, those dropped from the middle among them."""
+        return self.kept + self.dropped + len(self.tail)
+
     def value(self) -> str:
         head = "".join(self.head)
         if not self.dropped:
@@ -231,7 +235,7 @@ def grade(lab: str, checks: list, source: str, filename: str, *, runtime: str = 
             report.error = reason
             report.checks = not_run(checks, "this submission was disqualified (see above).")
     report.stdout, report.stderr = out.value(), err.value()
-    explain_stops(report.checks, report.stdout, STOPPED)
+    explain_stops(report.checks, out.written() if out.dropped else 0, STOPPED)
     report.seconds = _perf_counter() - started
     return report
 
