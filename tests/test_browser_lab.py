@@ -157,6 +157,22 @@ def test_one_error_that_fails_many_checks_is_said_once(course, open_lesson):
     assert message.locator("code").count() >= 1 and "`" not in message.inner_text()
 
 
+def test_of_two_errors_that_each_fail_many_checks_only_one_is_to_fix_first(open_lesson):
+    """A lab 2 file that defines neither nudge nor chain_rule: two boxes at the top of the report
+    both said "Fix it first"."""
+    page = open_lesson("02-chain-rule")
+    wait_ready(page)
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.type("x = 1")
+    page.keyboard.press("Shift+ControlOrMeta+Enter")
+    page.wait_for_function("document.querySelector('[data-testid=result]').dataset.passed === 'false'")
+    causes = page.locator("[data-testid=cause] .cause-lead").all_inner_texts()
+    assert len(causes) == 2, causes
+    assert causes[0] == "One error in your code fails 2 checks. Fix it first:"
+    assert causes[1] == "Another error fails 2 checks:"
+
+
 def test_a_syntax_error_is_shown_in_monospace_so_the_caret_points_right(open_lesson):
     page = open_lesson("01-graphs")
     wait_ready(page)

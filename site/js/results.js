@@ -32,14 +32,15 @@ export function showReport(section, report, { next = null, earlier = "", parts =
   // at the first part it fails, not at the top above the part they are on.
   const partOf = new Map(groups.flatMap(({ checks }, index) => checks.map((c) => [c.name, index])));
   const later = new Map(groups.map((_, index) => [index, []]));
+  let atTop = 0;  // only the first error said at the top is the one to fix first
   for (const [cause, names] of shared) {
     const at = Math.min(...names.map((name) => partOf.get(name) ?? 0));
     if (parts.length && first >= 0 && at > first) later.get(at).push([cause, names]);
-    else section.append(causeBox(cause, names, true));
+    else section.append(causeBox(cause, names, atTop++ ? "another" : "first"));
   }
   groups.forEach(({ part, checks }, index) => {
     if (part) section.append(partHeading(part, index, parts.length, checks, index === first));
-    for (const [cause, names] of later.get(index)) section.append(causeBox(cause, names, false));
+    for (const [cause, names] of later.get(index)) section.append(causeBox(cause, names, "part"));
     const list = document.createElement("ol");
     list.className = "checks";
     list.start = 1 + groups.slice(0, index).reduce((n, g) => n + g.checks.length, 0);
@@ -90,12 +91,16 @@ function sharedCauses(checks) {
   return new Map([...byCause].filter(([, names]) => names.length > 1));
 }
 
-function causeBox(cause, names, first) {
+// `place`: "first" at the top of the report, "another" below it there (two errors both said
+// "Fix it first"), "part" at the part whose checks it fails.
+function causeBox(cause, names, place) {
   const box = document.createElement("div");
   box.className = "cause";
   box.dataset.testid = "cause";
-  box.append(paragraph(`One error in your code fails ${names.length} checks` +
-    (first ? ". Fix it first:" : " of this part:"), "cause-lead"));
+  const count = `${names.length} checks`;
+  box.append(paragraph({ first: `One error in your code fails ${count}. Fix it first:`,
+    another: `Another error fails ${count}:`,
+    part: `One error in your code fails ${count} of this part:` }[place], "cause-lead"));
   box.append(paragraph(cause, "cause-text"));
   const list = document.createElement("ul");
   for (const name of names) {
