@@ -110,6 +110,32 @@ def test_the_seal_refuses_a_tracer_and_a_signal_and_the_file_fails(course, attem
     assert f"tried to reach the grading machine ({named})" in report.error, report.error
 
 
+def test_the_seal_refuses_changing_the_code_or_defaults_of_a_stdlib_function(course):
+    """README: the seal refuses changes to the code or defaults of functions of modules that
+    existed before the file ran."""
+    lab = course.labs["01-graphs"]
+    files = [("code.py", "import textwrap\n"
+                         "textwrap.dedent.__code__ = (lambda text: text).__code__\n"),
+             ("defaults.py", "import textwrap\ntextwrap.indent.__defaults__ = (None,)\n")]
+    runtime = PyodideRuntime(course.root, timeout=10.0, workers=1)
+    code, defaults = grading.grade(lab, [(name, source + lab.solution.read_text())
+                                         for name, source in files], runtime)
+    assert "tried to reach the grading machine (changing dedent.__code__)" in code.error
+    assert "tried to reach the grading machine (changing indent.__defaults__)" in defaults.error
+    assert code.score == defaults.score == 0
+
+
+@pytest.mark.xfail(strict=True, reason="setting a class attribute raises no audit event, so "
+                   "the seal (grader/core/seal.py) never sees a change to a class that existed "
+                   "before the file ran; the file passes")
+def test_the_seal_refuses_changing_a_class_that_existed_before_the_file_ran(course):
+    lab = course.labs["01-graphs"]
+    patch = "import collections\ncollections.Counter.most_common = lambda self, n=None: []\n"
+    runtime = PyodideRuntime(course.root, timeout=10.0, workers=1)
+    (report,) = grading.grade(lab, [("patch.py", patch + lab.solution.read_text())], runtime)
+    assert not report.passed and "changing Counter.most_common" in report.error
+
+
 def test_a_submission_cannot_fetch_from_a_cdn(course):
     source = ("import urllib.request\n"
               "urllib.request.urlopen('https://cdn.jsdelivr.net/pyodide/v314.0.7/full/micropip.whl')\n")
