@@ -1,6 +1,7 @@
 import pytest
 
-from grader.core.checks import CheckFailed, attempt, check, close, collect, expect, need, number, slope
+from grader.core.checks import (CheckFailed, attempt, check, close, collect, expect, kind_of, need,
+                                number, slope)
 
 
 class Liar(float):
@@ -130,3 +131,9 @@ def test_none_is_named_as_none_and_a_returned_none_as_a_missing_return():
     with pytest.raises(CheckFailed) as caught:
         number("3", "v.grad")
     assert str(caught.value).endswith("but it is a str.")
+
+
+def test_what_a_value_is_reads_as_english():
+    """"but it is a int" read as a slip of the grader's."""
+    assert [kind_of(v) for v in (3, "x", [], object(), None)] == [
+        "an int", "a str", "a list", "an object", "None"]

@@ -209,3 +209,15 @@ def test_the_checks_and_their_seed_never_reach_the_learners_side():
     report = json.loads(split.run_job(json.dumps(job), send, receive))
     assert report["checks"][0]["passed"] is True
     assert seen and not any("hidden-check-text" in m or "987654321" in m for m in seen)
+
+
+def test_an_int_too_long_to_cross_is_named_as_one_in_a_checks_message(learner):
+    """It crosses as a reference: a check said "should be a plain number (int or float), but
+    it is a int"."""
+    from grader.core.checks import CheckFailed, number
+
+    big = learner("big = 10 ** 5000\n").big
+    assert isinstance(big, Remote) and type(big).__name__ == "int"
+    with pytest.raises(CheckFailed) as failed:
+        number(big, "L")
+    assert str(failed.value) == "L should be a number a float can hold, but it is an int of over 4,000 digits."

@@ -20,6 +20,7 @@ import math
 from random import Random as _Random
 
 from .handles import Remote
+from .wire import MAX_DIGITS
 
 _isclose = math.isclose
 _isfinite = math.isfinite
@@ -80,13 +81,21 @@ def kind_of(value, returned: bool = False) -> str:
     returned, its usual cause (a beginner read "a NoneType" and did not see the missing return)."""
     if value is None:
         return "None (a function that ends without `return` gives None)" if returned else "None"
-    return f"a {type(value).__name__}"
+    name = type(value).__name__
+    if name == "int" and isinstance(value, Remote):
+        # An int of the learner's crosses from its interpreter as a reference only when it is
+        # too long to write out ("should be a plain number, but it is a int" said nothing).
+        return f"an int of over {MAX_DIGITS:,} digits"
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
 
 
 def number(value, what: str) -> float:
     """`value` as a float, if it is a real number (int or float, not bool, not a subclass)."""
     kind = type(value)
     if kind is not float and kind is not int:
+        if kind.__name__ == "int" and isinstance(value, Remote):  # too long to cross as a number
+            raise CheckFailed(f"{what} should be a number a float can hold, but it is "
+                              f"{kind_of(value)}.")
         raise CheckFailed(f"{what} should be a plain number (int or float), "
                           f"but it is {kind_of(value)}.")
     try:
