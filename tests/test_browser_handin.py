@@ -216,10 +216,20 @@ def test_download_and_export_work_offline(course, site, open_lesson, tmp_path):
         with page.expect_download() as info:
             page.click("[data-testid=download]")
         assert info.value.suggested_filename == "04-value.py"
+        mine = tmp_path / "mine.py"  # README: Open a file and Import work offline too
+        mine.write_text("# opened offline\n", encoding="utf-8")
+        _choose(page, mine)
+        assert doc(page) == "# opened offline\n"
         page.goto(site["url"] + "index.html")
         exported = _export(page, tmp_path)
         with zipfile.ZipFile(exported) as archive:
             assert "04-value.py" in archive.namelist()
+        with page.expect_file_chooser() as chooser:
+            page.click("[data-testid=import]")
+        chooser.value.set_files(str(exported))
+        page.locator("[data-testid=import-preview]").wait_for()
+        page.click("[data-testid=import-confirm]")
+        page.locator("[data-testid=my-work-status]").filter(has_text="Imported 1 lab").wait_for()
     finally:
         page.context.set_offline(False)
 
