@@ -241,3 +241,14 @@ def test_an_error_found_after_parsing_shows_its_line_and_caret():
     report = _grade("def double(x):\n    return 2 * x\n  \nreturn 3\n")
     assert report.error == ("Python could not read your file: 'return' outside function "
                             "(line 4).\n    return 3\n    ^")
+
+
+def test_an_unclosed_string_says_its_line_once_and_a_later_detection_too():
+    """CPython's own message ends "(detected at line 53)": with "(line 53)" after it, the
+    report said the line twice. A triple-quoted string noticed lines later keeps both."""
+    same = _grade('def double(x):\n    return "2 * x\n')
+    assert same.error == ('Python could not read your file: unterminated string literal '
+                          '(line 2).\n    return "2 * x\n           ^')
+    later = _grade('def double(x):\n    """Twice x.\n    return 2 * x\n')
+    assert later.error.startswith("Python could not read your file: unterminated triple-quoted "
+                                  "string literal (detected at line 3) (line 2).")

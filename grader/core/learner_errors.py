@@ -110,6 +110,11 @@ def learner_frame(exc: BaseException, filename: str):
 
 def syntax_message(exc: SyntaxError, source: str = "") -> str:
     where = f"line {exc.lineno}" if exc.lineno else "somewhere"
+    message = str(exc.msg)
+    if exc.lineno and message.endswith(f" (detected at line {exc.lineno})"):
+        # CPython says where it noticed an unclosed string or bracket; on the same line, that
+        # and "(line N)" said one thing twice. On a later line, both are worth reading.
+        message = message[:-len(f" (detected at line {exc.lineno})")]
     text = (exc.text or "").rstrip("\n")
     lines = source.splitlines()
     if not text and exc.lineno and 0 < exc.lineno <= len(lines):
@@ -122,4 +127,4 @@ def syntax_message(exc: SyntaxError, source: str = "") -> str:
         shown = f"\n    {body}"
         if exc.offset:
             shown += "\n    " + " " * max(exc.offset - 1 - (len(text) - len(body)), 0) + "^"
-    return f"Python could not read your file: {exc.msg} ({where}).{shown}"
+    return f"Python could not read your file: {message} ({where}).{shown}"
