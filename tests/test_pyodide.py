@@ -55,6 +55,18 @@ def test_code_that_swallows_the_interrupt_gets_1_s_to_answer_then_is_ended(cours
     assert 2.8 <= report.seconds < 4.5, report.seconds
 
 
+def test_the_time_limit_is_the_files_whole_not_each_requests(course):
+    """README: every request has a limit, the rest of the file's --timeout. A file whose every
+    call takes 0.4 s, well under the limit, is stopped once its calls add up to 2 s."""
+    lab = course.labs["01-graphs"]
+    slow = (lab.solution.read_text() + "\nimport time\n_forward = forward\n\n"
+            "def forward(*args):\n    time.sleep(0.4)\n    return _forward(*args)\n")
+    runtime = PyodideRuntime(course.root, timeout=2.0, workers=1)
+    (report,) = grading.grade(lab, [("slow.py", slow)], runtime)
+    assert not report.passed and "ran for more than 2 s" in report.error, report.error
+    assert report.seconds < 3.5, report.seconds
+
+
 def test_a_check_that_loops_by_itself_is_not_blamed_on_the_file(course):
     """Runaway learner code is ended by the checks' side, which names its line; a check whose
     own code never ends is ended by the host, and says so: an author reading `course check`
