@@ -55,3 +55,26 @@ def test_from_json_treats_only_true_as_passed():
     data = json.loads(_report(True).to_json())
     data["checks"][0]["passed"] = "yes"
     assert Report.from_dict(data).passed is False
+
+
+def test_a_runtime_keeps_only_a_report_that_lists_exactly_the_labs_checks():
+    """README: the CLI accepts only a result that lists exactly the lab's checks (and is about
+    this lab and this file); anything else fails the file, whatever it claimed."""
+    from grader.runtimes.submission import Submission
+
+    names = ["first", "second"]
+    submission = Submission(lab="05-backward", file="a.py", source="", checks_source="",
+                            check_names=names, check_hints=[["h1"], ["h2"]])
+
+    def claimed(lab="05-backward", file="a.py", checks=names):
+        return Report(lab=lab, file=file, checks=[CheckResult(name=n, passed=True, message="")
+                                                  for n in checks])
+
+    kept = submission.accept(claimed(), "pyodide")
+    assert kept.passed and kept.score == 2
+    for forged in (claimed(lab="01-graphs"), claimed(file="b.py"), claimed(checks=["first"]),
+                   claimed(checks=["second", "first"]), claimed(checks=names + ["extra"])):
+        report = submission.accept(forged, "pyodide")
+        assert not report.passed and report.score == 0
+        assert [c.name for c in report.checks] == names
+        assert "its report did not match the lab's checks" in report.error
