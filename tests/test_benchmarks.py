@@ -1,0 +1,31 @@
+"""The benchmark scripts the README names: each exists, starts, and takes the options the
+README shows it with (they print figures and assert nothing, so only their interface is
+tested here)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import ROOT
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+NAMED: dict[str, set[str]] = {}
+for match in re.finditer(r"`(?:python )?benchmarks/(\w+)\.py([^`]*)`", README):
+    NAMED.setdefault(match.group(1), set()).update(re.findall(r"--[a-z][a-z-]*", match.group(2)))
+
+
+def test_the_readme_names_the_benchmarks():
+    assert {"grading", "browser_startup", "browser_checks", "mutation"} <= set(NAMED)
+
+
+@pytest.mark.parametrize("name", sorted(NAMED))
+def test_each_benchmark_the_readme_names_takes_the_options_it_shows(name):
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / f"{name}.py"), "--help"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    for option in NAMED[name]:
+        assert option in done.stdout, (name, option)
