@@ -124,3 +124,20 @@ def test_stop_while_the_checks_run_does_not_start_training(where):
                else "\nValue.relu = lambda self: (_ for _ in ()).throw(KeyboardInterrupt())\n")
     events = events_of(source)
     assert [e["kind"] for e in events] == ["stopped"]
+
+
+def test_train_it_is_a_2_12_1_network_with_tanh_hidden_units(monkeypatch):
+    """README: Train it is a 2-12-1 tanh network on the 60 points."""
+    from grader.capstone import train as train_module
+
+    made, tanhs = [], []
+    real_mlp, real_tanh = train_module.MLP, tape.Value.tanh
+    monkeypatch.setattr(train_module, "MLP",
+                        lambda *a, **k: made.append(real_mlp(*a, **k)) or made[-1])
+    monkeypatch.setattr(tape.Value, "tanh", lambda self: tanhs.append(1) or real_tanh(self))
+    train(tape.Value, lambda step: None, Settings(steps=1))
+    (model,) = made
+    assert [len(layer) for layer in model.layers] == [12, 1]
+    assert {len(weights) for weights, _ in model.layers[0]} == {2}
+    assert len(model.parameters()) == 2 * 12 + 12 + 12 + 1
+    assert len(tanhs) == 60 * 12  # every hidden unit, for every point; the output is linear
