@@ -427,3 +427,32 @@ def test_the_host_runs_in_empty_network_and_pid_namespaces_where_the_machine_all
                               text=True, timeout=60)
     pid, reached = done.stdout.splitlines()
     assert pid == "1" and reached.startswith("refused"), done.stdout + done.stderr
+
+
+def test_the_host_process_and_its_node_start_with_an_empty_environment(course, monkeypatch):
+    """README: the host's environment is empty, so a secret in the grading job's environment
+    (CI tokens) is not there to be read, even by code that escaped into JavaScript."""
+    import time
+    from pathlib import Path
+
+    from grader.runtimes.pyodide import NodeHost
+
+    monkeypatch.setenv("COURSE_TEST_SECRET", "not-for-the-host")
+    runtime = PyodideRuntime(course.root, timeout=10.0, workers=1)
+    host = NodeHost(runtime.pyodide, runtime.stdlib, package=runtime.package)
+    try:
+        for _ in range(100):  # until the host's Node has started (unshare forks it first)
+            pids, seen = [host.proc.pid], []
+            while pids:  # the host (unshare, where namespaces are used) and all under it
+                pid = pids.pop()
+                seen.append((pid, Path(f"/proc/{pid}/environ").read_bytes()))
+                for task in Path(f"/proc/{pid}/task").iterdir():
+                    pids += [int(p) for p in (task / "children").read_text().split()]
+            if any(b"node" in Path(f"/proc/{pid}/cmdline").read_bytes() for pid, _ in seen):
+                break
+            time.sleep(0.05)
+        else:
+            pytest.fail("the host's Node never started")
+        assert all(environ == b"" for _, environ in seen), seen
+    finally:
+        host.close()
