@@ -456,3 +456,13 @@ def test_the_host_process_and_its_node_start_with_an_empty_environment(course, m
         assert all(environ == b"" for _, environ in seen), seen
     finally:
         host.close()
+
+
+def test_many_files_share_one_boot_per_job_lane(course):
+    """README: many files share one Pyodide boot; --jobs N grades N files at once. Four files
+    with two lanes boot Python twice, not four times."""
+    lab = course.labs["01-graphs"]
+    runtime = PyodideRuntime(course.root, timeout=10.0, workers=2)
+    files = [(f"{n}.py", lab.solution.read_text()) for n in "abcd"]
+    assert all(r.passed for r in grading.grade(lab, files, runtime))
+    assert len(runtime.boot_seconds) == 2, runtime.boot_seconds
