@@ -24,6 +24,7 @@ from .wire import Codec, WireError
 
 NESTING = 100  # calls in flight between the two sides at once (a recursion through both)
 GRACE = 1.0    # seconds an interrupted learner gets to say where it was
+CHANNEL_LIMIT = "4 MiB"  # what one message may hold (host/channel.mjs, CAPACITY)
 _clock = time.monotonic
 
 
@@ -107,7 +108,19 @@ class Link:
             raise
         except BaseException as exc:  # anything a served call raises goes back as data
             reply = self.codec.write({"r": ident, "x": self.codec.encode(self.pack_error(exc))})
-        self._send(reply)
+        try:
+            self.send(reply)
+        except Exception as exc:  # the channel refuses a message larger than it holds
+            if self.call_seconds is not None:
+                self._break(f"a message the channel could not carry ({str(exc)[:100]})")
+            # The learner's side: its answer goes back as an error that says which limit,
+            # where the interpreter used to end and the report blamed it in general terms.
+            too_large = ValueError(
+                f"the value your code gave back is {len(reply):,} characters as the grader "
+                f"writes it, more than the {CHANNEL_LIMIT} a message between your code and "
+                "the checks may hold")
+            self._send(self.codec.write({"r": ident,
+                                         "x": self.codec.encode(self.pack_error(too_large))}))
 
     def _decode(self, data):
         try:
