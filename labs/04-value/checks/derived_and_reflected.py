@@ -64,18 +64,27 @@ RECIPES = {"-a": "-a = a * -1", "a - b": "a - b = a + (-b)", "a / b": "a / b = a
            "a - 2": "a - 2 = a + (-2)", "a / 2": "a / 2 = a * 2**-1"}
 
 
+# Each reflected method: the line that hands the number straight back to it, and lines
+# that do not (for - and /, `self - other` would compute v - 2, not 2 - v).
+LOOPING = {"__radd__": ("other + self", "return self + other"),
+           "__rmul__": ("other * self", "return self * other"),
+           "__rsub__": ("other - self", "return other + (-self), or Value(other) - self"),
+           "__rtruediv__": ("other / self", "return other * self**-1, or Value(other) / self")}
+
+
 def _reflected(Value, what, build, method, inputs):
     """`build()` with a plain number on the left; a TypeError means a missing reflected op."""
     try:
         return result(Value, what, build, inputs)
     except CheckFailed as failure:
         if type(failure.__cause__) is RecursionError:
+            loops, fix = LOOPING[method]
             raise CheckFailed(
                 f"{str(failure.args[0]).rstrip('.')}. With the plain number on the left, "
                 f"{method}(self, other) gets that number as other: written as an operation "
-                f"with other on the left again (other + self, say), Python hands it straight "
-                f"back to {method}, over and over. Put the Value first: self + other, "
-                f"self * other, or wrap the number, Value(other) - self.") from failure.__cause__
+                f"with other on the left again ({loops}, say), Python hands it straight "
+                f"back to {method}, over and over. Write it so it cannot come back: {fix}."
+            ) from failure.__cause__
         if type(failure.__cause__) is TypeError:
             raise CheckFailed(
                 f"{str(failure.args[0]).rstrip('.')}. With a plain number on the LEFT, "

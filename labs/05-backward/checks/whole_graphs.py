@@ -185,8 +185,8 @@ def reflected(learner):
 @check("grads accumulate across backward() calls, on graphs that share nodes",
        "backward() adds into the grads that are there: what if a leaf already holds a gradient "
        "from an earlier call?",
-       "Set only the output's grad (self.grad = 1) in backward(), never the other nodes': "
-       "zeroing them is the training loop's job (train_step), not backward()'s.",
+       "Set only the output's grad (self.grad = 1) in backward(), never a leaf's: zeroing "
+       "the parameters is the training loop's job (train_step), not backward()'s.",
        "Each call sorts its own graph afresh: a visited set made inside backward(), every time.")
 def across_calls(learner):
     (a,) = leaves_of(learner, [2.0])
