@@ -12,6 +12,7 @@ reads it without waiting. The lock is reentrant, so a fill may call another unde
 from __future__ import annotations
 
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 from filelock import FileLock, Timeout
@@ -19,24 +20,19 @@ from filelock import FileLock, Timeout
 SAY_AFTER = 1.0  # seconds of waiting before the command says why it waits
 
 
-class held:
+@contextmanager
+def held(folder: Path):
     """`with held(folder):` ... the cache folder's lock, said on stderr if it takes a while."""
-
-    def __init__(self, folder: Path):
-        folder = Path(folder)
-        folder.mkdir(parents=True, exist_ok=True)
-        self.folder = folder
-        self.lock = FileLock(folder / ".lock", is_singleton=True)
-
-    def __enter__(self):
-        try:
-            self.lock.acquire(timeout=SAY_AFTER)
-        except Timeout:
-            # stderr only: with --json, stdout holds exactly one document.
-            sys.stderr.write(f"waiting for another course command to finish filling "
-                             f"{self.folder} ...\n")
-            self.lock.acquire()
-        return self
-
-    def __exit__(self, *exc_info):
-        self.lock.release()
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    lock = FileLock(folder / ".lock", is_singleton=True)
+    try:
+        lock.acquire(timeout=SAY_AFTER)
+    except Timeout:
+        # stderr only: with --json, stdout holds exactly one document.
+        sys.stderr.write(f"waiting for another course command to finish filling {folder} ...\n")
+        lock.acquire()
+    try:
+        yield
+    finally:
+        lock.release()
