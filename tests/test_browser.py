@@ -278,6 +278,60 @@ def test_a_return_visit_takes_the_files_from_the_offline_copy_without_the_worker
     assert page.errors == []
 
 
+WORKER_FACTORY = "performance.getEntriesByName('course:worker-ready')[0].detail.factory"
+
+
+def compiled_from_kept_code(page, action) -> dict:
+    """What V8 said of compiling Pyodide's factory while `action` ran: a Chromium trace."""
+    cdp = page.context.new_cdp_session(page)
+    events, done = [], []
+    cdp.on("Tracing.dataCollected", lambda message: events.extend(message["value"]))
+    cdp.on("Tracing.tracingComplete", lambda message: done.append(True))
+    cdp.send("Tracing.start", {"categories": "v8", "transferMode": "ReportEvents"})
+    action()
+    cdp.send("Tracing.end")
+    while not done:
+        page.wait_for_timeout(100)
+    return {event["args"]["data"]["url"].rsplit("/", 1)[-1]: event["args"]["data"]
+            for event in events if event.get("name") == "v8.compileModule"
+            and "/pyodide/" in event.get("args", {}).get("data", {}).get("url", "")}
+
+
+def test_a_return_visit_compiles_none_of_pyodides_javascript(course, site, context):
+    # compiled-code.js: once the offline copy answers, a worker of its own imports the factory
+    # written with V8's hint to compile it whole (pyodide_folder.py), and the page notes it.
+    page = open_lesson(context, site, "05-backward")
+    wait_ready(page)
+    assert page.evaluate(WORKER_FACTORY) == "plain"  # a first visit compiles only what it calls
+    wait_until(page, "localStorage.getItem('autograd-course-compiled') !== null", timeout=60_000)
+    assert page.evaluate("localStorage.getItem('autograd-course-compiled')") == \
+        page.evaluate("new URL(JSON.parse(document.getElementById('page-data').textContent)"
+                      ".urls.compiledFactory, document.baseURI).href")
+
+    def visit_again():
+        page.reload()
+        wait_ready(page)
+
+    compiled = compiled_from_kept_code(page, visit_again)
+    assert page.evaluate(WORKER_FACTORY) == "compiled"
+    # Every function's code came from what Chromium kept (1.6 MB), none from compiling.
+    factory = compiled["pyodide.asm.compiled.mjs"]
+    assert factory.get("consumedCacheSize", 0) > 1_000_000 and not factory.get("cacheRejected")
+    assert "pyodide.asm.mjs" not in compiled
+    set_code(page, course.labs["05-backward"].solution.read_text())
+    assert check(page) == "true"
+    # The next Check's worker, made by the page (python.js), boots from it too.
+    set_code(page, course.labs["05-backward"].solution.read_text() + "\n")
+    assert check(page) == "true"
+    assert page.evaluate("performance.getEntriesByName('course:worker-ready')"
+                         ".map(mark => mark.detail.factory)")[-1] == "compiled"
+    # Noted for a factory this browser does not keep (another build): the plain one.
+    page.evaluate("localStorage.setItem('autograd-course-compiled', 'http://elsewhere/x.mjs')")
+    visit_again()
+    assert page.evaluate(WORKER_FACTORY) == "plain"
+    assert page.errors == []
+
+
 def test_a_first_visit_restores_the_builds_snapshot_and_keeps_it(course, site, context):
     asked = []  # the page's and its workers' requests for it (not the offline copy's)
     context.on("request", lambda request: asked.append(request.url) if not request.service_worker

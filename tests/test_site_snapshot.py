@@ -81,6 +81,9 @@ def test_the_sites_pyodide_links_only_what_its_wasm_imports_and_is_named_by_its_
     # ... and its restore: a packed snapshot is written without its pages of zeros (sparse.mjs).
     assert "var w=t.writeMemory;if(w)t=t.header;" in factory
     assert all(page_urls(out, lesson.slug)["sparseRestore"] is True for lesson in course.lessons)
+    # Beside it, the same factory with V8's hint to compile it whole (compiled-code.js).
+    hinted = (folder / pyodide_folder.COMPILED_FACTORY).read_text(encoding="utf-8")
+    assert hinted == "//# allFunctionsCalledOnLoad\n" + factory
     version = json.loads((pyodide_dir(course.root) / "package.json").read_text())["version"]
     digest = hashlib.sha256()
     for name in pyodide_folder.FILES:
@@ -90,6 +93,8 @@ def test_the_sites_pyodide_links_only_what_its_wasm_imports_and_is_named_by_its_
     for lesson in course.lessons:
         urls = page_urls(out, lesson.slug)
         assert (out / "lessons" / lesson.slug / urls["pyodide"]).resolve() == folder
+        assert (out / "lessons" / lesson.slug / urls["compiledFactory"]).resolve() == \
+            folder / pyodide_folder.COMPILED_FACTORY
     # A snapshot made by one linking must never be restored by another: the key (which names
     # the snapshot a browser keeps, too) is made from the folder's name.
     wheel = next((out / "py").glob("course-*/*.whl"))

@@ -12,6 +12,15 @@ its own (benchmarks/browser_startup.py has the figures).
 The sparse restore is grader/runtimes/host/sparse.mjs, also the host's: a snapshot is handed
 from worker to worker without its pages of zeros, and restored without writing them.
 
+Beside the factory, the same file under another name with V8's compile hint for a whole file
+(`//# allFunctionsCalledOnLoad`): Chromium keeps compiled code for a script beside its copy in
+Cache Storage once it has run from there, but only the functions compiled by then, and
+Pyodide's factory compiles nearly all its functions later, while it boots. With the hint, the
+code kept is every function's (1.6 MB), and a return visit compiles none of them; a first
+visit would compile all of them before Python starts, so it boots from the plain factory, and
+the page has the hinted one compiled once the service worker keeps the course
+(site/js/compiled-code.js).
+
 A snapshot's function pointers are table indices, so a snapshot restores only by the linking
 that made it: the build's is made from this folder (snapshot.mjs imports it), and the folder's
 name is part of the snapshot key. The name is a hash of the files because hosts serve them as
@@ -33,6 +42,8 @@ from ..runtimes.node import HOST, node_binary
 FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
          "pyodide-lock.json")
 FACTORY = "pyodide.asm.mjs"
+COMPILED_FACTORY = "pyodide.asm.compiled.mjs"
+COMPILE_HINT = "//# allFunctionsCalledOnLoad\n"
 # got.mjs and sparse.mjs applied to a file in place; what does not apply (another Pyodide's
 # start-up or restore) is left as it was: its stock linking then makes the snapshot too, and
 # its own restore copies the whole snapshot. Prints {"linked": bool, "sparse": bool}.
@@ -68,6 +79,8 @@ def write_pyodide(out: Path, pyodide: Path, stdlib: Path | None) -> Written:
     if stdlib:
         shutil.copy2(stdlib, staging / "python_stdlib.zip")
     linked, sparse = link_factory(staging / FACTORY)
+    factory = (staging / FACTORY).read_text(encoding="utf-8")
+    (staging / COMPILED_FACTORY).write_text(COMPILE_HINT + factory, encoding="utf-8")
     digest = hashlib.sha256()
     for name in FILES:
         file_hash = hashlib.sha256((staging / name).read_bytes()).digest()

@@ -30,7 +30,7 @@ from ..pyodide_files.course_package import CoursePackage, PackageError
 from ..runtimes.node import compiled_stdlib, node_binary
 from . import markdown, math, pictures
 from .headers import headers_file
-from .pyodide_folder import LinkingError, write_pyodide
+from .pyodide_folder import COMPILED_FACTORY, LinkingError, write_pyodide
 from .jupyterlite import LiteBuildError, build_jupyterlite, notebook_url
 from .snapshot import SnapshotError, site_snapshot
 
@@ -173,7 +173,9 @@ def _write_site(course: Course, out: Path, pyodide: Path, node_modules: Path,
                 "core": core, "lab": root + labs[lesson.lab], "snapshotKey": snapshot_key,
                 "snapshot": root + snapshot if snapshot else None,
                 # Whether that Pyodide restores a packed snapshot as it is (sparse.mjs).
-                "sparseRestore": sparse_restore}
+                "sparseRestore": sparse_restore,
+                # Its factory with the hint to compile every function (pyodide_folder.py).
+                "compiledFactory": root + pyodide_dir + COMPILED_FACTORY}
         after = course.lessons[number + 1:]
         # After a pass the report links on: the next lesson, or home after the last one.
         following = ({"url": f"{root}lessons/{after[0].slug}/index.html",

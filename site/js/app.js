@@ -1,6 +1,7 @@
 // Entry point of every page: progress on the home page, quiz and lab on lesson pages.
 // The editor comes first: everything else (pictures, films, the home page's export) is a
 // chunk of its own, fetched once the editor takes typing.
+import { compileOnce } from "./compiled-code.js";
 import { startLab } from "./lab.js";
 import { startPictures } from "./pictures/index.js";
 import * as progress from "./progress.js";
@@ -58,7 +59,10 @@ if ("serviceWorker" in navigator && page.serviceWorker) {
   // Offline after the first visit: the service worker keeps every file of the course.
   // Registered once the page has loaded what it needs, so its copies come from the HTTP
   // cache instead of competing with Python's start-up for the network.
-  const register = () => navigator.serviceWorker.register(page.serviceWorker).catch(() => {});
+  // On a lesson, the service worker's copy then lets this browser keep Pyodide's compiled
+  // JavaScript (compiled-code.js).
+  const register = () => navigator.serviceWorker.register(page.serviceWorker)
+    .then(() => page.kind === "lesson" && compileOnce(page.urls)).catch(() => {});
   if (page.kind === "lesson") addEventListener("course:python-ready", register, { once: true });
   else addEventListener("load", register, { once: true });
 }

@@ -7,6 +7,7 @@
 // snapshot, with the wasm the first worker compiled. Measured (benchmarks/browser_checks.py)
 // against one worker for the whole page and against a second interpreter for the checks,
 // which would double the page's start-up work and need cross-origin isolation.
+import { compiledHere } from "./compiled-code.js";
 import { keepSnapshot } from "./snapshots.js";
 
 // An interrupt normally lands in < 15 ms; time.sleep ignores it. 400 ms once ran out on a
@@ -53,6 +54,7 @@ export class Python {
       type: "init", base: document.baseURI, pyodideURL: this.urls.pyodide, coreURL: this.urls.core,
       labURL: this.urls.lab, snapshotKey: this.urls.snapshotKey,
       builtSnapshotURL: this.urls.snapshot, sparseRestore: this.urls.sparseRestore,
+      compiledFactory: this.urls.compiledFactory, compiled: compiledHere(),
       interruptBuffer: interrupt, snapshot, wasmModule,
     }, snapshot ? [snapshot] : []);
     return python;
@@ -79,7 +81,7 @@ export class Python {
       const before = Math.round(data.startedAt - performance.timeOrigin);  // the same clock
       performance.mark("course:worker-ready",
         { detail: { ms: data.ms, steps: { "navigation to boot": before, ...data.steps },
-          checks: data.checks } });
+          checks: data.checks, factory: data.factory } });
       if (this.firstBoot) {
         this.firstBoot = false;
         this.onStatus("ready", data.ms, { restored: data.restored });

@@ -38,6 +38,14 @@ const init = new Promise((resolve) => { initMessage = resolve; });
 // snapshot, the compiled wasm) in their "init" message.
 const named = bootOptions(self.name);
 if (named) booting = boot(named);
+// A worker that only imports Pyodide's factory, compiled whole, so that this browser keeps
+// the compiled code (compiled-code.js): it runs no Python and is ended by the page.
+const compileOnly = bootOptions(self.name, "compile");
+if (compileOnly) {
+  import(new URL(compileOnly.factory, compileOnly.base).href).then(
+    () => self.postMessage({ type: "compiled" }),
+    (error) => self.postMessage({ type: "broken", message: String(error && error.message) }));
+}
 
 self.onmessage = async ({ data }) => {
   if (data.type === "init") {
@@ -97,19 +105,23 @@ async function labData(url) {
   return labs.get(absolute);
 }
 
-function bootOptions(name) {
+function bootOptions(name, type = "init") {
   try {
     const options = JSON.parse(name);
-    return options && options.type === "init" ? options : null;
+    return options && options.type === type ? options : null;
   } catch {
     return null;  // a worker without a name (a later one), or another name
   }
 }
 
 async function boot({ base, pyodideURL, coreURL, labURL, snapshotKey, builtSnapshotURL, snapshot,
-  wasmModule, keptSnapshot: noted, sparseRestore }) {
+  wasmModule, keptSnapshot: noted, sparseRestore, compiledFactory, compiled }) {
   if (base) pageURL = base;
   [pyodideURL, coreURL] = [resolve(pyodideURL), resolve(coreURL)];
+  // The factory compiled whole once this browser keeps its compiled code (the page noted
+  // which, compiled-code.js); before that, the plain one, whose functions compile as called.
+  const hinted = compiledFactory && resolve(compiledFactory) === compiled;
+  const factoryURL = hinted ? compiled : pyodideURL + "pyodide.asm.mjs";
   const started = performance.now();
   // Where this boot's time goes, step by step (ms): the page marks it for the benchmarks.
   const steps = {};
@@ -122,10 +134,11 @@ async function boot({ base, pyodideURL, coreURL, labURL, snapshotKey, builtSnaps
   if (labURL) labData(labURL);  // fetched while Python starts, not when Check is pressed
   // Pyodide's JavaScript is asked for before the wasm: this thread decodes the wasm's stream
   // as it arrives, and a warm Chromium trace showed that holding the import of pyodide.mjs
-  // (18 KB) back by 150-250 ms. pyodide.asm.mjs (1.25 MB), which loadPyodide imports by the
-  // same URL once it runs, starts loading now too; importing it has no effect of its own.
+  // (18 KB) back by 150-250 ms. The factory (1.25 MB), which loadPyodide is given or imports
+  // by the same URL once it runs, starts loading now too; importing it has no effect of its own.
   const pyodideJS = import(pyodideURL + "pyodide.mjs");
-  import(pyodideURL + "pyodide.asm.mjs").catch(() => {});  // loadPyodide reports a failure
+  const factory = import(factoryURL);
+  factory.catch(() => {});  // loadPyodide reports a failure
   try {
     const wasm = wasmOnce(pyodideURL + "pyodide.asm.wasm", wasmModule, step);
     const snapshotURL = resolve(`/__python_snapshot__/${snapshotKey}`);
@@ -142,6 +155,8 @@ async function boot({ base, pyodideURL, coreURL, labURL, snapshotKey, builtSnaps
     step("pyodide.mjs");
     // Learner output is captured by the grader; anything below it is dropped.
     const options = { indexURL: pyodideURL, stdout: () => {}, stderr: () => {} };
+    // The compiled one failed to load (say, a cache cleared while offline): the plain one.
+    if (hinted) options.createPyodideModule = await factory.then((m) => m.default, () => undefined);
     let py;
     let restored = false;
     if (saved) {
@@ -185,7 +200,8 @@ async function boot({ base, pyodideURL, coreURL, labURL, snapshotKey, builtSnaps
     step("load the lab's checks");
     giveUpStorage();
     self.postMessage({ type: "ready", ms: performance.now() - started, restored, steps, checks,
-      startedAt: performance.timeOrigin + started });
+      startedAt: performance.timeOrigin + started,
+      factory: options.createPyodideModule ? "compiled" : "plain" });
   } catch (error) {
     self.postMessage({ type: "broken", message: String(error && error.message || error) });
     throw error;
