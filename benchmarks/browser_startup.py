@@ -13,7 +13,8 @@ and the bytes transferred (encoded, as sent over the wire) on the cold visit, sp
 what the page loads and what its service worker then copies for offline use, and the size of
 the memory snapshot the browser kept (raw and gzipped: the build ships it gzipped, so that
 is its share of the first visit's bytes), and the first worker's boot step by step
-(site/js/worker.js times each step itself).
+(site/js/worker.js times each step itself), and whether the warm visit's worker imported
+Pyodide's factory compiled (site/js/compiled-code.js: the cold visit waits until it may).
 Beside the course, in the same run and from the same server: the plainest page that grades
 the same Value on npm's stock Pyodide ("stock plain page"), and the same page on the course's
 own Pyodide files ("plain page, course files"), cold and warm, with the ratios and the speed
@@ -63,6 +64,13 @@ SNAPSHOT_SIZE = """async () => {
     }
     return {};
 }"""
+
+# Whether the page has noted Pyodide's factory compiled in this browser, or has none to note
+# (an older course): a learner's first visit lasts long enough for it, a benchmark's waits.
+COMPILED = """(() => {
+    const urls = JSON.parse(document.getElementById("page-data").textContent).urls;
+    return !urls.compiledFactory || localStorage.getItem("autograd-course-compiled") !== null;
+})()"""
 
 # Counted from the page's first moment (an init script): long tasks until the first result.
 LONG_TASKS = """(() => {
@@ -114,7 +122,11 @@ def visit(context, url: str, plain: bool = False, throttle: bool = False) -> tup
                               " .detail || {}).steps || null")
         if steps:  # (an older course's worker did not report them)
             marks["steps"] = steps
+        marks["factory"] = page.evaluate("(performance.getEntriesByName('course:worker-ready')[0]"
+                                         " .detail || {}).factory || null")
     page.wait_for_timeout(2000)  # the service worker keeps its copy of the course meanwhile
+    if not plain:  # ... and then the page has Pyodide's factory compiled (compiled-code.js)
+        page.wait_for_function(COMPILED, timeout=60_000)
     if not plain:
         sizes.update(page.evaluate(SNAPSHOT_SIZE))
     page.close()
@@ -183,7 +195,7 @@ def report(args, results: dict, throttled: dict) -> None:
         print(f"{name}:")
         for label in ("cold", "warm"):
             for mark in runs[label][0]:
-                if mark == "steps":
+                if mark in ("steps", "factory"):
                     continue
                 values = [r[mark] for r in runs[label]]
                 print(f"  {label:4} {mark.split(':')[1]:15} {median(values):6.2f} s"
@@ -197,6 +209,10 @@ def report(args, results: dict, throttled: dict) -> None:
             if steps:
                 print(f"  {label} worker boot, step by step (ms, medians): " + ", ".join(
                     f"{name} {median([s.get(name, 0) for s in steps]):.0f}" for name in steps[0]))
+        factories = [r.get("factory") for r in runs["warm"]]
+        if any(factories):
+            print(f"  warm visits whose first worker imported Pyodide's factory compiled (V8's "
+                  f"kept code): {factories.count('compiled')} of {len(factories)}")
         kept = [t for t in runs["sent"] if "snapshot" in t]
         if kept:
             print(f"  memory snapshot kept in this browser: {kept[0]['snapshot'] / 1e6:.1f} MB, "
