@@ -39,6 +39,59 @@ def test_enter_keeps_the_blocks_indentation_and_tab_moves_by_four(open_lesson, w
     assert "unindent" not in run(page) and "Error" not in page.inner_text("[data-testid=output]")
 
 
+def test_shift_tab_fixes_an_unexpected_indent_of_two_spaces(open_lesson):
+    """Two spaces too many made Run say "unexpected indent"; Shift-Tab on that line took four
+    away (six became two) and Tab put them back (six), so the keys could never line it up.
+    They go to the next four-column stop, and a selected block moves as one."""
+    page = open_lesson("01-graphs")
+    wait_ready(page)
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.press("Delete")
+    page.keyboard.type("def total(xs):")
+    page.keyboard.press("Enter")
+    page.keyboard.type("s = 0")
+    page.keyboard.press("Enter")
+    page.keyboard.type("  for x in xs:")   # two spaces too many, as a beginner types them
+    page.keyboard.press("Enter")
+    page.keyboard.type("s += x")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Backspace")
+    page.keyboard.press("Backspace")
+    page.keyboard.type("return s")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    page.keyboard.type("print(total([1, 2, 3]))")
+    assert doc(page) == ("def total(xs):\n    s = 0\n      for x in xs:\n          s += x\n"
+                         "    return s\n\nprint(total([1, 2, 3]))")
+    assert "unexpected indent" in run(page)
+    page.locator(".cm-line", has_text="for x in xs:").click()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Shift+Tab")
+    assert doc(page).startswith("def total(xs):\n    s = 0\n    for x in xs:\n        s += x\n")
+    assert run(page).strip() == "6"
+    page.locator(".cm-line", has_text="s += x").click()
+    page.keyboard.press("Tab")        # from one stop to the next: 8 to 12, and back
+    assert "\n            s += x\n" in doc(page)
+    page.keyboard.press("Shift+Tab")
+    assert "\n        s += x\n" in doc(page)
+    # A block selected: its shallowest line goes to the next stop, the others move with it.
+    page.keyboard.press("ControlOrMeta+z")
+    page.keyboard.press("ControlOrMeta+z")
+    page.keyboard.press("ControlOrMeta+z")
+    page.keyboard.press("ControlOrMeta+z")
+    assert "\n      for x in xs:\n          s += x\n" in doc(page)
+    page.locator(".cm-line", has_text="for x in xs:").click()
+    page.keyboard.press("Home")
+    page.keyboard.press("Shift+ArrowDown")
+    page.keyboard.press("Shift+End")
+    page.keyboard.press("Shift+Tab")
+    assert "\n    for x in xs:\n        s += x\n" in doc(page)
+    page.keyboard.press("Tab")
+    assert "\n        for x in xs:\n            s += x\n" in doc(page)
+
+
 def test_enter_after_return_pass_break_or_continue_leaves_the_block(open_lesson):
     """A line typed under `return` in the same block can never run: Enter there goes back one
     level, as in IDLE. Not inside brackets, nor after a word that only starts like one, nor

@@ -3,8 +3,8 @@ import { EditorView, basicSetup } from "codemirror";
 import { python } from "@codemirror/lang-python";
 import { indentUnit, syntaxTree } from "@codemirror/language";
 import { Decoration, ViewPlugin, keymap } from "@codemirror/view";
-import { EditorState, Prec, RangeSetBuilder } from "@codemirror/state";
-import { indentWithTab, insertNewlineAndIndent, isolateHistory } from "@codemirror/commands";
+import { EditorSelection, EditorState, Prec, RangeSetBuilder, countColumn } from "@codemirror/state";
+import { insertNewlineAndIndent, isolateHistory } from "@codemirror/commands";
 
 // Python is indented by four spaces: Enter keeps the block's indentation (and opens a new
 // block after a colon), Tab and Shift-Tab move by four. CodeMirror's default unit is two.
@@ -155,6 +155,53 @@ function newlineAfterBlockEnd(view) {
   return true;
 }
 
+// Tab and Shift-Tab move indentation to the next or the previous four-column stop, as in other
+// Python editors. CodeMirror's own commands add or take four columns wherever a line starts: a
+// line indented by six (Python's "unexpected indent") went to two with Shift-Tab and back to six
+// with Tab, never to four. Several lines move together, by the step their shallowest line needs,
+// so a block keeps its shape; lines of spaces only are left alone unless nothing else is selected.
+function indentToStop(more) {
+  return ({ state, dispatch }) => {
+    if (state.readOnly) return false;
+    let atLine = -1;
+    const moved = state.changeByRange((range) => {
+      const lines = [];
+      for (let pos = range.from; pos <= range.to;) {
+        const line = state.doc.lineAt(pos);
+        if (line.number > atLine && (range.empty || range.to > line.from)) lines.push(line);
+        atLine = Math.max(atLine, line.number);
+        pos = line.to + 1;
+      }
+      const written = lines.filter((line) => line.text.trim());
+      const moving = written.length ? written : lines;
+      if (!moving.length) return { range };
+      const space = (line) => /^[ \t]*/.exec(line.text)[0];
+      const depth = (line) => countColumn(space(line), PYTHON_INDENT.length);
+      const least = Math.min(...moving.map(depth));
+      const step = more ? PYTHON_INDENT.length - (least % PYTHON_INDENT.length)
+        : -(least % PYTHON_INDENT.length || Math.min(PYTHON_INDENT.length, least));
+      const changes = step ? moving.map((line) => {
+        const old = space(line);
+        const now = " ".repeat(depth(line) + step);
+        if (old.includes("\t")) return { from: line.from, to: line.from + old.length, insert: now };
+        // Spaces only: add or take them at the line's start, so the cursor moves with the text.
+        return step > 0 ? { from: line.from, insert: " ".repeat(step) }
+          : { from: line.from, to: line.from - step };
+      }) : [];
+      const set = state.changes(changes);
+      return { changes, range: EditorSelection.range(set.mapPos(range.anchor, 1), set.mapPos(range.head, 1)) };
+    });
+    dispatch(state.update(moved, { userEvent: more ? "input.indent" : "delete.dedent" }));
+    return true;
+  };
+}
+
+const indentKeys = [
+  { key: "Tab", run: indentToStop(true), shift: indentToStop(false) },
+  { key: "Mod-]", run: indentToStop(true) },
+  { key: "Mod-[", run: indentToStop(false) },
+];
+
 export function createEditor(parent, { doc, onChange, onRun, onCheck, onSave }) {
   const view = new EditorView({
     doc,
@@ -181,7 +228,9 @@ export function createEditor(parent, { doc, onChange, onRun, onCheck, onSave }) 
       EditorView.clipboardInputFilter.of((pasted) => plainSpaces(pasted.replace(/^\uFEFF/, ""))),
       noBreakSpaceTyped,
       pasteAtIndentation,
-      keymap.of([indentWithTab]),  // Tab indents; Esc then Tab leaves the editor (CodeMirror's rule)
+      // Tab indents; Esc then Tab leaves the editor (CodeMirror's rule). Before basicSetup's own
+      // Mod-] and Mod-[, which move by four from wherever the line starts.
+      Prec.high(keymap.of(indentKeys)),
       EditorView.updateListener.of((update) => {
         if (update.docChanged) onChange(update.state.doc.toString());
       }),
