@@ -272,6 +272,16 @@ def test_an_output_flood_is_truncated(batch):
     assert len(report.stdout) < 70_000 and "[output truncated:" in report.stdout
 
 
+def test_a_flood_below_sys_stdout_is_only_output(batch):
+    """os.write to fd 1 and 2, 400 MB and no newline: Pyodide's default writer kept the line
+    in the worker's JavaScript heap until V8 ended the whole host ("the grading process
+    ended"). Now the file is graded like any other: its checks run and say what is missing."""
+    report = batch["reports"]["fd_flood.py"]
+    assert report.error == "", report.error
+    assert "does not define `Value`" in report.checks[0].message
+    assert "flooded" in report.stdout
+
+
 def test_a_submission_s_memory_is_capped_at_512_mib(batch):
     """The README's cap: the bomb's MemoryError comes from the cap on wasm memory (the
     interpreter itself holds some tens of MB of it), not from the host's 2.5 GiB."""

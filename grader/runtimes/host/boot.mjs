@@ -3,6 +3,8 @@
 // it alone), so nothing one interpreter does to its memory can reach another's start.
 // The grader's modules come with the snapshot (imported from the course package before it was
 // taken); the package's files are not in it and are not needed.
+// `output(text)` gets what the interpreter writes to its file descriptors 1 and 2, in pieces
+// as written (not line by line), at most `OUTPUT_BYTES` bytes of it in all.
 // `timing` (optional) gets the milliseconds of each step, for the host's breakdown.
 import { compileFactory } from "./factory.mjs";
 import { sparseSnapshot } from "./sparse.mjs";
@@ -37,12 +39,17 @@ export async function restore({ pyodideDir, stdLibURL, snapshot, packed, wasmMod
     indexURL: pyodideDir + "/",
     stdLibURL,  // a snapshot restores only over the very stdlib it was made with
     _loadSnapshot: packed ? sparseSnapshot(snapshot) : new Uint8Array(snapshot),
-    stdout: output,
-    stderr: output,
     env: { HOME: "/home/pyodide" },
     ...(factory ? { createPyodideModule: factory.createPyodideModule } : {}),
   });
   lap("restore");
+  // Pyodide's default writer keeps a line's bytes in a JS array of numbers until its newline:
+  // a file that wrote 200 MB with os.write(1, ...) and no newline took the worker's JS heap
+  // past V8's limit, and V8 ended the whole host (tests/hostile/fd_flood.py). These writers
+  // keep nothing: what is past the limit is counted away unread.
+  const out = writer(output);
+  py.setStdout(out);
+  py.setStderr(out);
   // The snapshot's function pointers are indices into the table this restore rebuilt: laid
   // out by another linking (got.mjs), calls would reach other functions. A second wall.
   const size = py._module.wasmTable.length;
@@ -59,4 +66,24 @@ export async function restore({ pyodideDir, stdLibURL, snapshot, packed, wasmMod
   // Drawn once here, before that, so it is Pyodide's own and no import is left to make.
   py.runPython("__import__('os').urandom(1)");
   return py;
+}
+
+// Bytes of fd 1 and 2 handed to `output`: the learner worker keeps less (worker.mjs), the
+// checks' worker prints only the grader's own rare messages.
+const OUTPUT_BYTES = 1024 * 1024;
+
+function writer(output) {
+  const decoder = new TextDecoder();
+  let left = OUTPUT_BYTES;
+  return {
+    isatty: false,
+    write(buffer) {
+      if (left > 0) {
+        const part = buffer.subarray(0, left);
+        left -= part.length;
+        output(decoder.decode(part, { stream: left > 0 }));
+      }
+      return buffer.length;
+    },
+  };
 }

@@ -14,7 +14,7 @@ let jobs = 0;
 const post = MessagePort.prototype.postMessage;
 const born = performance.timeOrigin + performance.now();
 const timing = {};
-const py = await restore(workerData, (text) => process.stderr.write(text + "\n"), timing);
+const py = await restore(workerData, (text) => process.stderr.write(text), timing);
 const runJob = py.runPython("import grader.core.split; grader.core.split.run_job");
 // This interpreter grades file after file: its module state, as it is now, before any job,
 // is what every job must leave behind (grader/core/state.py). Held here, in no module.

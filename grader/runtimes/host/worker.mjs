@@ -24,7 +24,7 @@ let printed = 0;
 const quiet = (text) => {
   // Output written below Python's sys.stdout (os.write to fd 1/2): counted, kept small.
   printed += text.length;
-  if (printed < OUTPUT_LIMIT) process.stderr.write(text + "\n");
+  if (printed < OUTPUT_LIMIT) process.stderr.write(text);
 };
 const timing = {};
 const py = await restore(workerData, quiet, timing);
