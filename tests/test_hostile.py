@@ -149,6 +149,14 @@ def _judged_fairly(reports, pyodide=True):
         assert error == "Python could not read your file: " + shown, error
 
 
+def test_a_file_that_globs_its_own_folder_is_not_accused(batch):
+    """glob.glob of the file's own working folder (Pyodide's, in its memory) is a listing
+    like os.listdir there; outside it, the listing is refused (read_solution.py)."""
+    report = batch["reports"]["innocent_glob.py"]
+    assert report.passed, report.error
+    assert "globbed: ['losses-first.csv', 'losses-second.csv'] True" in report.stdout
+
+
 def test_innocent_files_next_to_hostile_ones_are_judged_fairly(batch):
     """A syntax error is a syntax error (line and caret), a BOM is accepted, a missing module
     is an ImportError the file's own code catches, and dataclasses and named tuples are

@@ -62,8 +62,11 @@ BLOCKED_EVENTS = (
     "_thread.start_new_thread", "webbrowser.open", "sqlite3.connect", "urllib.Request",
     "socket.", "ctypes.", "http.client.", "ftplib.", "smtplib.", "poplib.", "imaplib.",
     "nntplib.", "telnetlib.", "shutil.", "_posixsubprocess.", "os.listdir", "os.scandir",
-    "glob.glob", "os.walk", "os.fwalk",
+    "os.walk", "os.fwalk",
 )
+# Not refused: `glob.glob` (its event names only a pattern). The folders it lists are listed
+# by os.scandir, judged above like any listing: a file that globbed its own working folder
+# for the CSV files it wrote was refused as an attack, where pathlib's glob was not.
 READ_ONLY = "r"
 # Names Python writes into a namespace for ordinary code: `_` in the builtins, the last value
 # shown by `sys.displayhook`, which every doctest example that shows a value sets (the lessons
