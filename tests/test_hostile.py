@@ -190,6 +190,7 @@ def test_innocent_files_next_to_hostile_ones_are_judged_fairly(batch):
     ("deep_message.py", "broke the link between its interpreter and the checks: a message "
                         "nested deeper than any value"),
     ("late_break.py", "broke the link between its interpreter and the checks: not a value"),
+    ("lying_exception.py", "Running your file failed: Lying: boom (line 16 of your file)"),
 ])
 def test_each_attempt_fails_with_a_plain_message(batch, name, words):
     report = batch["reports"][name]

@@ -226,31 +226,59 @@ class Agent:
         return value, changes
 
     def pack_error(self, exc: BaseException) -> dict:
-        """An exception as data: type, message, builtin base, plain args, the learner's line."""
+        """An exception as data: type, message, builtin base, plain args, the learner's line.
+        Reading it runs the learner's code (a property named `args` or `msg`, a
+        `__getattribute__`): when that raises, the exception goes as its type alone. It used to
+        end this side, and the report said the interpreter had ended."""
+        try:
+            return self._pack_error(exc)
+        except BaseException:
+            cls = type(exc)
+            mro = type.__dict__["__mro__"].__get__(cls)
+            return {"type": type.__dict__["__name__"].__get__(cls)[:80], "builtin": False,
+                    "base": _builtin_base(mro), "message": "(its message could not be shown)",
+                    "args": None, "where": None}
+
+    def _pack_error(self, exc: BaseException) -> dict:
         cls = type(exc)
-        name = cls.__name__
-        base = next((c.__name__ for c in cls.__mro__ if BUILTIN_ERRORS.get(c.__name__) is c),
-                    "Exception")
+        name = type.__dict__["__name__"].__get__(cls)
+        base = _builtin_base(type.__dict__["__mro__"].__get__(cls))
         builtin = BUILTIN_ERRORS.get(name) is cls
         try:
             message = str(exc)[:300]
         except BaseException:
             message = "(its message could not be shown)"
-        args = exc.args
-        if isinstance(exc, SyntaxError):
-            # Python 3.14 keeps the place of some errors found after parsing ('from __future__'
-            # too late, a nonlocal with no binding) only in attributes: they cross as the args
-            # that make them again, or the report says "somewhere" instead of the line.
-            args = (exc.msg, (exc.filename, exc.lineno, exc.offset, exc.text, exc.end_lineno,
-                              exc.end_offset))
-        args = args if builtin and _plain(args, 2) else None
+        try:
+            args = exc.args
+            if isinstance(exc, SyntaxError):
+                # Python 3.14 keeps the place of some errors found after parsing ('from
+                # __future__' too late, a nonlocal with no binding) only in attributes: they
+                # cross as the args that make them again, or the report says "somewhere".
+                args = (exc.msg, (exc.filename, exc.lineno, exc.offset, exc.text,
+                                  exc.end_lineno, exc.end_offset))
+            args = args if builtin and _plain(args, 2) else None
+        except BaseException:
+            args = None
         where = learner_frame(exc, self.filename) if self.filename else None
         packed = {"type": name[:80], "builtin": builtin, "base": base, "message": message,
                   "args": args, "where": list(where) if where else None}
-        own = getattr(exc, "__dict__", {}).get("checks_error")
-        if isinstance(own, Callback):  # a check's exception passing back through our code
+        try:
+            own = getattr(exc, "__dict__", {}).get("checks_error")
+        except BaseException:
+            own = None
+        if type(own) is Callback:  # a check's exception passing back through our code
             packed["own"] = own
         return packed
+
+
+def _builtin_base(mro: tuple) -> str:
+    """The name of the first builtin exception class in a class's MRO (read as Python keeps
+    it, never through the class's own attributes)."""
+    for klass in mro:
+        name = type.__dict__["__name__"].__get__(klass)
+        if BUILTIN_ERRORS.get(name) is klass:
+            return name
+    return "Exception"
 
 
 def _cut(text) -> str:
