@@ -291,6 +291,17 @@ def test_a_flood_below_sys_stdout_is_only_output(batch):
     assert "flooded" in report.stdout
 
 
+def test_rewriting_the_agents_classes_is_only_another_wrong_answer(batch):
+    """The seal does not see a class attribute set (test_pyodide.py's strict xfail): a file
+    rewrote the classes of the agent that answers for it, so that every float it sends is 1.0
+    and its last word claims an intact seal. The checks judge in their own interpreter: the
+    lie is one more wrong number, and nothing is hidden but the file's own answers."""
+    report = batch["reports"]["patch_agent_classes.py"]
+    assert report.error == "" and "agent rewritten" in report.stdout
+    failed = [c for c in report.checks if not c.passed]
+    assert failed and "but your code gives 1." in failed[0].message, failed[0].message
+
+
 def test_a_submission_s_memory_is_capped_at_512_mib(batch):
     """The README's cap: the bomb's MemoryError comes from the cap on wasm memory (the
     interpreter itself holds some tens of MB of it), not from the host's 2.5 GiB."""

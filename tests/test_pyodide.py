@@ -139,7 +139,9 @@ def test_the_seal_refuses_changing_the_code_or_defaults_of_a_stdlib_function(cou
 
 @pytest.mark.xfail(strict=True, reason="setting a class attribute raises no audit event, so "
                    "the seal (grader/core/seal.py) never sees a change to a class that existed "
-                   "before the file ran; the file passes")
+                   "before the file ran; the file passes. It passes no wrong file: a rewrite of "
+                   "the agent's own classes is one more wrong answer (test_hostile.py, "
+                   "patch_agent_classes.py)")
 def test_the_seal_refuses_changing_a_class_that_existed_before_the_file_ran(course):
     lab = course.labs["01-graphs"]
     patch = "import collections\ncollections.Counter.most_common = lambda self, n=None: []\n"
