@@ -140,3 +140,25 @@ def test_it_trains_after_python_is_restored_from_its_snapshot(lesson):
     assert page.get_attribute("[data-testid=status]", "data-restored") == "true"
     assert train(page) == "done", page.text_content("[data-testid=train-verdict]")
     assert page.errors == []
+
+
+def test_train_it_by_keyboard_keeps_the_focus_on_its_buttons(lesson):
+    """Pressed with Enter, Train it was disabled under the keyboard's focus, which fell to the
+    page: Tab then started again from the top, and Stop was out of reach. Training moves the
+    focus to Stop, and when it ends, back to Train it."""
+    page = lesson()
+    active = "document.activeElement.dataset.testid"
+    page.get_by_role("button", name="Train it").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.querySelector('{TRAIN}').dataset.state === 'training'")
+    assert page.evaluate(active) == "train-stop"
+    page.wait_for_function(f"Number(document.querySelector('{TRAIN}').dataset.step) >= 3", timeout=60_000)
+    page.keyboard.press("Enter")  # Stop
+    page.wait_for_function(f"document.querySelector('{TRAIN}').dataset.state === 'stopped'", timeout=30_000)
+    page.wait_for_function("!document.querySelector('[data-testid=train-start]').disabled")
+    assert page.evaluate(active) == "train-start"
+    assert page.text_content("[data-testid=train-verdict]").startswith("Stopped after step")
+    page.keyboard.press("Enter")  # again, and to the end this time
+    page.wait_for_function(f"document.querySelector('{TRAIN}').dataset.state === 'done'", timeout=60_000)
+    page.wait_for_function("!document.querySelector('[data-testid=train-start]').disabled")
+    assert page.evaluate(active) == "train-start"

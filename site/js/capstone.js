@@ -80,19 +80,29 @@ export function startTraining(section, lab) {
     }
   }
 
+  // Train it is disabled while it trains, and Stop once it ends: the keyboard's focus fell to
+  // the page each time, so Stop was out of reach and Tab began again at the top. It goes from
+  // one to the other, unless it had moved elsewhere.
+  const lost = () => !document.activeElement || document.activeElement === document.body
+    || document.activeElement.disabled;
+
   async function train() {
     if (lab.python.busy) return;
+    const pressed = document.activeElement === start;
     lab.busy(true);
     stop.disabled = false;
     start.disabled = true;
+    if (pressed) stop.focus();
     section.dataset.state = "training";
     delete section.dataset.step;
     delete section.dataset.reached;
     verdict.textContent = lab.python.ready ? "Checking your Value…" : "Waiting for Python to load…";
     const answer = await lab.python.train(lab.labURL, lab.source(), onEvent);
+    const stopHadFocus = document.activeElement === stop;
     stop.disabled = true;
     start.disabled = false;
     lab.busy(false);
+    if (stopHadFocus || lost()) start.focus();
     if (answer.restarted) finish({ kind: "stopped" });
     else if (answer.failure) finish({ kind: answer.failure.includes("KeyboardInterrupt") ? "stopped" : "error",
       error: answer.failure });
