@@ -157,6 +157,15 @@ def test_a_file_that_globs_its_own_folder_is_not_accused(batch):
     assert "globbed: ['losses-first.csv', 'losses-second.csv'] True" in report.stdout
 
 
+def test_a_file_that_moves_to_its_own_folder_is_not_accused(batch):
+    """os.chdir into the working folder or /tmp (Pyodide's, in its memory), as scripts that
+    read files beside them do; anywhere else is refused (device_doors.py)."""
+    report = batch["reports"]["innocent_chdir.py"]
+    assert report.passed, report.error
+    assert "moved: started | in tmp" in report.stdout
+    assert "move to the root refused: PermissionError" in batch["reports"]["device_doors.py"].stdout
+
+
 def test_innocent_files_next_to_hostile_ones_are_judged_fairly(batch):
     """A syntax error is a syntax error (line and caret), a BOM is accepted, a missing module
     is an ImportError the file's own code catches, and dataclasses and named tuples are

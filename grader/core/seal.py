@@ -29,7 +29,7 @@ only its own answers (README, "Grading safety"); a Check in the browser, where b
 interpreter, is for learning and can be fooled by a crafted file anyway.
 
 In Pyodide, a file may write, read back, list and remove its own files in its working folder
-and /tmp, when they hold nothing at seal time: both are in the interpreter's own memory,
+and /tmp, and make either its working folder, when they hold nothing at seal time: both are in the interpreter's own memory,
 thrown away with it. A learner who logs a training run to `losses.csv` is no attacker, and
 there is nothing there to reach. (CPython's runtime keeps refusing: its folders are on disk.)
 
@@ -296,6 +296,9 @@ _SCRATCH_EVENTS = {"os.remove": ((0,), (1,)), "os.rmdir": ((0,), (1,)), "os.mkdi
                    "os.rename": ((0, 1), (2, 3)), "os.truncate": ((0,), ()),
                    "os.listdir": ((0,), ()), "os.scandir": ((0,), ()),
                    "os.chmod": ((0,), (2,)), "os.walk": ((0,), ()), "os.utime": ((0,), (3,)),
+                   # os.chdir(os.path.dirname(os.path.abspath(__file__))), the habit of scripts
+                   # that read files beside them: the working folder is a scratch folder
+                   "os.chdir": ((0,), ()),
                    # tempfile.TemporaryDirectory() cleans up with shutil.rmtree
                    "shutil.rmtree": ((0,), (1,)), "shutil.copyfile": ((0, 1), ()),
                    "shutil.copymode": ((0, 1), ()), "shutil.copystat": ((0, 1), ()),

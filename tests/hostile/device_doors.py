@@ -18,6 +18,7 @@ TRIES = [
     ("rmtree outside", lambda: shutil.rmtree("/course-no-such-folder")),
     ("copy a folder of the machine", lambda: shutil.copytree("/etc", "/tmp/etc-copy")),
     ("touch outside", lambda: os.utime("/course-no-such-file")),
+    ("move to the root", lambda: os.chdir("/")),
 ]
 for what, attempt in TRIES:
     try:
