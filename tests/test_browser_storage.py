@@ -40,6 +40,32 @@ def test_a_quiz_answered_wrong_then_right_by_keyboard_is_kept_across_a_reload(op
     assert question.locator(".explanation").is_visible()
 
 
+def test_after_two_wrong_answers_the_quiz_names_the_right_choice(open_lesson):
+    """Lesson 3 asks what a program using = reports (3.0); after two wrong answers the
+    explanation came, saying "The correct answer, 4, ...", and 4.0 is one of the choices: the
+    learner read it as the answer. Now the feedback names the right choice and marks it."""
+    page = open_lesson("03-branching", width=390, height=844)
+    question = page.locator(".quiz-question").first
+    right = question.locator(f"button[data-choice='{question.get_attribute('data-answer')}']")
+    assert right.inner_text().startswith("3.0")
+    question.get_by_role("button", name="4.0, because").click()
+    assert question.locator(".quiz-feedback").inner_text() == "Not quite — try again."
+    question.get_by_role("button", name="2.0, because").click()
+    feedback = question.locator(".quiz-feedback").inner_text()
+    assert feedback == f"Not quite. The answer is: {right.inner_text()}."
+    assert "reports 3.0" in question.locator(".explanation").inner_text()
+    assert "correct answer, 4" not in question.locator(".explanation").inner_text()
+    assert right.evaluate("b => b.classList.contains('answer')")
+    assert right.evaluate("b => getComputedStyle(b, '::before').content") == '"✓ "'
+    question.screenshot(path=str(ARTIFACTS / "quiz-answer-named-390.png"))
+    right.click()
+    assert question.locator(".quiz-feedback").inner_text() == "Right."
+    assert not right.evaluate("b => b.classList.contains('answer')")
+    page.reload()  # a kept second wrong answer shows the same
+    question = page.locator(".quiz-question").first
+    assert question.locator(".quiz-feedback").inner_text() == "Right."
+
+
 def test_a_browser_that_keeps_nothing_is_told_so_and_the_lab_still_works(open_lesson, site):
     """The lab said "Your code is saved in this browser as you type" and the home page "Your
     code and progress stay in this browser", both false there: a reload lost the code."""

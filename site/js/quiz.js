@@ -13,16 +13,22 @@ export function startQuizzes(root, slug) {
     const buttons = [...question.querySelectorAll("button[data-choice]")];
     let state = restored(kept[key], buttons, answer);
 
+    // After a second wrong answer the explanation comes, and it names the right choice: alone,
+    // an explanation such as "the right gradient, 4, needs both paths added" read as if the
+    // choice "4.0" were the answer to a question that asked what a buggy program reports.
     const show = () => {
+      const explained = state.choice !== null && (state.right || state.tries >= 2);
       for (const other of buttons) {
         const chosen = Number(other.dataset.choice) === state.choice;
         other.setAttribute("aria-pressed", String(chosen));
         other.classList.toggle("chosen", chosen);
+        other.classList.toggle("answer", explained && !state.right && Number(other.dataset.choice) === answer);
       }
       if (state.choice === null) return;
       question.dataset.answered = state.right ? "right" : "wrong";
-      const explained = state.right || state.tries >= 2;
-      feedback.textContent = state.right ? "Right." : explained ? "Not quite." : "Not quite — try again.";
+      const right = buttons.find((button) => Number(button.dataset.choice) === answer);
+      feedback.textContent = state.right ? "Right."
+        : explained ? `Not quite. The answer is: ${textOf(right)}.` : "Not quite — try again.";
       explanation.hidden = !explained;
     };
 
