@@ -59,6 +59,9 @@ def batch(course, tmp_path_factory, monkeypatch_module):
         source = (_source(path, lab).replace("__MARKER__", str(marker))
                   .replace("__PORT__", str(listener.port)))
         files.append((path.name, source))
+    # Under the CLI's 1 MB, but six characters a byte as the channel's JSON writes it.
+    files.append(("control_characters.py",
+                  lab.solution.read_text() + 'NOISE = "' + "\x01" * 900_000 + '"\n'))
     files.append(("last-correct.py", lab.solution.read_text()))
     before = _processes()
     runtime = grading.make_runtime("pyodide", course.root, TIMEOUT)
@@ -309,6 +312,17 @@ def test_rewriting_the_agents_classes_is_only_another_wrong_answer(batch):
     assert report.error == "" and "agent rewritten" in report.stdout
     failed = [c for c in report.checks if not c.passed]
     assert failed and "but your code gives 1." in failed[0].message, failed[0].message
+
+
+def test_a_file_too_large_for_the_channel_is_told_so_not_accused(batch):
+    """The checks' side could not send a 900 KB file of control characters (each is six
+    characters as JSON) to its interpreter, broke the link, and the report said the file
+    tried to reach the grading machine before a line of it ran."""
+    error = batch["reports"]["control_characters.py"].error
+    assert error.startswith("Your file is too large to grade: sent to the interpreter that "
+                            "runs it, it is 5,"), error
+    assert "more than the 4 MiB a message may hold" in error
+    assert REACH not in error
 
 
 def test_a_submission_s_memory_is_capped_at_512_mib(batch):

@@ -40,6 +40,15 @@ class Stopped(KeyboardInterrupt):
         self.at = _clock()                                 # when it was stopped
 
 
+class TooLarge(ValueError):
+    """A request of the checks' side that the channel cannot carry; nothing was sent."""
+
+    def __init__(self, size: int):
+        super().__init__(f"a message of {size:,} characters, as the grader writes it, is more "
+                         f"than the {CHANNEL_LIMIT} the channel to your code's interpreter holds")
+        self.size = size
+
+
 class Link:
     def __init__(self, send, receive, codec: Codec, serve, pack_error, unpack_error,
                  call_seconds: float | None = None, deadline: float | None = None,
@@ -131,10 +140,14 @@ class Link:
     def _send(self, text: str) -> None:
         try:
             self.send(text)
-        except Exception as exc:  # the channel refuses a message larger than it holds
+        except Exception:  # the channel refuses a message larger than it holds
             if self.call_seconds is None:
                 raise
-            self._break(f"a message the channel could not carry ({str(exc)[:100]})")
+            # Nothing was sent (the turn stays ours), so the link is whole: the request fails
+            # and says why. Breaking it blamed the learner for a message of the checks' own:
+            # a 900 KB file of control characters, each six characters as JSON writes it, was
+            # "trying to reach the grading machine" before its first line ran.
+            raise TooLarge(len(text)) from None
 
     def _receive(self) -> dict:
         if self.call_seconds is None:

@@ -18,7 +18,7 @@ from .handles import Handles, rebuild_error
 from .job import seed_of
 from .learner_errors import (at_line, cause_of, describe, explain_stops, in_your_file, stopped_at,
                              syntax_message)
-from .link import Link, Stopped
+from .link import CHANNEL_LIMIT, Link, Stopped, TooLarge
 from .report import Report, encode
 from .run import OUTPUT_LIMIT, STOPPED, STOPPED_BEFORE, CheckResult, load_checks, not_run
 from .wire import Codec
@@ -117,6 +117,11 @@ def _pack(exc: BaseException) -> dict:
 def _load(link: Link, source: str, filename: str, report: Report, timeout: float):
     try:
         link.request("compile", source, filename)
+    except TooLarge as exc:
+        report.error = (f"Your file is too large to grade: sent to the interpreter that runs it, "
+                        f"it is {exc.size:,} characters (a control character is six, as "
+                        f"\\u0001), more than the {CHANNEL_LIMIT} a message may hold.")
+        return None
     except SyntaxError as exc:
         report.error = syntax_message(exc, source)
         return None
