@@ -367,6 +367,30 @@ def test_on_a_wide_screen_the_lab_stays_in_view_beside_the_lesson(course, open_l
     assert lab["y"] >= lesson["y"] + lesson["height"]
 
 
+@pytest.mark.parametrize("height", [800, 720])
+def test_on_a_laptop_run_and_check_are_on_screen_when_the_lab_opens(open_lesson, height):
+    """At 1280 x 800, a first visit's lab column showed its title, its help and 22 lines of
+    the editor, and no Run or Check: they were 100 px below the column's edge (150 px in lab
+    4), and nothing on screen said where they were. The editor leaves them room."""
+    for slug in ("01-graphs", "02-chain-rule", "03-branching", "04-value"):
+        page = open_lesson(slug, width=1280, height=height)
+        wait_ready(page)
+        editor = page.locator("[data-testid=editor]").bounding_box()
+        assert editor["height"] >= 16 * 16, (slug, editor)
+        if slug == "04-value":  # its part line is one more: once the site's header scrolls away
+            page.mouse.move(300, 400)
+            page.mouse.wheel(0, 200)
+            page.wait_for_function("window.scrollY >= 80")
+        for testid in ("run", "check"):
+            box = page.locator(f"[data-testid={testid}]").bounding_box()
+            assert 0 <= box["y"] and box["y"] + box["height"] <= height, (slug, testid, box)
+        if height == 800:
+            page.screenshot(path=str(ARTIFACTS / f"lab-laptop-{slug}.png"))
+    # On a big screen the editor keeps about the height it had (55 % of the screen).
+    page = open_lesson("01-graphs", width=1920, height=1080)
+    assert page.locator("[data-testid=editor]").bounding_box()["height"] > 0.53 * 1080
+
+
 def test_offline_a_page_never_kept_gets_a_clear_offline_page(open_lesson, site):
     page = open_lesson("01-graphs")
     wait_ready(page)
