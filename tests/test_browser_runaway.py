@@ -342,3 +342,17 @@ def test_checks_clock_starts_when_python_has_loaded_like_its_time_limit(site, op
     assert waiting and checking, seen
     assert not any("stops after" in s for s in waiting), waiting
     assert checking[0] in ("Checking… 0 s (stops after 10 s)", "Checking… 1 s (stops after 10 s)"), seen
+
+
+def test_a_flood_below_sys_stdout_is_dropped_not_kept_until_a_newline(course, open_lesson):
+    """os.write(1, ...) goes below the grader's capture of sys.stdout, to Pyodide's writer:
+    Pyodide's own kept a line's bytes in a JavaScript array until its newline, and 200 MB
+    without one ended the worker (as it ended the grading host: tests/hostile/fd_flood.py)."""
+    page = open_lesson("05-backward")
+    wait_ready(page)
+    set_code(page, "import os\nfor _ in range(25):\n    os.write(1, b'x' * (8 * 1024 * 1024))\n"
+                   "print('wrote 200 MB')\n")
+    assert run(page, timeout=60_000) == "wrote 200 MB\n"
+    set_code(page, course.labs["05-backward"].solution.read_text())
+    assert check(page) == "true"
+    assert page.errors == []

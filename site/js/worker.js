@@ -153,7 +153,7 @@ async function boot({ base, pyodideURL, coreURL, labURL, snapshotKey, builtSnaps
         : snapshotToRestore(snapshotURL, builtSnapshotURL, noted === snapshotURL),
     ]);
     step("pyodide.mjs");
-    // Learner output is captured by the grader; anything below it is dropped.
+    // Learner output is captured by the grader; anything below it is dropped (below).
     const options = { indexURL: pyodideURL, stdout: () => {}, stderr: () => {} };
     // The compiled one failed to load (say, a cache cleared while offline): the plain one.
     if (hinted) options.createPyodideModule = await factory.then((m) => m.default, () => undefined);
@@ -186,6 +186,12 @@ async function boot({ base, pyodideURL, coreURL, labURL, snapshotKey, builtSnaps
     }
     wasm.done();
     guardStack(py);
+    // Below the grader's capture of sys.stdout (os.write to fd 1 and 2): dropped as written.
+    // Pyodide's own writer kept a line's bytes in a JavaScript array until its newline, and
+    // 200 MB without one failed with an I/O error.
+    const drop = { write: (buffer) => buffer.length };
+    py.setStdout(drop);
+    py.setStderr(drop);
     // Every worker starts from one snapshot, and a build's is every learner's: `random` would
     // give every Run the same numbers without a seed of its own.
     py.runPython("import random\nrandom.seed()");
