@@ -203,6 +203,9 @@ def test_innocent_files_next_to_hostile_ones_are_judged_fairly(batch):
                         "nested deeper than any value"),
     ("late_break.py", "broke the link between its interpreter and the checks: not a value"),
     ("lying_exception.py", "Running your file failed: Lying: boom (line 16 of your file)"),
+    ("seal_globals.py", REACH + " (changing the grader's seal"),
+    ("seal_cells.py", REACH + " (changing refuse.__defaults__"),
+    ("seal_tracer.py", REACH + " (sys.settrace"),
 ])
 def test_each_attempt_fails_with_a_plain_message(batch, name, words):
     report = batch["reports"][name]

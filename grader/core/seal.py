@@ -29,22 +29,32 @@ only its own answers (README, "Grading safety"); a Check in the browser, where b
 interpreter, is for learning and can be fooled by a crafted file anyway.
 
 In Pyodide, a file may write, read back, list and remove its own files in its working folder
-and /tmp, and make either its working folder, when they hold nothing at seal time: both are in the interpreter's own memory,
-thrown away with it. A learner who logs a training run to `losses.csv` is no attacker, and
-there is nothing there to reach. (CPython's runtime keeps refusing: its folders are on disk.)
+and /tmp, and make either its working folder, when they hold nothing at seal time: both are
+in the interpreter's own memory, thrown away with it. A learner who logs a training run to
+`losses.csv` is no attacker, and there is nothing there to reach. (CPython's runtime keeps
+refusing: its folders are on disk.)
 
 Every refused attempt is recorded, so a submission that catches the PermissionError still
 fails; where the host gives an `alarm` (the Pyodide learner worker), it is also told at once,
 outside this interpreter, so erasing the record here (through frames) changes nothing.
 `Guard.intact()` also tells whether the checker's own namespaces (and builtins) were changed
 behind its back.
+
+The hook cannot be switched off quietly from Python: what it holds is bound as default
+arguments (which the hook refuses to change), never closure cells, and before it trusts the
+globals and builtins it reads it checks they are the ones it was sealed with; a change is
+itself refused, with the alarm. What it cannot see is a class attribute set (no audit event):
+`Guard.intact()` can be fooled that way, and through frames, so a changed builtin is only
+found when the file does not hide it. That is no wall, and none is needed: in `course grade`
+the checks judge in another interpreter, and a file that rewrites its own agent's classes
+only gives wrong answers (tests/hostile/patch_agent_classes.py).
 """
 
 from __future__ import annotations
 
 import sys
 from importlib.machinery import PathFinder
-from types import FunctionType
+from types import FunctionType, MappingProxyType
 
 BRIDGE_MODULES = ("js", "pyodide", "pyodide_js", "_pyodide", "_pyodide_core", "micropip")
 BLOCKED_IMPORTS = BRIDGE_MODULES + ("ctypes", "_ctypes", "_posixsubprocess", "grader")
@@ -145,64 +155,95 @@ def seal(watched: tuple = (), alarm=None) -> Guard:
     _keep.append(list(sys.modules.values()))  # so those ids are never reused
     attempts = guard.attempts
     compiling = guard._compiling
-    clearing = [False]  # a tracer is being taken away (see _untrace), not set
 
-    def refuse(what: str):
-        if alarm is not None:
+    # Everything the hook uses is bound as a default argument, never read from a closure cell
+    # or, unchecked, from this module's globals or the builtins: a file reached each of those
+    # (through `sys.settrace.__closure__`, or `Guard.restore.__globals__`) and emptied
+    # BLOCKED_EVENTS, or swapped `alarm` for a function that does nothing, then called
+    # gc.get_objects() with no alarm and passed (seal_globals.py, seal_cells.py). Defaults
+    # cannot be changed: that is refused below, for every function of a module loaded now.
+    def refuse(what: str, _alarm=alarm, _attempts=attempts, _len=len, _error=PermissionError):
+        if _alarm is not None:
             try:
-                alarm(what)
+                _alarm(what)
             except BaseException:
                 pass
-        if len(attempts) < 50:
-            attempts.append(what)
-        raise PermissionError(f"The grader does not allow this in a lab: {what}.")
+        if _len(_attempts) < 50:
+            _attempts.append(what)
+        raise _error(f"The grader does not allow this in a lab: {what}.")
 
-    def hook(event: str, args: tuple) -> None:
+    untrace = _untrace(sys.settrace, "sys.settrace", refuse)
+    # What the hook's path reads as globals, and the builtins it calls, as they are now: any
+    # of them changed is an attempt on the seal itself, seen at the next audited event (the
+    # attempt it prepared is one), before the hook trusts any of them.
+    pins = tuple((space, key, value) for space, names in (
+        (globals(), tuple(k for k in globals() if k not in FREE)),
+        (sys.modules["builtins"].__dict__, _HOOK_BUILTINS))
+        for key, value in ((k, space[k]) for k in names))
+
+    def hook(event: str, args: tuple, _pins=pins, _refuse=refuse, _compiling=compiling,
+             _readable_paths=readable, _scratch=scratch, _types=frozenset(sealed_types),
+             _globals=frozenset(sealed_globals), _frame=sys._getframe, _untraced=untrace.__code__,
+             _function=FunctionType, _type=type, _str=str, _id=id, _getattr=getattr,
+             _unset=_UNSET) -> None:
+        for space, key, value in _pins:
+            if space.get(key, _unset) is not value:
+                _refuse("changing the grader's seal")
         if event == "import":
             name = args[0]
-            if type(name) is str and name.split(".")[0] in BLOCKED_IMPORTS:
-                refuse(f"import {name}")
+            if _type(name) is _str and name.split(".")[0] in BLOCKED_IMPORTS:
+                _refuse(f"import {name}")
         elif event == "open":
-            if compiling[0]:
+            if _compiling[0]:
                 raise PermissionError("the grader compiles from the source it was given")
-            _check_open(args, readable, scratch, refuse)
-        elif event in _TRACERS and clearing[0]:
-            return
+            _check_open(args, _readable_paths, _scratch, _refuse)
+        elif event in _TRACERS and _caller(_frame) is _untraced:
+            return  # sys.settrace(None), from the seal's own function: a tracer taken away
         elif event in ("object.__setattr__", "object.__delattr__"):
             target = args[0]
-            if id(target) in sealed_types or (type(target) is FunctionType
-                                              and id(target.__globals__) in sealed_globals):
-                refuse(f"changing {getattr(target, '__name__', '?')}.{args[1]}")
+            if _id(target) in _types or (_type(target) is _function
+                                         and _id(target.__globals__) in _globals):
+                _refuse(f"changing {_getattr(target, '__name__', '?')}.{args[1]}")
         elif event in BLOCKED_EVENTS or event.startswith(_PREFIXES):
-            if event in ("os.listdir", "os.scandir") and _readable(args[0], readable):
+            if event in ("os.listdir", "os.scandir") and _readable(args[0], _readable_paths):
                 return
-            if event in _SCRATCH_EVENTS and _all_in(event, args, scratch):
+            if event in _SCRATCH_EVENTS and _all_in(event, args, _scratch):
                 return
-            refuse(event)
+            _refuse(event)
 
     sys.addaudithook(hook)
-    sys.settrace = _untrace(sys.settrace, "sys.settrace", clearing, refuse)
+    sys.settrace = untrace
     sys.breakpointhook = _no_debugger
     sys.meta_path.insert(0, _QuietPdb())
     return guard
 
 
+_UNSET = object()
+# The builtins the hook and the functions it calls read (pinned in seal()).
+_HOOK_BUILTINS = ("BaseException", "FileNotFoundError", "OSError", "PermissionError",
+                  "ValueError", "all", "any", "bytes", "int", "str", "tuple", "type")
 _PREFIXES = tuple(e for e in BLOCKED_EVENTS if e.endswith("."))
 _TRACERS = ("sys.settrace", "sys.setprofile")
 
 
-def _untrace(setter, event: str, clearing: list, refuse):
-    """`sys.settrace` (or `setprofile`) as the sealed interpreter has it: setting a tracer is
-    refused, taking one away (None) is not. The audit event does not say which it is, so the
-    hook lets it through only while this function clears one."""
-    def untrace(function):
+def _caller(frame):
+    """The code of the function whose call raised the event the hook judges (frame 0 is this
+    function, 1 the hook, 2 that function), or None."""
+    try:
+        return frame(2).f_code
+    except ValueError:
+        return None
+
+
+def _untrace(setter, event: str, refuse):
+    """`sys.settrace` as the sealed interpreter has it: setting a tracer is refused, taking one
+    away (None) is not. The audit event does not say which it is, so the hook lets it through
+    only when this function's code calls it (its code only ever passes None). A flag it set
+    once did that, and a file set the flag and called the real settrace with a tracer."""
+    def untrace(function, _setter=setter, _event=event, _refuse=refuse):
         if function is not None:
-            refuse(event)
-        clearing[0] = True
-        try:
-            setter(None)
-        finally:
-            clearing[0] = False
+            _refuse(_event)
+        _setter(None)
     untrace.__name__ = untrace.__qualname__ = setter.__name__
     return untrace
 
@@ -264,7 +305,7 @@ def _check_open(args: tuple, readable: tuple, scratch: tuple, refuse) -> None:
 # platform has (`with open(os.devnull, "w") as sink, redirect_stdout(sink)` silences prints)
 # and the random sources. In Pyodide they are the interpreter's own (Emscripten's /dev). Each
 # was once refused, and a correct file that silenced its prints failed as an attack.
-DEVICES = {"/dev/null": True, "/dev/urandom": False, "/dev/random": False}
+DEVICES = MappingProxyType({"/dev/null": True, "/dev/urandom": False, "/dev/random": False})
 
 
 def _device(path):
@@ -292,7 +333,8 @@ def _missing(path, _stat=__import__("os").stat) -> bool:
 _ENOENT = __import__("errno").ENOENT
 # What a file may do to paths in its scratch folders: the audit arguments that are paths, and
 # those that are directory descriptors (-1 when there is none).
-_SCRATCH_EVENTS = {"os.remove": ((0,), (1,)), "os.rmdir": ((0,), (1,)), "os.mkdir": ((0,), (2,)),
+_SCRATCH_EVENTS = MappingProxyType({
+                   "os.remove": ((0,), (1,)), "os.rmdir": ((0,), (1,)), "os.mkdir": ((0,), (2,)),
                    "os.rename": ((0, 1), (2, 3)), "os.truncate": ((0,), ()),
                    "os.listdir": ((0,), ()), "os.scandir": ((0,), ()),
                    "os.chmod": ((0,), (2,)), "os.walk": ((0,), ()), "os.utime": ((0,), (3,)),
@@ -302,7 +344,9 @@ _SCRATCH_EVENTS = {"os.remove": ((0,), (1,)), "os.rmdir": ((0,), (1,)), "os.mkdi
                    # tempfile.TemporaryDirectory() cleans up with shutil.rmtree
                    "shutil.rmtree": ((0,), (1,)), "shutil.copyfile": ((0, 1), ()),
                    "shutil.copymode": ((0, 1), ()), "shutil.copystat": ((0, 1), ()),
-                   "shutil.copytree": ((0, 1), ()), "shutil.move": ((0, 1), ())}
+                   "shutil.copytree": ((0, 1), ()), "shutil.move": ((0, 1), ())})
+# Both read-only (MappingProxyType): the hook reads them, and a file that reached this
+# module's globals could otherwise have added "/etc/passwd" to DEVICES.
 
 
 def _scratch_folders() -> tuple:
@@ -358,7 +402,17 @@ def _as_path(value, _entry=__import__("os").DirEntry):
     return str(value) if type(value) in _PATHLIB else value
 
 
-def _inside(path, scratch: tuple, _os=__import__("os")) -> bool:
+def _absolute(path: str, _normpath=getattr(__import__("posix"), "_path_normpath", None),
+              _getcwd=__import__("posix").getcwd) -> str:
+    """`path` made absolute and normal by C functions alone: os.path.realpath is Python,
+    whose module a file could change to put any path in a scratch folder. No file can make a
+    link (os.symlink is refused), so inside the scratch folders this is the real path."""
+    if _normpath is None:  # before Python 3.12: the trusted CPython runtime has no scratch
+        return __import__("os").path.realpath(path)
+    return _normpath(path if path.startswith("/") else _getcwd() + "/" + path)
+
+
+def _inside(path, scratch: tuple) -> bool:
     """Whether `path` is a scratch folder or below one. Python hands audit hooks a path as str
     or bytes (a pathlib path converted already); anything else is not one."""
     if not scratch or type(path) not in (str, bytes):
@@ -368,7 +422,7 @@ def _inside(path, scratch: tuple, _os=__import__("os")) -> bool:
             path = path.decode("utf-8")
         if not path or "\0" in path:
             return False
-        full = _os.path.realpath(path)
+        full = _absolute(path)
     except (ValueError, OSError):
         return False
     return any(full == folder or full.startswith(folder.rstrip("/") + "/") for folder in scratch)
