@@ -58,6 +58,17 @@ def _cases(rng):
     return cases
 
 
+def _rounded(got, want, label):
+    """Fail naming it if got is want cut to a whole number or rounded to a few decimals."""
+    if _same(got, want):
+        return
+    if got in (math.trunc(want), round(want), round(want, 1), round(want, 2), round(want, 3)):
+        raise CheckFailed(f"{label} should be {_f(want)}, but your code gives {_f(got)}: that "
+                          f"number with its decimals cut off (int() or round() does that). "
+                          f"Keep every node's value exactly as the step computes it: the "
+                          f"backward pass needs the true numbers.")
+
+
 def _node(nodes, key, what):
     if key not in nodes:
         raise CheckFailed(
@@ -84,8 +95,10 @@ def forward_first_steps(learner):
     for a, b, c, f in _cases(rng):
         what, nodes = _forward(learner, a, b, c, f)
         e = a * b
+        _rounded(_node(nodes, "e", what), e, f"{what}['e']")
         close(_node(nodes, "e", what), e, f"{what}['e']", why="It is e = a*b.")
         got = _node(nodes, "d", what)
+        _rounded(got, e + c, f"{what}['d']")
         if not _same(got, e + c) and (_same(got, a + b + c) or _same(got, e * c)):
             raise CheckFailed(
                 f"{what}['d'] should be {_f(e + c)}, but your code gives {_f(got)}. "
@@ -105,6 +118,7 @@ def forward_last_step(learner):
         got = _node(nodes, "L", what)
         if _same(got, d * f):
             continue
+        _rounded(got, d * f, f"{what}['L']")
         if _same(got, a * b + c * f):
             raise CheckFailed(
                 f"{what}['L'] should be {_f(d * f)}, but your code gives {_f(got)}, which is "
@@ -127,6 +141,15 @@ def _oracle(steps, inputs):
     return values
 
 
+def _power(x, y):
+    """x ** y as a float, or None where it is not one (a negative x to a fractional y)."""
+    try:
+        value = x ** y
+    except (ArithmeticError, ValueError):
+        return None
+    return value if type(value) in (int, float) else None
+
+
 def _show(steps):
     return "[" + ", ".join(f"({n!r}, {o!r}, ({x!r}, {y!r}))" for n, o, (x, y) in steps) + "]"
 
@@ -143,6 +166,11 @@ def _evaluate(learner, steps, inputs, given=None):
         values = attempt(what, evaluate, *given)
     except CheckFailed as failure:
         cause = failure.__cause__
+        if type(cause) is ValueError and "unpack" in str(cause)[:200]:
+            raise CheckFailed(
+                f"{failure}. Each step is a tuple of three items, (name, op, (x, y)), and its "
+                f"last item is itself a pair, the names of the two inputs: unpack it in that "
+                f"shape, for name, op, (x, y) in steps.") from cause
         key = cause.args[0] if type(cause) is KeyError and cause.args else None
         if type(key) is str and key in names:
             if _reorders(evaluate):
@@ -222,6 +250,12 @@ def _compare(what, values, steps, inputs, learner=None):
                     f"{what} has a value for every step but the first, '{names[0]}': the loop "
                     f"skips it (steps[1:] or range(1, len(steps)), say; lists count from 0). "
                     f"Run every step: for name, op, (x, y) in steps.")
+            if len(names) > 1 and held == names[-1:]:
+                raise CheckFailed(
+                    f"{what} has a value for the last step '{names[-1]}' only, besides the "
+                    f"inputs: every step's result was dropped when the next step ran. Is "
+                    f"values = dict(inputs) inside the for loop? Then each step starts a new "
+                    f"dict. Make the dict once, before the loop, and store every step in it.")
             ops = sorted({o for _, o, _ in steps} & set(values))
             if ops:
                 raise CheckFailed(
@@ -267,6 +301,12 @@ def _compare(what, values, steps, inputs, learner=None):
                     f"code reads {side} for both sides. Look up each side by its own name: "
                     f"values[x] {op} values[y].")
         other = expected[x] * expected[y] if op == "+" else expected[x] + expected[y]
+        power = _power(expected[x], expected[y])
+        if op == "*" and power is not None and _same(got, power) and not _same(got, other):
+            raise CheckFailed(
+                f"{what}['{name}'] should be {_f(expected[name])}, but your code gives "
+                f"{_f(got)} = {x} ** {y}: ** raises to a power. Step '{name}' multiplies: "
+                f"values[x] * values[y], with a single *.")
         if _same(got, other):
             raise CheckFailed(
                 f"{what}['{name}'] should be {_f(expected[name])}, but your code gives "

@@ -1,0 +1,23 @@
+# mistake: evaluate unpacks each step as four items, for name, op, x, y in steps, though the inputs are a pair inside it
+# fails: evaluate returns a value for every node
+# message: Each step is a tuple of three items
+
+def forward(a, b, c, f):
+    """Evaluate L = (a*b + c) * f step by step; return {"e": ..., "d": ..., "L": ...}."""
+    e = a * b
+    d = e + c
+    L = d * f
+    return {"e": e, "d": d, "L": L}
+
+
+def evaluate(steps, inputs):
+    """Run the steps in order; return a dict with the value of every node."""
+    values = dict(inputs)
+    for name, op, x, y in steps:
+        if op == "+":
+            values[name] = values[x] + values[y]
+        elif op == "*":
+            values[name] = values[x] * values[y]
+        else:
+            raise ValueError(f"unknown op {op!r}")
+    return values

@@ -1,0 +1,23 @@
+# mistake: forward rounds L to 2 decimals
+# fails: forward computes L = (a*b + c) * f
+# message: with its decimals cut off
+
+def forward(a, b, c, f):
+    """Evaluate L = (a*b + c) * f step by step; return {"e": ..., "d": ..., "L": ...}."""
+    e = a * b
+    d = e + c
+    L = round(d * f, 2)
+    return {"e": e, "d": d, "L": L}
+
+
+def evaluate(steps, inputs):
+    """Run the steps in order; return a dict with the value of every node."""
+    values = dict(inputs)
+    for name, op, (x, y) in steps:
+        if op == "+":
+            values[name] = values[x] + values[y]
+        elif op == "*":
+            values[name] = values[x] * values[y]
+        else:
+            raise ValueError(f"unknown op {op!r}")
+    return values
