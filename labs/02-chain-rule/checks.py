@@ -94,6 +94,17 @@ def nudge_both_ways(learner):
                 f"{start}: that is a one-sided nudge, (f(x + h) - f(x)) / h. Nudge both ways, "
                 f"(f(x + h) - f(x - h)) / (2 * h): the errors of the two sides cancel, so it "
                 f"is far more accurate for the same h.")
+        if _same(got, (fn(x + h) - fn(x)) / (2 * h)) or _same(got, (fn(x) - fn(x - h)) / (2 * h)):
+            raise CheckFailed(
+                f"{start}, about half the slope: your two points are x and x + h (or x - h and "
+                f"x), only h apart, but you divide by 2 * h. Nudge both ways from x itself: "
+                f"f(x + h) and f(x - h), 2*h apart, so (f(x + h) - f(x - h)) / (2 * h). (Moving "
+                f"x by h and then back by h lands on x, not on x - h.)")
+        if _same(got, change / 2e-6) or _same(got, change / 1e-6):
+            raise CheckFailed(
+                f"{start}: your code nudges x by the h it is given ({h}) but divides by a fixed "
+                f"distance (2 * 1e-6, say). The two points x - h and x + h are 2 * h apart for "
+                f"whatever h is passed: divide by (2 * h).")
         if _same(got, 2 * expected):
             raise CheckFailed(
                 f"{start}, twice too much: x - h and x + h are 2*h apart, so divide the "
@@ -125,7 +136,14 @@ def nudge_default_h(learner):
     # lesson shows its error with, h = 0.001: h*h under 1e-7, so h below about 3e-4 (the
     # lab's default is 1e-6). A too tiny h is left to the rounding the nudges below show.
     what = "nudge(cube, 0)"
-    got = nudge_at_0 = number(attempt(what, nudge, _cube, 0.0), what)
+    try:
+        got = nudge_at_0 = number(attempt(what, nudge, _cube, 0.0), what)
+    except CheckFailed as failed:
+        if type(failed.__cause__) is not ZeroDivisionError:
+            raise
+        raise CheckFailed(f"{str(failed).rstrip('.')}: called without h, nudge divides by 2 * h "
+                          f"with h = 0, its default. The default must be tiny but not 0: "
+                          f"nudge(f, x, h=1e-6).") from failed.__cause__
     if abs(got) > 1e-7:
         raise CheckFailed(
             f"{what} with cube(t) = t**3 should be 0 (t**3 is flat at 0), but your code gives "
@@ -215,6 +233,10 @@ def local_rates(learner):
             close(dz_dy, exact, f"{what}['dz/dy']", why=why)
         if not _same(dL_dz, 1.0):
             why = "L = z + 1 moves exactly as fast as z."
+            if _same(dL_dz, y * y + 1) or _same(dL_dz, y * y):
+                why = (f"That is the VALUE of {'L' if _same(dL_dz, y * y + 1) else 'z'} at "
+                       f"this x, not a rate: L = z + 1 moves exactly as fast as z, so "
+                       f"dL/dz = 1.")
             if _same(dL_dz, 0.0):
                 why = ("The constant 1 in L = z + 1 only shifts L; it does not stop L from "
                        "moving with z. L moves exactly as fast as z, so dL/dz = 1.")
@@ -263,6 +285,11 @@ def chain_multiplies(learner):
                 f"the rates MULTIPLY: if y moves 3 times as fast as x and z moves "
                 f"{_p(6 * x)} times as fast as y, then z moves 3 * {_p(6 * x)} times as fast "
                 f"as x.")
+        if _same(got, rates[0] * rates[1] + rates[2]):
+            raise CheckFailed(
+                f"{start} = 3 * {_p(6 * x)} + 1: the last local derivative, dL/dz = 1, is ADDED "
+                f"to the product instead of multiplied in. Every link of the path multiplies: "
+                f"dy/dx * dz/dy * dL/dz.")
         if _same(got, 3 * expected):
             raise CheckFailed(
                 f"{start}, three times too much: the factor 3 of y = 3x is counted twice. "

@@ -1,0 +1,25 @@
+# mistake: nudge's left point is x itself, (f(x + h) - f(x)) / (2 * h), half the slope
+# fails: nudge measures the slope by nudging x both ways
+# message: your two points are x and x + h
+
+def nudge(f, x, h=1e-6):
+    """The slope of f at x, measured by nudging x by h in both directions."""
+    right = f(x + h)
+    left = f(x)
+    return (right - left) / (2 * h)
+
+
+def local_derivatives(x):
+    """The local derivatives along x -> y = 3x -> z = y**2 -> L = z + 1, at this x."""
+    y = 3 * x
+    return {
+        "dy/dx": 3.0,      # y = 3 * x
+        "dz/dy": 2 * y,    # z = y ** 2, taken at its own input y
+        "dL/dz": 1.0,      # L = z + 1
+    }
+
+
+def chain_rule(x):
+    """dL/dx at x, by the chain rule."""
+    local = local_derivatives(x)
+    return local["dy/dx"] * local["dz/dy"] * local["dL/dz"]
