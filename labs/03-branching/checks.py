@@ -130,6 +130,15 @@ def _paths(got, node, paths, what):
     raise CheckFailed(intro)
 
 
+def _not_times_L(got, expected, L, what):
+    """Fail naming it if got is the right gradient times L's value instead of dL/dL = 1."""
+    if not _same(got, expected) and not _same(L, 1.0) and _same(got, expected * L):
+        raise CheckFailed(f"{what} should be {_f(expected)}, but your code gives {_f(got)} = "
+                          f"{_f(expected)} * L (L = {_f(L)}): your code multiplies by L itself, the output's "
+                          f"value. The gradient arriving at L is dL/dL = 1 (dL_dL in the "
+                          f"starter): L moves exactly as fast as L.")
+
+
 def _factor(got, expected, own, what, other_name):
     """A gradient handed back by a product: the OTHER factor times the output's gradient."""
     if _same(got, expected):
@@ -149,6 +158,7 @@ def _check_graph1(learner, a, b):
     what, g = _grads_of(learner, "grads", a, b, ("a", "b", "c"))
     _one_entry(what, g, [1.0 + b, a, 1.0])
     if not _same(g["c"], 1.0):
+        _not_times_L(g["c"], 1.0, a * b + a, f"{what}['c'] (dL/dc)")
         close(g["c"], 1.0, f"{what}['c'] (dL/dc)",
               why="L = c + a: a sum hands its gradient to each input unchanged, so dL/dc = 1.")
     if _same(g["a"], 1.0 + a) and (_same(g["b"], b) or not _same(1.0 + a, b)):
@@ -239,6 +249,8 @@ def diamond_middle(learner):
         what, g = _diamond(learner, a, b)
         d, e = a * b, a + b
         _one_entry(what, g, [b * e + d, a * e + d, e, d])
+        for key, want in (("d", e), ("e", d)):
+            _not_times_L(g[key], want, d * e, f"{what}['{key}'] (dL/d{key})")
         _factor(g["d"], e, d, f"{what}['d'] (dL/dd)", f"e = a + b = {_f(e)}")
         _factor(g["e"], d, e, f"{what}['e'] (dL/de)", f"d = a * b = {_f(d)}")
     _own_dicts(learner, "diamond_grads", ("a", "b", "d", "e"), (a, b), (b, -a))
@@ -287,6 +299,9 @@ def _diamond_slip(got, name, other, own, d, e, what):
                                 f"gradient unchanged, g['{name}'] += 1.0 * g['e']."),
         (other * e + e, f"through e = a + b it hands {name} dL/dd = {_f(e)}, the gradient of "
                         f"the other node: the share through e is 1 * dL/de = g['e']."),
+        (other * e + own * d, f"through e = a + b it hands {name} its own value times "
+                              f"dL/de, as a product would. e is a sum: it hands each input its "
+                              f"gradient unchanged, g['{name}'] += 1.0 * g['e']."),
         (other * d + d, f"through d = a * b it hands {name} the other factor times dL/de = "
                         f"{_f(d)}, the gradient of the other node: the gradient arriving at d "
                         f"is dL/dd = e = {_f(e)}, so g['{name}'] += "
