@@ -128,6 +128,12 @@ def remembers(out, what, children):
     """Fail unless `out` (made by `what`) lists every (child, name) among its children."""
     kids = children_of(out, f"({what})")
     names = " and ".join(name for _, name in children)
+    labels = [kid for kid in kids if type(kid).__name__ == "str"]
+    if labels:
+        raise CheckFailed(f"({what}) remembers {labels[0]!r} among its children, not {names}: "
+                          f"the op's label went where the children go. Value takes the "
+                          f"children second and the label third: "
+                          f"Value(data, (self, other), {labels[0]!r}).")
     for child, name in children:
         expect(any(kid is child for kid in kids),
                f"({what}) should remember {names} as its children, but it remembers "

@@ -106,6 +106,12 @@ def local_grads(out, what, children):
                 shown = (f"In {node}._backward(), with {name}.grad = 0 and out.grad = {_f(g1)} "
                          f"{name} gets {_f(one)}; with {name}.grad = {_f(r)} and out.grad = "
                          f"{_f(g2)} it ends at {_f(two)}")
+                if one == 0.0 and not _same(two, r, 1e-7):
+                    raise CheckFailed(f"{shown}: nothing while {name}.grad is 0, and a share "
+                                      f"once it holds something. The step multiplies by "
+                                      f"{name}'s own grad (self.grad), not by out.grad: "
+                                      f"self.grad += local * out.grad, and "
+                                      f"other.grad += local * out.grad.")
                 if one != 0.0 and _same(two - r, one, 1e-7):
                     raise CheckFailed(f"{shown}: the same share whatever out.grad is. Multiply "
                                       f"the local gradient by out.grad (the chain rule): "
@@ -114,6 +120,18 @@ def local_grads(out, what, children):
                     raise CheckFailed(f"{shown}: the {_f(r)} it already held is gone. A child "
                                       f"may get shares from several results: add yours with "
                                       f"+= (not =).")
+                slope_ = (one - (two - r)) / (g1 - g2)
+                constant = one - slope_ * g1
+                if not _same(constant, 0.0, 1e-7) and not _same(slope_, 0.0, 1e-7) and \
+                        _affine(out, node, child, name, constant, slope_):
+                    sign = "-" if slope_ < 0 else "+"
+                    raise CheckFailed(f"{shown}: a share of {_f(constant)} {sign} "
+                                      f"{_f(abs(slope_))} * out.grad, with a part not "
+                                      f"multiplied by out.grad. Check the parentheses "
+                                      f"(`1 - t**2 * out.grad`, for one, is "
+                                      f"1 - (t**2 * out.grad)). The whole local gradient is "
+                                      f"multiplied: self.grad += (1 - t**2) * out.grad, and "
+                                      f"self.grad += 1.0 * out.grad (not 1.0 + out.grad).")
                 raise CheckFailed(f"{shown}: a share of {_f(share1 + 0.0)} per unit of out.grad the "
                                   f"first time and {_f(share2 + 0.0)} the second. A backward step adds "
                                   f"local * out.grad to what {name}.grad holds, with a local "
@@ -132,13 +150,38 @@ def local_grads(out, what, children):
     return found
 
 
+def _affine(out, node, child, name, constant, slope):
+    """True if a third backward step, with other grads, also hands `child` constant +
+    slope * out.grad on top of what it holds: a part of the share is not multiplied."""
+    held, upstream = 0.375, -0.625
+    _set_grad(child, held, name)
+    _set_grad(out, upstream, node)
+    _call_step(f"{node}._backward()", _attr(out, "_backward", node))
+    return _same(_grad(child, name) - held, constant + slope * upstream, 1e-7)
+
+
 def _run_backward(out, node, children, held, upstream):
     """Set the children's grads and out.grad, call out._backward() once, read the children."""
     for (child, name), value in zip(children, held):
         _set_grad(child, value, name)
     _set_grad(out, upstream, node)
-    attempt(f"{node}._backward()", _attr(out, "_backward", node))
+    _call_step(f"{node}._backward()", _attr(out, "_backward", node))
     return [_grad(child, name) for child, name in children]
+
+
+def _call_step(what, step):
+    """Call a _backward with no arguments, as a backward pass does; a step that wants some
+    is told where its gradient comes from."""
+    try:
+        attempt(what, step)
+    except CheckFailed as failed:
+        if type(failed.__cause__) is TypeError and "required positional argument" in \
+                str(failed.__cause__)[:200]:
+            raise CheckFailed(f"{str(failed).rstrip('.')}. A backward pass calls each step "
+                              f"with no arguments, out._backward(): the gradient arriving at "
+                              f"out is out.grad, so read it inside the step, def _backward(): "
+                              f"self.grad += local * out.grad.") from failed.__cause__
+        raise
 
 
 def _graph(Value, out, what):
@@ -182,6 +225,7 @@ def grads_through(Value, out, what, leaves):
     rng = inputs(f"through {what}")
     upstream = round(rng.uniform(1.5, 3.0), 3)
     if _uses_closures(out, node):
+        _steps_stay_local(order, node, upstream)
         # Swept twice: with every grad 0, then with each leaf already holding a grad of its
         # own. A backward step that assigns (=) instead of adding loses what a leaf held.
         held = [round(rng.uniform(0.5, 2.0), 3) for _ in leaves]
@@ -195,7 +239,7 @@ def grads_through(Value, out, what, leaves):
             for n in reversed(order):
                 backward = _attr(n, "_backward", f"a node inside {node}")
                 if callable(backward):
-                    attempt(f"_backward() of a node of {node}", backward)
+                    _call_step(f"_backward() of a node of {node}", backward)
             found.append([(_grad(leaf, name) - r) / upstream
                           for (leaf, name), r in zip(leaves, start)])
         for (leaf, name), fresh, kept, r in zip(leaves, found[0], found[1], held):
@@ -214,6 +258,30 @@ def grads_through(Value, out, what, leaves):
     return [grad.get(id(leaf), 0.0) for leaf, _ in leaves]
 
 
+def _steps_stay_local(order, node, upstream):
+    """Fail if one node's _backward(), called alone, changes a grad below its own children:
+    a step that runs its children's steps too, which a backward pass then runs again."""
+    inside = f"a node inside {node}"
+    for n in order:
+        kids = children_of(n, inside)
+        step = _attr(n, "_backward", inside)
+        if not kids or not callable(step):
+            continue
+        for m in order:
+            _set_grad(m, 0.0, inside)
+        _set_grad(n, upstream, inside)
+        attempt(f"_backward() of a node of {node}", step)
+        if any(m is not n and not any(m is k for k in kids) and _grad(m, inside) != 0.0
+               for m in order):
+            raise CheckFailed(f"In the backward steps of {node}, one node's _backward(), called "
+                              f"alone, changed the grad of a node below its own children: it "
+                              f"runs its children's steps too (child._backward() inside "
+                              f"_backward, say). A backward pass calls every node's step once, "
+                              f"in order, so those steps would run twice and their shares "
+                              f"arrive twice. Each _backward only adds into its own children's "
+                              f"grads.")
+
+
 def judge(got, expected, what, wrongs=(), tol=1e-6):
     """Pass if got is close to expected; else name the misconception whose value got matches."""
     if math.isclose(got, expected, rel_tol=tol, abs_tol=tol):
@@ -229,4 +297,6 @@ def judge(got, expected, what, wrongs=(), tol=1e-6):
 NOTHING = ("Exactly 0: nothing was handed back. In micrograd's design that is what a result "
            "whose _backward was never attached does (it keeps the leaf's lambda: None): after "
            "defining _backward, keep it on the RESULT, out._backward = _backward (not "
-           "self._backward), before return out.")
+           "self._backward), before return out. A _backward that reads out.grad when the "
+           "result is made (g = out.grad before def _backward, or a default argument "
+           "grad=out.grad) gets 0 there too: read out.grad inside _backward, when it runs.")

@@ -57,6 +57,7 @@ def power(learner):
             out = result(Value, what, lambda: a ** k, [(a, "a")])
             (g,) = local_grads(out, what, [(a, "a")])
         except CheckFailed as failed:
+            _exponent_child(Value, failed)
             if "ZeroDivisionError" not in str(failed):
                 raise
             raise CheckFailed(f"{failed}, with a = 0. The power rule k * a**(k-1) is 0 there: "
@@ -72,6 +73,7 @@ def power(learner):
         try:
             (g,) = local_grads(out, what, [(a, "a")])
         except CheckFailed as failed:
+            _exponent_child(Value, failed)
             if type(failed.__cause__) is not ValueError:
                 raise
             raise CheckFailed(f"{failed}, with a = {_f(x)}. a ** {k} is defined for a negative "
@@ -81,6 +83,22 @@ def power(learner):
               [(abs(k * x ** (k - 1)), f"That has the right size but not the sign: the power "
                                        f"rule holds for a negative a too, {k} * a**{k - 1}, "
                                        f"sign included (no abs()).")])
+
+
+def _exponent_child(Value, failed):
+    """Fail with the cause if a ** k raised ValueError (math.log of a <= 0, say) because
+    __pow__ keeps k as a second child, with a gradient of its own."""
+    if type(failed.__cause__) is not ValueError:
+        return
+    a = new(Value, 1.5)
+    if len(children_of(result(Value, "a ** 2", lambda: a ** 2, [(a, "a")]), "(a ** 2)")) < 2:
+        return
+    raise CheckFailed(f"{str(failed).rstrip('.')}. Your a ** k keeps k as a second child, with a "
+                      f"gradient of its own (log(a) * a**k), and that does not exist where a is "
+                      f"0 or negative (math.log raises ValueError there). Here k is a plain "
+                      f"number, nothing to train: a ** k has one child, a, with the local "
+                      f"gradient k * a**(k-1), and the exponent needs no gradient at all.") \
+        from failed.__cause__
 
 
 @check("relu, tanh and exp: values and local gradients",

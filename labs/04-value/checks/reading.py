@@ -117,7 +117,22 @@ def result(Value, what, build, inputs=()):
     and leave each input as it was: its data and its children (an input may be used again
     elsewhere, as v is in (v + 2) * v, and must not change under it)."""
     before = [_kept(node, name) for node, name in inputs]
+    # Each input holds a grad of its own while the result is made (as a leaf does after an
+    # earlier backward pass), put back afterwards: making a Value must leave it as it was.
+    held = [_grad(node, name) for node, name in inputs]
+    for (node, name), mark in zip(inputs, MARKS):
+        _set_grad(node, mark, name)
     out = attempt(what, build)
+    marked = [_grad(node, name) for node, name in inputs]
+    for (node, name), grad in zip(inputs, held):
+        _set_grad(node, grad, name)
+    for (node, name), mark, now in zip(inputs, MARKS, marked):
+        if now != mark and out is not node:
+            raise CheckFailed(f"`{what}` changed {name}.grad from {_f(mark)} to {_f(now)}. Making a "
+                              f"new Value only reads its inputs: {name} may hold a gradient "
+                              f"from an earlier backward pass, and a new graph built from it "
+                              f"must not wipe it. If your __init__ sets its children's grads "
+                              f"(to 0, say), set only the new Value's own: self.grad = 0.0.")
     if type(out) is not Value:
         raise CheckFailed(f"`{what}` should give a new Value, but it gave "
                           f"{kind_of(out, returned=True)}.")
@@ -145,6 +160,9 @@ def result(Value, what, build, inputs=()):
                               f"{kids}: the new result remembers its inputs, and each input's "
                               f"own children stay as they were.{shared}")
     return out
+
+
+MARKS = (0.625, -1.375)  # grads the inputs of a result hold while it is made
 
 
 def _kept(node, name):
