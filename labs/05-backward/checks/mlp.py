@@ -33,6 +33,12 @@ def _params(learner, model, what):
     try:
         got = attempt(f"{what}.parameters()", method)
     except CheckFailed as failed:
+        if type(failed.__cause__) is TypeError and "'method' object is not iterable" in \
+                str(failed):
+            raise CheckFailed(f"{str(failed).rstrip('.')}: a parameters() adds a method to its "
+                              f"list, not what the method returns: n.parameters without "
+                              f"parentheses only names it. Call it: n.parameters() (and "
+                              f"layer.parameters()).") from None
         if type(failed.__cause__) is TypeError and "list" in str(failed):
             raise CheckFailed(f"{str(failed).rstrip('.')}: parameters() adds a list and a single "
                               f"Value (self.w + self.b, say). + joins two lists: put the bias in "
@@ -85,6 +91,13 @@ def neuron(learner):
     start = [data_of(p, "a parameter of Neuron(60)") for p in _params(learner, wide, "Neuron(60)")]
     expect(len(start) == 61, f"Neuron(60).parameters() should list its 60 weights and then its "
                              f"bias, 61 Values, but it lists {len(start)}.")
+    wide_params = _params(learner, wide, "Neuron(60)")
+    if len(wide_params) == 61 and len({id(p) for p in wide_params[:-1]}) == 1:
+        raise CheckFailed("Neuron(60)'s 60 weights are one and the same Value, listed 60 times: "
+                          "[Value(...)] * nin repeats ONE Value (its number drawn once), so "
+                          "every weight moves together and a step on one is a step on all. "
+                          "Make a new Value for each input: [Value(random.uniform(-1, 1)) for "
+                          "_ in range(nin)].")
     if start[0] == 0.0 and start[-1] != 0.0:
         raise CheckFailed("Neuron(60).parameters() lists the bias (0 when new) first: list the "
                           "weights, then the bias, self.w + [self.b], the order every layer and "
@@ -122,7 +135,23 @@ def neuron(learner):
         raise CheckFailed("A neuron's output should be a Value, but Neuron(3)(x) gives a method: "
                           "act.tanh without parentheses only names the method. Call it: return "
                           "act.tanh().")
+    if type(out).__name__ in ("float", "int"):
+        raise CheckFailed(f"A neuron's output should be a Value, but Neuron(3)(x) gives a "
+                          f"{type(out).__name__}, a plain number: math.tanh(act.data) (or "
+                          f"anything read from .data) leaves the graph, so no gradient can "
+                          f"flow back to the weights. Use your Value's own tanh: return "
+                          f"act.tanh().")
     expect(isinstance(out, need(learner, "Value")), "A neuron's output should be a Value.")
+    for p, name, was in zip(params, ["weight 1", "weight 2", "weight 3", "the bias"], ws + [bias]):
+        now = data_of(p, name)
+        if not _same(now, was):
+            raise CheckFailed(f"Calling the neuron changed its own parameters: with {shown}, "
+                              f"{name} went from {_f(was)} to {_f(now)}. A neuron only reads "
+                              f"its weights and bias. If your Value has an __iadd__ that changes "
+                              f"its Value in place (self.data += ...), then act = self.b "
+                              f"followed by act += wi * xi changes the bias itself: write "
+                              f"act = act + wi * xi, which makes a new Value (or delete "
+                              f"__iadd__).")
     got = data_of(out, "the neuron's output")
     if _same(got, raw):
         raise CheckFailed(f"The neuron's output with {shown} is {_f(got)}, the sum w·x + b "
@@ -194,6 +223,12 @@ def mlp(learner):
                               f"layer only (all of them: {want}). Collect the parameters of "
                               f"every layer: [p for layer in self.layers for p in "
                               f"layer.parameters()].")
+        if len(sizes) > 2 and len(params) == sum((sizes[0] + 1) * n for n in sizes[1:]):
+            raise CheckFailed(f"{what}.parameters() lists {len(params)} Values, not {want}: every "
+                              f"layer's neurons have {sizes[0]} weights, as if each layer took "
+                              f"the network's {sizes[0]} inputs. A layer's inputs are the "
+                              f"outputs of the layer before it: Layer(sizes[i], sizes[i + 1]) "
+                              f"with sizes = [nin] + nouts, as the given __init__ builds them.")
         expect(len(params) == want, f"{what}.parameters() should list {want} Values (every "
                                     f"neuron's weights and bias), but it lists {len(params)}.")
         expect(len({id(p) for p in params}) == want, f"{what}.parameters() lists a Value twice.")
@@ -233,6 +268,17 @@ def mlp(learner):
                                   f"outputs (x[0] keeps the first only). A Layer of one neuron "
                                   f"already gives its Value alone.")
             got = _values(learner, got, shown)
+            first = _net(flat, sizes[:2], xs)
+            if len(sizes) > 2 and len(got) == sizes[1] != sizes[-1] and not all(
+                    _same(data_of(v, f"output {i + 1}"), f, 1e-7)
+                    for i, (v, f) in enumerate(zip(got, first))):
+                raise CheckFailed(f"{shown} gives {len(got)} Values, as many as its FIRST layer "
+                                  f"has neurons, not the {sizes[-1]} of its last, and they are "
+                                  f"not what the first layer alone gives either: __call__ runs "
+                                  f"the layers in another order than self.layers holds them "
+                                  f"(reversed, say), so the first layer runs last. Feed x "
+                                  f"through the layers in order: for layer in self.layers: "
+                                  f"x = layer(x).")
             if len(sizes) > 2 and len(got) == sizes[1] != sizes[-1]:
                 raise CheckFailed(f"{shown} gives {len(got)} Values, as many as its FIRST layer "
                                   f"has neurons, not the {sizes[-1]} of its last: __call__ "

@@ -4,10 +4,11 @@ gradient arriving at it is not 1 (`in_graph`), so every `+=` and `* out.grad` sh
 
 from math import exp as _exp
 
-from grader.core.checks import check, CheckFailed, close, inputs
+from grader.core.checks import check, CheckFailed, close, inputs, number
 
 # Defined in earlier files of checks/ (the files share one namespace):
-# reading.py: attempt, backward, data_of, _draw, exp, _f, grad_of, grads_of, leaves_of, relu, _same, _t, tanh
+# reading.py: attempt, backward, data_of, _draw, exp, explain, _f, grad_of, grads_of, leaves_of, relu,
+#             _same, _t, tanh
 
 
 FACTOR = ("forgets to multiply by the output's gradient: a node hands each child its local "
@@ -41,6 +42,7 @@ def in_graph(learner, op, name, local, h_value, rng):
     want = d * (k * c + 1)
     if _same(g, want, 1e-7):
         return None
+    explain(learner)
     start = (f"h.grad for {what} at a={_f(a)}, b={_f(b)} (h = {_f(hv)}) should be "
              f"{_f(want)}, but your code gives {_f(g)}")
     twins = _equal_numbers_merged(learner)
@@ -112,6 +114,7 @@ def seeds(learner):
     if ga == 0.0 and gb == 0.0:
         # L.grad is 1 now. Seeded after the sweep, a second call starts from that 1 and a
         # gets its share; a sweep that never hands anything on leaves a at 0 again.
+        explain(learner)
         if _second_call_reaches(learner):
             raise CheckFailed("After (a + b).backward() every grad is still 0: seed the "
                               "output's grad with 1 before the sweep, or nothing flows back.")
@@ -183,6 +186,8 @@ def add_sub(learner):
     if ga == 1.0 and gb == 1.0:
         raise CheckFailed(f"a.grad for L = (a + b) + a at {at} should be 2, but your code gives "
                           f"1: a {REPLACED}.")
+    if not (_same(ga, 2.0) and _same(gb, 1.0)):
+        explain(learner)
     close(ga, 2.0, f"a.grad for L = (a + b) + a at {at}")
     close(gb, 1.0, f"b.grad for L = (a + b) + a at {at}")
     # s = a + b gets out.grad 2 from L = s + s; a and b must get 2, not 1.
@@ -213,9 +218,12 @@ def mul_div(learner):
     at = f"a={_f(a)}, b={_f(b)}"
     out, (ga, gb) = grads_of(learner, lambda a, b: a * b, [a, b], "a * b")
     if _same(ga, a) and _same(gb, b):
+        _swapped_in_sweep(learner, a, b, at)
         raise CheckFailed(f"a.grad for L = a * b at {at} should be b = {_f(b)}, but your code "
                           f"gives a = {_f(a)}: the product rule is swapped. Each factor gets the "
                           f"OTHER factor's data: self.grad += other.data * out.grad.")
+    if not (_same(ga, b) and _same(gb, a)):
+        explain(learner)
     close(ga, b, f"a.grad for L = a * b at {at}")
     close(gb, a, f"b.grad for L = a * b at {at}")
     drawn = ga, gb
@@ -250,6 +258,8 @@ def mul_div(learner):
         raise CheckFailed(f"For a=2, b=3, L = a*b + a, a.grad is {ga:g} but should be 4: a is "
                           "used twice, so the two paths (3 through a*b, 1 directly) must ADD. "
                           "Use += in the backward steps, not =.")
+    if not _same(ga, 4.0):
+        explain(learner)
     close(ga, 4.0, "a.grad for L = a*b + a at a=2, b=3")
     close(gb, 2.0, "b.grad for L = a*b + a at a=2, b=3")
     out, (ga,) = grads_of(learner, lambda a: a * a, [a], "a * a")
@@ -267,6 +277,30 @@ def mul_div(learner):
         raise CheckFailed(f"a.grad for p = a * b; L = p + p at {at} should be 2b = {_f(2 * b)} "
                           f"(p.grad is 2), but your code gives b = {_f(b)}: the * {FACTOR}.")
     close(ga, 2 * b, f"a.grad for p = a * b; L = p + p at {at}")
+
+
+def _swapped_in_sweep(learner, a, b, at):
+    """Fail naming the sweep when a * b's stored local gradients are right but the grads come
+    out swapped: backward() pairs each child with the other child's local gradient."""
+    A, B = leaves_of(learner, [a, b])
+    out = attempt("a * b", lambda: A * B)
+    kids = attempt("reading _children", getattr, out, "_children", None)
+    local = attempt("reading _local_grads", getattr, out, "_local_grads", None)
+    if kids is None or local is None or callable(attempt("reading _backward", getattr, out,
+                                                         "_backward", None)):
+        return
+    kids, local = attempt("listing _children", tuple, kids), attempt("listing _local_grads",
+                                                                   tuple, local)
+    if len(kids) != 2 or len(local) != 2 or kids[0] is not A or kids[1] is not B:
+        return
+    if _same(number(local[0], "a local gradient"), b) and \
+            _same(number(local[1], "a local gradient"), a):
+        raise CheckFailed(f"a.grad for L = a * b at {at} should be b = {_f(b)}, but your code "
+                          f"gives a = {_f(a)}. Your __mul__ is right, (a * b)._children is "
+                          f"(a, b) and _local_grads is (b, a), so the swap happens in "
+                          f"backward(): it pairs each child with the other child's local "
+                          f"gradient. Pair them in the order they are stored: for child, local "
+                          f"in zip(v._children, v._local_grads).")
 
 
 def _power_slip(k):
@@ -298,6 +332,7 @@ def powers(learner):
         try:
             found = in_graph(learner, lambda x, k=k: x ** k, f"h ** {k}", _power_slip(k), 0.0, rng)
         except CheckFailed as failed:
+            _exponent_gradient(learner, failed)
             if type(failed.__cause__) is not ZeroDivisionError:
                 raise
             raise CheckFailed(f"{failed}, with h = 0. {rule}: compute it as written, without "
@@ -311,6 +346,7 @@ def powers(learner):
         try:
             found = in_graph(learner, lambda x, k=k: x ** k, f"h ** {k}", _power_slip(k), h, rng)
         except CheckFailed as failed:
+            _exponent_gradient(learner, failed)
             if type(failed.__cause__) is not ValueError:
                 raise
             raise CheckFailed(f"{failed}, with h < 0. h ** {k} is defined for a negative h, and "
@@ -321,6 +357,23 @@ def powers(learner):
             raise CheckFailed(f"{start}. The power rule holds for a negative h too: "
                               f"d(h**{k})/dh = {k} * h**{k - 1} = {_f(k * hv ** (k - 1))} "
                               f"here, sign included.")
+
+
+def _exponent_gradient(learner, failed):
+    """Fail with the cause if h ** k raised ValueError (math.log of h <= 0, say) because the
+    learner's power keeps k as a second child, with a gradient of its own."""
+    if type(failed.__cause__) is not ValueError:
+        return
+    (a,) = leaves_of(learner, [1.5])
+    kids = _children_list(attempt("a ** 2", lambda: a ** 2))
+    if kids is None or len(kids) < 2:
+        return
+    raise CheckFailed(f"{str(failed).rstrip('.')}. Your a ** k keeps k as a second child, with "
+                      f"a gradient of its own (log(a) * a**k), and that does not exist where a "
+                      f"is 0 or negative (math.log raises ValueError there). Here k is a plain "
+                      f"number, nothing to train: a ** k has one child, a, with the local "
+                      f"gradient k * a**(k-1), and the exponent needs no gradient at all.") \
+        from failed.__cause__
 
 
 NONLINEAR = (
@@ -346,6 +399,12 @@ def nonlinear(learner):
                 start, g, hv, c, d = found
                 if _same(g, d * (wrong(hv, op(hv)) * c + 1), 1e-7):
                     raise CheckFailed(f"{start}: {advice}.")
+                t = op(hv)
+                if name == "h.tanh()" and _same(g, d + 1 - t * t * c * d, 1e-7):
+                    raise CheckFailed(f"{start}: tanh hands h 1 - t**2 * out.grad, which Python "
+                                      f"reads as 1 - (t**2 * out.grad), so only t**2 is "
+                                      f"multiplied by out.grad. Put the local gradient in "
+                                      f"parentheses: self.grad += (1 - t**2) * out.grad.")
                 raise CheckFailed(f"{start}.")
     for h in (round(rng.uniform(0.1, 0.9), 3), _draw(rng, 1.2, 2.5), -_draw(rng, 0.3, 2.0), 0.0):
         try:

@@ -99,7 +99,37 @@ def backward(out, what):
                               f"None, as a leaf's is when __init__ sets self._backward = None. "
                               f"Give every Value a step that does nothing, self._backward = "
                               f"lambda: None (or skip a None in the sweep).") from failed.__cause__
+        if type(failed.__cause__) is AttributeError:
+            other = _other_design(out, _said(failed.__cause__))
+            if other:
+                raise CheckFailed(f"{str(failed).rstrip('.')}. {other}") from failed.__cause__
         raise
+
+
+# What backward() reads in one design, and what the other design keeps instead.
+DESIGNS = (("_prev", "_children", "its children in `_children` (microgpt's design): the sort "
+                                  "reads v._children"),
+           ("_backward", "_local_grads", "stored local gradients, `_children` with "
+                                         "`_local_grads` (microgpt's design), and no _backward "
+                                         "steps: the sweep applies them in one shared loop, for "
+                                         "child, local in zip(v._children, v._local_grads): "
+                                         "child.grad += local * v.grad"),
+           ("_children", "_prev", "its children in `_prev` (micrograd's design): the sort "
+                                  "reads v._prev"),
+           ("_local_grads", "_backward", "a `_backward` step on each result (micrograd's "
+                                         "design), and no _local_grads: the sweep calls "
+                                         "v._backward() for each node"))
+
+
+def _other_design(out, said):
+    """Advice when backward() reads an attribute of one Value design and the learner's Value
+    is of the other one; '' when that is not what happened."""
+    for missing, kept, advice in DESIGNS:
+        if f"object has no attribute '{missing}'" in said and \
+                attempt(f"reading {kept}", getattr, out, kept, None) is not None:
+            return (f"Your Value has no {missing}: it keeps {advice}. backward() must read "
+                    f"what your own Value keeps.")
+    return ""
 
 
 def grads_of(learner, formula, inputs, what):
@@ -113,3 +143,73 @@ def grads_of(learner, formula, inputs, what):
 def _t(x):
     """A number as a term of a formula: negative ones in parentheses."""
     return f"({_f(x)})" if x < 0 else _f(x)
+
+
+# -- causes that show in many checks' numbers, named where a number comes out wrong ----------
+
+RESETS = ("Making a new Value changed the grad of a Value it was made from: a.grad was 0.5, "
+          "and after building {what} it is {now}. Your __init__ (or an operation) sets its "
+          "children's grads (to 0, say), so building a second graph from a wipes what a "
+          "first backward() gave it. An operation only reads its inputs: in __init__ set the "
+          "new Value's own grad, self.grad = 0, and nobody else's. Zeroing the parameters is "
+          "the training step's job.")
+
+RECURSES = ("The backward step of {what} (with h = a * 2) also ran the steps below it: called "
+            "alone, it changed a.grad too, though a is h's child, not its own. A "
+            "_backward that calls its children's _backward() (self._backward() inside the "
+            "step, say) runs them once there and once more in backward()'s sweep, so their "
+            "shares arrive twice. Each step only adds into its own children's grads; the "
+            "sweep calls every node's step once, in order.")
+
+
+FROZEN = ("The backward step of {what}, called with out.grad = 1, hands a nothing: it reads "
+          "out.grad when the result is MADE (g = out.grad before def _backward, or a default "
+          "argument grad=out.grad), when it is still 0. Read out.grad inside _backward, when "
+          "the step runs: self.grad += local * out.grad.")
+
+UNATTACHED = ("The result of {what} still has the do-nothing step a new Value starts with: "
+              "called with out.grad = 1, it hands a nothing. After defining _backward, keep it "
+              "on the RESULT, out._backward = _backward (not self._backward), before return "
+              "out.")
+
+
+def explain(learner):
+    """Fail with the cause if a learner's Value has a flaw that makes gradients wrong in many
+    graphs at once: building a Value changes its children's grads, or a backward step runs
+    the steps below it. Called where a gradient came out wrong, before the number is shown."""
+    ops = (("a * 3", lambda v: v * 3.0), ("a + 1", lambda v: v + 1.0),
+           ("a ** 2", lambda v: v ** 2), ("a.tanh()", lambda v: v.tanh()),
+           ("a.exp()", lambda v: v.exp()), ("a.relu()", lambda v: v.relu()))
+    for what, op in ops:
+        (a,) = leaves_of(learner, [0.75])
+        attempt("setting a.grad", setattr, a, "grad", 0.5)
+        attempt(what, op, a)
+        now = grad_of(a, "a")
+        if now != 0.5:
+            raise CheckFailed(RESETS.format(what=what, now=_f(now)))
+    for what, op in ops:
+        (a,) = leaves_of(learner, [0.75])
+        out = attempt(what, op, a)
+        step = attempt("reading _backward", getattr, out, "_backward", None)
+        if not callable(step):
+            break
+        attempt("setting out.grad", setattr, out, "grad", 1.0)
+        attempt(f"the backward step of {what}", step)
+        if grad_of(a, "a") == 0.0:
+            leaf = attempt("reading _backward", getattr, a, "_backward", None)
+            named = [attempt("reading __qualname__", getattr, f, "__qualname__", None)
+                     for f in (step, leaf)]
+            if named[0] != named[1]:
+                raise CheckFailed(FROZEN.format(what=what))
+            raise CheckFailed(UNATTACHED.format(what=what))
+    for what, op in ops:
+        (a,) = leaves_of(learner, [0.75])
+        inner = attempt("h = a * 2", lambda: a * 2.0)
+        out = attempt(f"{what} with h for a", op, inner)
+        step = attempt("reading _backward", getattr, out, "_backward", None)
+        if not callable(step):
+            return
+        attempt("setting out.grad", setattr, out, "grad", 1.0)
+        attempt(f"the backward step of {what}", step)
+        if grad_of(a, "a") != 0.0:
+            raise CheckFailed(RECURSES.format(what=what.replace("a", "h", 1)))

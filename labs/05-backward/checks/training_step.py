@@ -4,7 +4,7 @@ downhill), each step starting from zeroed gradients."""
 from grader.core.checks import check, CheckFailed, close, inputs, need, number
 
 # Defined in earlier files of checks/ (the files share one namespace):
-# reading.py: attempt, data_of, _draw, _f, grad_of, leaves_of, _same, _t
+# reading.py: attempt, data_of, _draw, _f, grad_of, leaves_of, _said, _same, _t
 
 
 def _line(rng):
@@ -30,7 +30,25 @@ def _line_grads(w, b, points):
 def _step(learner, params, loss_fn, lr, what):
     """Call the learner's train_step; return the loss number it gives."""
     train_step = need(learner, "train_step")
-    got = attempt(what, train_step, params, loss_fn, lr)
+    try:
+        got = attempt(what, train_step, params, loss_fn, lr)
+    except CheckFailed as failed:
+        said, kind = _said(failed.__cause__), type(failed.__cause__)
+        if kind is AttributeError and "has no attribute 'backward'" in said and \
+                "'Value' object" not in said:
+            raise CheckFailed(f"{str(failed).rstrip('.')}: that is loss_fn itself, the function, "
+                              f"not the loss it builds. loss = loss_fn without parentheses only "
+                              f"names it; call it, loss = loss_fn(), then loss.backward().") \
+                from failed.__cause__
+        if kind is TypeError and "'NoneType'" in said and "+=" in said:
+            raise CheckFailed(f"{str(failed).rstrip('.')}: a grad is None. backward() adds into "
+                              f".grad (+=), and None cannot be added to: zero each parameter's "
+                              f"grad with a number, p.grad = 0.") from failed.__cause__
+        raise
+    if got is None:
+        raise CheckFailed(f"`{what}` returned None: a function that ends without `return` gives "
+                          f"None. Return the loss's number, return loss.data, so a training "
+                          f"loop can print it.")
     if type(got) is need(learner, "Value"):
         raise CheckFailed(f"`{what}` returned the loss as a Value: return its number, "
                           "loss.data, so a training loop can print it.")
@@ -120,6 +138,10 @@ def one_step(learner):
                               f"makes a new Value and points the loop variable p at it; the "
                               f"parameter itself keeps its number. Change its number in place: "
                               f"p.data -= lr * p.grad.")
+        if _same(moved, start - g / lr) and g != 0:
+            raise CheckFailed(f"{name} moved from {_f(start)} to {_f(moved)}, by -grad / lr: "
+                              f"dividing by a small learning rate makes the step huge. Multiply: "
+                              f"p.data -= lr * p.grad, with lr = {_f(lr)}.")
         if _same(moved, start - g) and not _same(lr, 1.0):
             raise CheckFailed(f"{name} moved from {_f(start)} to {_f(moved)}, a whole gradient "
                               f"({_f(g)}) at once: scale the step by the learning rate, "

@@ -5,7 +5,8 @@ accumulate across calls, several graphs at once, and a tiny network."""
 from grader.core.checks import check, CheckFailed, close, expect, inputs, need, slope
 
 # Defined in earlier files of checks/ (the files share one namespace):
-# reading.py: attempt, backward, data_of, _draw, _f, grad_of, grads_of, leaves_of, _same, tanh
+# reading.py: attempt, backward, data_of, _draw, explain, _f, grad_of, grads_of, leaves_of, _same,
+#             tanh
 
 
 BUDGET = 1000   # reads of the deep graph's input that a sweep may make (a real one needs ~30)
@@ -26,6 +27,8 @@ def compare(learner, formula, inputs, what, names, advice="", swapped=None, swap
     why = swap_why if swapped is not None and _same(data, swapped(*inputs), 1e-7) else ""
     close(data, formula(*inputs), f"({what}).data", why=why)
     for name, g, want in zip(names, got, expected_grads(formula, inputs)):
+        if not _same(g, want, 1e-4):
+            explain(learner)
         close(g, want, f"{name}.grad for {what} at {_show(names, inputs)}", tol=1e-4, why=advice)
 
 
@@ -51,6 +54,8 @@ def visits_once(learner):
     p, q = h + u, h * w
     from_p, from_q = q, w * p  # the shares h gets from its two parents
     twice = [2 * x0 * (from_p + from_q + first) for first in (from_p, from_q)]
+    if not _same(gx, want, 1e-4):
+        explain(learner)
     if any(_same(gx, t, 1e-7) for t in twice):
         raise CheckFailed(f"x.grad for {what} at x={_f(x0)} is {gx:.5g} but should be "
                           f"{want:.5g}: too large. The node h = x*x is used by two others, and "
@@ -203,6 +208,8 @@ def across_calls(learner):
                           "or a default argument such as topo=[], which Python makes once), so "
                           "every call sweeps the nodes of every earlier call again. Make a new "
                           "topo list inside backward(), in every call.")
+    if not _same(grad_of(a, "a"), 7.0):
+        explain(learner)
     close(grad_of(a, "a"), 7.0, "a.grad after (a * 3).backward() then (a * a).backward()",
           why="Gradients add up across backward() calls (3 + 4): never reset them inside "
               "backward().")
@@ -363,5 +370,7 @@ def tiny_net(learner):
     out, got = grads_of(learner, loss, weights, "the network's loss")
     close(data_of(out, "the loss"), loss(*weights), "the loss's data")
     for i, (g, want) in enumerate(zip(got, expected_grads(loss, weights))):
+        if not _same(g, want, 1e-4):
+            explain(learner)
         close(g, want, f"the gradient of weight {i + 1}", tol=1e-4)
     expect(len(got) == 13, "every weight should get a gradient")
