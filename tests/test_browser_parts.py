@@ -65,6 +65,47 @@ def test_a_lab_continues_the_learners_own_code_once_the_earlier_lab_passed(cours
     assert doc(page) == code
 
 
+@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
+def test_a_lab_that_continues_an_earlier_one_opens_at_its_own_part(course, site, open_lesson,
+                                                                   width, height):
+    """Lab 5 opened at the top of the learner's lab-4 code, its docstring "Lab 4 - The Value
+    class", and the first thing to do in lab 5 was some 150 lines down. It opens with its own
+    part in view and the cursor there; the page itself does not move."""
+    later = _carrying(course)
+    earlier = course.labs[later.config.builds_on]
+    page = open_lesson(earlier.slug, width=width, height=height)
+    wait_ready(page)
+    set_code(page, earlier.solution.read_text())
+    assert check(page) == "true"
+    mark = next(line for line in later.config.extend.read_text().splitlines() if line.strip())
+    for visit in ("first", "again"):
+        if visit == "first":
+            page.goto(f"{site['url']}lessons/{later.slug}/index.html")
+        else:
+            page.reload()
+        wait_ready(page)
+        if visit == "first":  # (a reload keeps where the page was)
+            assert page.evaluate("[scrollY, document.querySelector('section.lab').scrollTop]") == [0, 0]
+        # On a phone the lab is below the lesson: scrolled down to it, as a reader comes to it.
+        page.mouse.move(width / 2, height / 2)
+        for _ in range(200):
+            if page.locator(".cm-scroller").bounding_box()["y"] < height / 2:
+                break
+            page.mouse.wheel(0, 400)
+            page.wait_for_timeout(50)
+        page.wait_for_timeout(300)
+        line = page.locator(".cm-line", has_text=mark.strip("# -")[:20])
+        line.wait_for()
+        box, editor = line.bounding_box(), page.locator(".cm-scroller").bounding_box()
+        assert editor["y"] <= box["y"] and box["y"] + box["height"] <= editor["y"] + editor["height"], visit
+        top = page.locator(".cm-line", has_text="Lab 4 - The Value class")
+        if top.count():  # drawn above the box, out of sight
+            assert top.bounding_box()["y"] + top.bounding_box()["height"] <= editor["y"], visit
+    page.locator(".cm-content").focus()
+    page.keyboard.type("# here")
+    assert f"# here{mark}" in doc(page)
+
+
 def test_without_a_pass_the_course_code_comes_only_when_asked(course, site, open_lesson):
     later = _carrying(course)
     provided = later.config.provided.read_text()

@@ -19,10 +19,16 @@ export function openingCode(carry, starter) {
 // now, to offer; null when the code in it already continues an earlier lab's (the first
 // line of what this lab adds is in it), or there is nothing to offer.
 export function laterCarry(carry, code) {
-  const mark = carry && carry.extend && carry.extend.split("\n").find((line) => line.trim());
+  const mark = carryMark(carry);
   if (!mark || code.includes(mark)) return null;
   const opening = openingCode(carry, "");
   return opening.carried ? opening.code : null;
+}
+
+// The first line of what this lab adds below the earlier lab's code ("# ---- Lab 5 starts
+// here ---"), or undefined.
+export function carryMark(carry) {
+  return carry && carry.extend ? carry.extend.split("\n").find((line) => line.trim()) : undefined;
 }
 
 function joined(code, extend) {

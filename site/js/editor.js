@@ -266,3 +266,32 @@ export function replace(view, doc) {
   view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: doc },
     annotations: isolateHistory.of("full") });
 }
+
+// The cursor at the start of the first line holding `needle`, and that line near the top of the
+// editor's box. Only the editor's own box scrolls: CodeMirror's scrollIntoView would scroll the
+// page and the lab's column too, and the page must not move while it opens. A scroll snapshot
+// (EditorView.scrollSnapshot's kind of target, aimed at this line) moves the editor alone, and
+// CodeMirror applies it as it measures the lines: set by hand, scrollTop missed the line on a
+// phone, where long lines wrap and their heights are only estimates until drawn.
+export function openAt(view, needle) {
+  const at = needle ? view.state.doc.toString().indexOf(needle) : -1;
+  if (at <= 0) return;
+  const line = view.state.doc.lineAt(at);
+  const aim = () => {
+    const snapshot = view.scrollSnapshot();
+    const Target = snapshot.value.constructor;
+    return snapshot.type.of(new Target(EditorSelection.cursor(line.from), "start", "start",
+      2 * view.defaultLineHeight, 0, true));
+  };
+  view.dispatch({ selection: { anchor: line.from }, effects: aim() });
+  // Out of sight (below the lesson, on a phone), the editor measures few of its lines: once it
+  // comes into sight, again, unless the learner has moved the cursor since.
+  const watcher = new IntersectionObserver((entries) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    watcher.disconnect();
+    if (view.state.selection.main.empty && view.state.selection.main.head === line.from) {
+      view.dispatch({ effects: aim() });
+    }
+  }, { threshold: 0.5 });
+  watcher.observe(view.dom);
+}

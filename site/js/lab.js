@@ -1,7 +1,7 @@
 // The lab on a lesson page: editor, Run, Check, Stop, Reset, status, output and results.
-import { createEditor, replace, text } from "./editor.js";
+import { createEditor, openAt, replace, text } from "./editor.js";
 import { startLabFiles } from "./lab-files.js";
-import { openingCode } from "./carry.js";
+import { carryMark, openingCode } from "./carry.js";
 import { labState, showAboveEditor } from "./lab-state.js";
 import { Python } from "./python.js";
 import * as progress from "./progress.js";
@@ -36,10 +36,17 @@ export function startLab(root, page) {
   });
   window.courseEditor = view;  // a stable handle for tests and for the curious
   performance.mark("course:editor-usable");
+  // Lab 5 holds the learner's lab-4 code, some 150 lines, above its own part: it opened at lab
+  // 4's docstring, with this lab's first TODO ten screens down. It opens where its part starts.
+  const ownPart = () => openAt(view, carryMark(page.carry));
+  ownPart();
 
   if (opening.carried) progress.save(slug, { code: opening.code });
   // Laid out already while the page was parsed (lab-paint.js); now with the editor to load into.
-  showAboveEditor(root, page, state, (code) => replace(view, code));
+  showAboveEditor(root, page, state, (code) => {
+    replace(view, code);
+    ownPart();
+  });
 
   // Coming back: the last Check's report, marked as earlier.
   if (saved.last) showReport(result, saved.last, { ...reportOptions, earlier: saved.lastAt });
@@ -253,6 +260,7 @@ export function startLab(root, page) {
       ? `your code from lab ${page.carry.number}, with this lab's part below it` : "the starter code";
     if (!window.confirm(`Replace your code with ${what}? (Undo with Ctrl+Z.)`)) return;
     replace(view, opening.code);
+    ownPart();
     view.focus();
   }
 
