@@ -185,7 +185,9 @@ def seal(watched: tuple = (), alarm=None) -> Guard:
              _readable_paths=readable, _scratch=scratch, _types=frozenset(sealed_types),
              _globals=frozenset(sealed_globals), _frame=sys._getframe, _untraced=untrace.__code__,
              _function=FunctionType, _type=type, _str=str, _id=id, _getattr=getattr,
-             _unset=_UNSET) -> None:
+             _unset=_UNSET, _routine=_ROUTINE) -> None:
+        if event in _routine:  # never refused, and the agent raises thousands in a job
+            return
         for space, key, value in _pins:
             if space.get(key, _unset) is not value:
                 _refuse("changing the grader's seal")
@@ -219,6 +221,11 @@ def seal(watched: tuple = (), alarm=None) -> Guard:
 
 
 _UNSET = object()
+# Events the hook never refuses and Python raises often: every id() (the agent's codec calls
+# it for each object it sends), every sys._getframe() (logging, warnings, the hook itself).
+# They return before the pins are checked (each check reads some ninety names); any door a
+# file opens is another event, and checks them.
+_ROUTINE = frozenset(("builtins.id", "sys._getframe"))
 # The builtins the hook and the functions it calls read (pinned in seal()).
 _HOOK_BUILTINS = ("BaseException", "FileNotFoundError", "OSError", "PermissionError",
                   "ValueError", "all", "any", "bytes", "int", "str", "tuple", "type")
