@@ -190,7 +190,7 @@ def test_innocent_files_next_to_hostile_ones_are_judged_fairly(batch):
     ("tamper_builtins.py", "changed the grader's own objects"),
     ("tamper_checker.py", "changed the grader's own objects"),
     ("os_exit.py", "stopped before it could report"),
-    ("sys_exit.py", "called sys.exit()"),
+    ("sys_exit.py", "your code exited (line 2 of your file): sys.exit(), exit() and quit()"),
     ("deep_recursion.py", "RecursionError"),
     ("memory_bomb.py", "MemoryError"),
     ("child_process.py", "Running your file failed"),

@@ -5,6 +5,7 @@ import re
 import signal
 import threading
 
+from grader.core.execute import run_source
 from grader.core.learner_errors import LOOP_HINT
 from grader.core.run import OUTPUT_LIMIT, grade, load_checks
 
@@ -62,6 +63,18 @@ def test_an_exception_in_a_check_names_the_learners_line():
 def test_sys_exit_at_import_is_a_failed_submission_not_a_crash():
     report = _grade("import sys\nsys.exit(0)\n")
     assert not report.passed and "sys.exit" in report.error
+
+
+def test_exit_and_quit_are_named_as_exits_at_their_line_not_as_sys_exit():
+    # Only sys.exit() was named, and a learner who had typed exit() looked for a call their
+    # file did not have.
+    for call in ("exit()", "quit()", "raise SystemExit(2)"):
+        report = _grade(f"x = 1\n{call}\n")
+        assert not report.passed
+        assert "your code exited (line 2 of your file): " in report.error, report.error
+        assert "exit() and quit()" in report.error
+        ran = run_source(f"x = 1\n{call}\n")
+        assert ran.error.startswith("Your code exited at line 2") and ran.line == 2, ran
 
 
 def test_keyboard_interrupt_and_system_exit_inside_a_check_fail_that_check():

@@ -14,7 +14,7 @@ import traceback
 from dataclasses import dataclass
 
 from .report import encode
-from .learner_errors import syntax_message
+from .learner_errors import EXITS, syntax_message
 from .run import CappedText, exec_module, learner_limits
 
 
@@ -64,9 +64,12 @@ def run_source(source: str, filename: str = "lab.py", graph_of=None) -> RunOutpu
 
 def friendly_traceback(exc: BaseException, filename: str) -> tuple[str, int | None]:
     """The traceback through the learner's file only, and the last learner line in it."""
-    if isinstance(exc, SystemExit):
-        return "Your code called sys.exit(). In a lab file, define things instead.", None
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
+    if isinstance(exc, SystemExit):
+        line = frames[-1].lineno if frames else None
+        at = f" at line {line}" if line else ""
+        return (f"Your code exited{at} ({EXITS} end the program). In a lab file, define things "
+                "instead."), line
     if isinstance(exc, KeyboardInterrupt):
         # Stop (or a swallowed-then-raised interrupt): where the code was is what a learner
         # needs, to find the loop that did not end; the traceback adds nothing to it.

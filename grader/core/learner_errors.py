@@ -6,6 +6,9 @@ errors with these.
 
 from __future__ import annotations
 
+# What raises SystemExit in a learner's file.
+EXITS = "sys.exit(), exit() and quit()"
+
 # How a KeyboardInterrupt (the page's Stop, or a time limit) reads in a report.
 INTERRUPTED = "your code was stopped (it ran too long, or Stop was pressed)."
 
@@ -13,9 +16,13 @@ INTERRUPTED = "your code was stopped (it ran too long, or Stop was pressed)."
 def describe(exc: BaseException, filename: str, where=None) -> str:
     """One line on an exception: its type, message and the learner's line it came from."""
     kind = type(exc).__name__
-    if isinstance(exc, SystemExit):
-        return "your code called sys.exit(); a lab file should define things, not exit."
     where = where if where is not None else learner_frame(exc, filename)
+    if isinstance(exc, SystemExit):
+        # exit() and quit() raise it too: naming only sys.exit() sent learners looking for a
+        # call their file does not have.
+        at = f" (line {where[0]} of your file)" if where else ""
+        return (f"your code exited{at}: {EXITS} end the program, and a lab file should define "
+                "things, not exit.")
     if isinstance(exc, KeyboardInterrupt):
         return INTERRUPTED + stopped_at(where)
     if isinstance(exc, RecursionError):
