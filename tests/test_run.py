@@ -77,6 +77,18 @@ def test_exit_and_quit_are_named_as_exits_at_their_line_not_as_sys_exit():
         assert ran.error.startswith("Your code exited at line 2") and ran.line == 2, ran
 
 
+def test_a_module_the_lab_does_not_have_says_labs_have_the_standard_library_only():
+    report = _grade("import numpy as np\n")
+    assert "No module named 'numpy' (line 1 of your file); `numpy` is not here: a lab has " \
+        "Python's standard library only" in report.error, report.error
+    assert run_source("import numpy\n").error.endswith(
+        "`numpy` is not here: a lab has Python's standard library only, so write what you need "
+        "yourself.")
+    # A standard module's missing part is only its own error.
+    assert "is not here" not in run_source("import json.nope\n").error
+    assert "is not here" not in _grade("import json.nope\n").error
+
+
 def test_keyboard_interrupt_and_system_exit_inside_a_check_fail_that_check():
     report = _grade("import sys\ndef double(x):\n    sys.exit(0)\n\ndef half(x):\n"
                     "    raise KeyboardInterrupt\n")

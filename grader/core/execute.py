@@ -14,7 +14,7 @@ import traceback
 from dataclasses import dataclass
 
 from .report import encode
-from .learner_errors import EXITS, syntax_message
+from .learner_errors import EXITS, missing_module, syntax_message
 from .run import CappedText, exec_module, learner_limits
 
 
@@ -89,6 +89,9 @@ def friendly_traceback(exc: BaseException, filename: str) -> tuple[str, int | No
         if text:
             lines.append(f"    {text}")
     lines.append("".join(traceback.format_exception_only(exc)).rstrip())
+    missing = missing_module(exc)
+    if missing:
+        lines.append(missing + ".")
     return "\n".join(lines), frames[-1].lineno if frames else None
 
 

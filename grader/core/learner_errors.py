@@ -6,6 +6,8 @@ errors with these.
 
 from __future__ import annotations
 
+import sys
+
 # What raises SystemExit in a learner's file.
 EXITS = "sys.exit(), exit() and quit()"
 
@@ -27,7 +29,20 @@ def describe(exc: BaseException, filename: str, where=None) -> str:
         return INTERRUPTED + stopped_at(where)
     if isinstance(exc, RecursionError):
         return "your code recursed too deeply (RecursionError)" + in_your_file(exc, where)
-    return f"{kind}: {_message(exc)}" + in_your_file(exc, where)
+    missing = missing_module(exc)
+    said = f"{kind}: {_message(exc)}" + in_your_file(exc, where)
+    return f"{said}; {missing}" if missing else said
+
+
+def missing_module(exc: BaseException) -> str:
+    """For an import of a module the lab's Python does not have (numpy, say), what it has."""
+    if not isinstance(exc, ModuleNotFoundError) or not isinstance(exc.name, str):
+        return ""
+    top = exc.name.partition(".")[0]
+    if top in sys.stdlib_module_names:
+        return ""
+    return (f"`{top}` is not here: a lab has Python's standard library only, so write what "
+            "you need yourself")
 
 
 def stopped_at(where) -> str:
