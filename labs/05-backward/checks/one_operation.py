@@ -286,8 +286,7 @@ def _swapped_in_sweep(learner, a, b, at):
     out = attempt("a * b", lambda: A * B)
     kids = attempt("reading _children", getattr, out, "_children", None)
     local = attempt("reading _local_grads", getattr, out, "_local_grads", None)
-    if kids is None or local is None or callable(attempt("reading _backward", getattr, out,
-                                                         "_backward", None)):
+    if kids is None or local is None:
         return
     kids, local = attempt("listing _children", tuple, kids), attempt("listing _local_grads",
                                                                    tuple, local)

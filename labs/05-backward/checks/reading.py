@@ -191,8 +191,9 @@ def explain(learner):
         (a,) = leaves_of(learner, [0.75])
         out = attempt(what, op, a)
         step = attempt("reading _backward", getattr, out, "_backward", None)
-        if not callable(step):
-            break
+        if not callable(step) or \
+                attempt("reading _local_grads", getattr, out, "_local_grads", None) is not None:
+            return  # stored local gradients: a _backward kept beside them is not the sweep's
         attempt("setting out.grad", setattr, out, "grad", 1.0)
         attempt(f"the backward step of {what}", step)
         if grad_of(a, "a") == 0.0:
