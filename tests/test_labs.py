@@ -221,6 +221,15 @@ def test_each_try_it_prints_what_it_says_it_should(course):
         assert "Traceback" not in out.getvalue()
 
 
+def test_lab_three_starter_is_told_its_gradients_are_missing_not_shared(course):
+    # Untouched, every gradient is 0.0, all alike: that is no dict.fromkeys list shared by
+    # every key, and saying so sent learners hunting for a list they never made.
+    report = _grade(course, "03-branching", course.labs["03-branching"].starter)
+    diamond = next(c for c in report.checks if c.name.startswith("diamond L"))
+    assert "share one object" not in diamond.message
+    assert "(dL/dd) should be" in diamond.message and "gives 0" in diamond.message
+
+
 def test_lab_four_starter_runs_its_try_it_without_crashing(course):
     report = _grade_source(course, "04-value", course.labs["04-value"].starter.read_text())
     assert not report.error and "Not written yet: Value.__init__" in report.stdout
