@@ -38,6 +38,9 @@ def test_close_reports_expected_and_actual():
     with pytest.raises(CheckFailed, match=r"a.grad should be 4, but your code gives 3\. use \+="):
         close(3.0, 4.0, "a.grad", why="use +=")
     assert close(4.0000000001, 4.0, "a.grad") == pytest.approx(4.0)
+    # A -0.0 is shown as the 0 it equals, not as "-0".
+    with pytest.raises(CheckFailed, match=r"a.grad should be 4, but your code gives 0\."):
+        close(-0.0, 4.0, "a.grad")
 
 
 def test_expect_wants_exactly_true():

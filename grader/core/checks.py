@@ -158,7 +158,8 @@ def slope(f, x: float, h: float = 1e-6) -> float:
 
 
 def _fmt(x: float) -> str:
-    return f"{x:.6g}"
+    # A -0.0 shows as 0: it equals 0, and "your code gives -0" puzzled learners.
+    return f"{0.0 if type(x) is float and x == 0 else x:.6g}"
 
 
 def _text(exc: BaseException) -> str:

@@ -13,7 +13,8 @@ STEP_TEXT = {"e": "e = a*b", "d": "d = e + c", "L": "L = d * f"}
 
 
 def _f(x):
-    return f"{x:.6g}"
+    # A -0.0 shows as 0: it equals 0, and "-0" in a message puzzled learners.
+    return f"{0.0 if type(x) is float and x == 0 else x:.6g}"
 
 
 def _pick(rng, low=-5.0, high=5.0):

@@ -12,7 +12,8 @@ from grader.core.checks import inputs, mapping
 
 
 def _f(x):
-    return f"{x:.6g}"
+    # A -0.0 shows as 0: it equals 0, and "-0" in a message puzzled learners.
+    return f"{0.0 if type(x) is float and x == 0 else x:.6g}"
 
 
 def _same(x, y):

@@ -64,7 +64,8 @@ def _same(x, y, tol=1e-9):
 
 
 def _f(x):
-    return f"{x:.4g}"
+    # A -0.0 shows as 0: it equals 0, and "-0" in a message puzzled learners.
+    return f"{0.0 if type(x) is float and x == 0 else x:.4g}"
 
 
 def _draw(rng, low, high, gap=0.25):
