@@ -160,6 +160,14 @@ def test_a_file_that_globs_its_own_folder_is_not_accused(batch):
     assert "globbed: ['losses-first.csv', 'losses-second.csv'] True" in report.stdout
 
 
+def test_a_file_that_runs_coroutines_is_not_accused(batch):
+    """asyncio.run in Pyodide was its wrapper that imports the JavaScript bridge, refused as
+    an attack; the sealed interpreter has CPython's run() and a loop without a socket pair."""
+    report = batch["reports"]["innocent_asyncio.py"]
+    assert report.passed, report.error
+    assert "asyncio: [3.0, 6.0] True\nloop: 12.0\nasyncio done" in report.stdout
+
+
 def test_a_file_that_moves_to_its_own_folder_is_not_accused(batch):
     """os.chdir into the working folder or /tmp (Pyodide's, in its memory), as scripts that
     read files beside them do; anywhere else is refused (device_doors.py)."""

@@ -473,9 +473,67 @@ def _drop_bridge() -> None:
     sys.path_hooks[:] = [h for h in sys.path_hooks
                          if not getattr(h, "__module__", "").startswith(("_pyodide", "pyodide"))]
     sys.path_importer_cache.clear()
+    _plain_asyncio()
+
+
+def _plain_asyncio() -> None:
+    """Give asyncio back CPython's own run() and loop, one that needs no socket.
+
+    Pyodide runs asyncio on JavaScript's event loop: it installs a policy built on JS timers,
+    counts its loop as running from the start, and replaces `asyncio.run` with a wrapper that
+    imports `pyodide_js` when called. Cut off from the bridge, a correct file that ran one
+    coroutine with asyncio.run was refused as an attack ("import pyodide_js._api"), and
+    CPython's own loop would be too: it opens a socket pair to wake itself from other
+    threads, which a sealed interpreter (one thread) never needs. So asyncio.run is the
+    function Pyodide wrapped, and asyncio's loops are CPython's without that socket pair
+    (tests/hostile/innocent_asyncio.py)."""
+    asyncio = sys.modules.get("asyncio")
+    wrapper = getattr(asyncio, "run", None)
+    original = getattr(wrapper, "__wrapped__", None)
+    home = getattr(wrapper, "__globals__", {}).get("__name__", "")  # wraps() copies __module__
+    if callable(original) and type(home) is str and home.startswith(("pyodide", "_pyodide")):
+        asyncio.run = original
     events = sys.modules.get("asyncio.events")
-    if events is not None:  # Pyodide installs an event loop policy built on JS timers
-        events._event_loop_policy = None
+    if events is None:
+        return
+    events._event_loop_policy = None
+    import selectors
+    import time
+    try:
+        from asyncio import unix_events
+    except ImportError:  # Windows: its loop needs no socket pair of this kind
+        return
+
+    class _Selector(selectors.DefaultSelector):
+        """Waits out its timeout when it watches nothing (Emscripten's poll() returns at
+        once then, and a loop waiting for asyncio.sleep() would spin). In the CPython
+        runtime too, where a socket pair is refused as well."""
+
+        def select(self, timeout=None):
+            if not self.get_map() and (timeout is None or timeout > 0):
+                time.sleep(3600.0 if timeout is None else timeout)
+            return super().select(timeout)
+
+    class _Loop(unix_events._UnixSelectorEventLoop):
+        """CPython's loop, one thread only: no socket pair to wake it from another."""
+
+        def __init__(self):
+            super().__init__(_Selector())
+
+        def _make_self_pipe(self):
+            self._ssock = self._csock = None
+
+        def _close_self_pipe(self):
+            pass
+
+        def _write_to_self(self):
+            pass
+
+    class _Policy(unix_events._UnixDefaultEventLoopPolicy):
+        _loop_factory = _Loop
+
+    events._event_loop_policy = _Policy()
+    events._set_running_loop(None)  # Pyodide's loop counts as running from its start
 
 
 def _all_types() -> set:
