@@ -298,6 +298,13 @@ def mlp(learner):
                         f"w·x + b without tanh (it should be {want_out:.6g}). micrograd's own "
                         f"MLP leaves its last layer linear, but in this lab every neuron is the "
                         f"Neuron above, tanh(w·x + b), the last layer's too.")
+        if all(_same(v, _tanh(x), 1e-7) for v, x in zip(values, wanted)) and \
+                not all(_same(v, x, 1e-4) for v, x in zip(values, wanted)):
+            raise CheckFailed(f"Output 1 of {shown} is {values[0]:.6g}, tanh of what it should "
+                              f"be ({wanted[0]:.6g}): tanh is applied twice at the end. Each "
+                              f"Neuron already ends in tanh, the last layer's too, so the MLP "
+                              f"returns the last layer's outputs as they are: for layer in "
+                              f"self.layers: x = layer(x), then return x.")
         for i, (value, want_out) in enumerate(zip(values, wanted)):
             close(value, want_out, f"Output {i + 1} of {shown}",
                   why="Feed each layer's outputs to the next layer, in order (parameters() "

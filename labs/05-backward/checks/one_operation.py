@@ -41,6 +41,7 @@ def in_graph(learner, op, name, local, h_value, rng):
     k = local(hv, op(hv))
     want = d * (k * c + 1)
     if _same(g, want, 1e-7):
+        _below_h(learner, A, B, a, b, want, what, hv)
         return None
     explain(learner)
     start = (f"h.grad for {what} at a={_f(a)}, b={_f(b)} (h = {_f(hv)}) should be "
@@ -57,6 +58,22 @@ def in_graph(learner, op, name, local, h_value, rng):
     return start, g, hv, c, d
 
 
+def _below_h(learner, A, B, a, b, gh, what, hv):
+    """h.grad came out right: fail if it then did not reach a and b below h because backward()
+    takes two nodes holding the same number for one (h and h.relu(), say). Other slips of the
+    order (h's step run too early, or twice) are left to part 2, which is about the order."""
+    wants = ((A, "a", gh * (b + 1.0)), (B, "b", gh * a))
+    wrong = [(leaf, n, w) for leaf, n, w in wants if not _same(grad_of(leaf, n), w, 1e-6)]
+    if not wrong:
+        return
+    twins = _equal_numbers_merged(learner)
+    if twins:
+        leaf, n, w = wrong[0]
+        raise CheckFailed(f"For {what} at a={_f(a)}, b={_f(b)} (h = {_f(hv)}), h.grad is "
+                          f"right, {_f(gh)}, but {n}.grad should be {_f(w)}, and your code "
+                          f"gives {_f(grad_of(leaf, n))}. {twins}")
+
+
 def _equal_numbers_merged(learner):
     """Why backward() goes wrong on nodes that hold the same number, if it does: u = a + b
     and v = a * b hold 4 when a = b = 2, and 4.5 and 5 when b = 2.5. A sort that takes two
@@ -67,14 +84,48 @@ def _equal_numbers_merged(learner):
         out = attempt("L = (a + b) + a * b", lambda: (a + b) + a * b)
         backward(out, "(a + b) + a * b")
         return grad_of(a, "a")
-    if not _same(a_grad(2.0, 2.5), 3.5) or _same(a_grad(2.0, 2.0), 3.0):
-        return ""
-    return ("Your backward() takes two different nodes that hold the same number for one "
-            "node: for L = (a + b) + a * b it gets a.grad = 3.5 right at a = 2, b = 2.5, "
-            "but not 3 at a = b = 2, where a + b and a * b both hold 4 (and here many nodes "
-            "hold the same number). A visited set of numbers (v.data) or a check by == does "
-            "that: keep the nodes themselves in the visited set, visited.add(v), and test "
-            "v not in visited.")
+    if _same(a_grad(2.0, 2.5), 3.5) and not _same(a_grad(2.0, 2.0), 3.0):
+        return ("Your backward() takes two different nodes that hold the same number for one "
+                "node: for L = (a + b) + a * b it gets a.grad = 3.5 right at a = 2, b = 2.5, "
+                "but not 3 at a = b = 2, where a + b and a * b both hold 4 (and here many nodes "
+                "hold the same number). A visited set of numbers (v.data) or a check by == does "
+                "that: keep the nodes themselves in the visited set, visited.add(v), and test "
+                "v not in visited.")
+
+    # The same again with two products (a sort keyed by the number and the operation, say).
+    def right(x, y, u, v):  # a.grad is b and c.grad is d, whichever product a sort meets first
+        a, b, c, d = leaves_of(learner, [x, y, u, v])
+        out = attempt("L = a * b + c * d", lambda: a * b + c * d)
+        backward(out, "a * b + c * d")
+        return _same(grad_of(a, "a"), y) and _same(grad_of(c, "c"), v)
+    if right(2.0, 2.5, 1.5, 3.0) and not right(2.0, 3.0, 1.0, 6.0):
+        return ("Your backward() takes two different nodes that hold the same number for one "
+                "node: for L = a * b + c * d it gets a.grad = b and c.grad = d right at a = 2, "
+                "b = 2.5, c = 1.5, d = 3, but not at a = 2, b = 3, c = 1, d = 6, where a * b and "
+                "c * d are two "
+                "products that both hold 6 (and here many nodes hold the same number). A "
+                "visited set keyed by what a node holds (its number, its operation, its repr) "
+                "does that: keep the nodes themselves in the visited set, visited.add(v), and "
+                "test v not in visited.")
+
+    # h and h.relu() for h > 0: the same number, often the very same float object (relu hands
+    # back self.data), so a sort keyed by id(v.data) takes them for one node; h * 1 is not.
+    def chain(op):
+        (x,) = leaves_of(learner, [1.5])
+        h = attempt("h = x * 2", lambda: x * 2.0)
+        out = attempt("L = f(h) * 3", lambda: op(h) * 3.0)
+        backward(out, "L = f(h) * 3")
+        return grad_of(h, "h"), grad_of(x, "x")
+    gh, gx = chain(lambda h: h.relu())
+    if _same(gh, 3.0) and gx == 0.0 and _same(chain(lambda h: h * 1.0)[1], 6.0):
+        return ("Your backward() takes h and h.relu() for one node: for h = x * 2, "
+                "L = h.relu() * 3 at x = 1.5, h.grad is 3 but x.grad stays 0 (with h * 1 in "
+                "place of h.relu() x gets its 6), so h's own backward step never runs. For "
+                "h > 0, h.relu() holds the very number h holds, often the same object (relu "
+                "hands back self.data): a visited set keyed by the number (v.data, "
+                "id(v.data)) takes the two for one. Keep the nodes themselves in the visited "
+                "set, visited.add(v), and test v not in visited.")
+    return ""
 
 
 @check("a Value holds its data and a grad of 0, and is a node of its own",

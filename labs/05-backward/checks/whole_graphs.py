@@ -137,6 +137,13 @@ def sorts_once(learner):
                     raise _TooMuchWork
             return super().__getattribute__(name)
 
+        def __hash__(self):  # a walk that only asks `x in visited`, again and again, counts too
+            if counting[0]:
+                touched[0] += 1
+                if touched[0] > BUDGET:
+                    raise _TooMuchWork
+            return super().__hash__()
+
     x0 = _draw(rng, -1.5, 1.5)
     x = attempt(f"Value({x0})", Counted, x0)
     node = x
@@ -306,6 +313,37 @@ def _kept_children(node, start):
                           f"walks it again. Read the children, do not remove them.")
 
 
+def _steps_thrown_away(node, start):
+    """Fail if the first sweep left `node` (a product of two nonzero numbers) unable to hand
+    anything on: its _local_grads emptied, or its _backward replaced by one that does nothing."""
+    freed = ("backward() throws each node's backward step away once it has run it, as PyTorch "
+             "frees its graph after .backward()")
+    kids = _children_list(node)
+    local = attempt("reading _local_grads", getattr, node, "_local_grads", None)
+    if local is not None:
+        if kids and type(local) in (list, tuple) and len(local) == 0:
+            raise CheckFailed(f"{start}: the second call reached nothing below its output. "
+                              f"After the first sweep the output still lists its "
+                              f"{len(kids)} children, but its _local_grads is empty: your "
+                              f"{freed} (emptying _local_grads). Here a graph may be swept "
+                              f"again, and its gradients add up: leave every node's local "
+                              f"gradients as they are.")
+        return
+    step = attempt("reading _backward", getattr, node, "_backward", None)
+    if not kids or not callable(step):
+        return
+    child = kids[0]
+    attempt("setting the output's grad", setattr, node, "grad", 1.0)
+    attempt("setting a child's grad", setattr, child, "grad", 0.0)
+    attempt("the output's backward step", step)
+    if grad_of(child, "its child") == 0.0:
+        raise CheckFailed(f"{start}: the second call reached nothing below its output. After "
+                          f"the first sweep, the output's _backward hands nothing to its "
+                          f"children any more: your {freed} (v._backward = lambda: None after "
+                          f"v._backward(), say). Here a graph may be swept again, and its "
+                          f"gradients add up: keep every node's _backward.")
+
+
 def _reached_nothing(learner, node, start):
     """The second backward() call gave no node its share: say which of four slips it is."""
     _kept_children(node, start)
@@ -314,6 +352,7 @@ def _reached_nothing(learner, node, start):
         raise CheckFailed(f"{start}: the second call reached nothing. _local_grads is a "
                           f"{type(local).__name__}, which can be read only once (the first "
                           f"sweep used it up): keep the local gradients in a tuple.")
+    _steps_thrown_away(node, start)
     # A global tape, swept and then cleared, fails a graph built before another's backward();
     # a visited set that outlives the call does not (none of that graph's nodes is in it).
     x, y, u = leaves_of(learner, [1.5, 2.0, 3.0])
