@@ -113,7 +113,8 @@ def test_correct_files_around_hostile_ones_still_pass(batch):
 INNOCENT_PASSES = ["innocent_bom.py", "innocent_optional_numpy.py", "innocent_stdlib_records.py",
                    "innocent_stdlib_tools.py", "innocent_randomness.py", "innocent_doctest.py",
                    "innocent_environment.py", "innocent_streams.py", "innocent_dict_update.py",
-                   "innocent_devices.py", "innocent_pdb.py", "innocent_profiler.py"]
+                   "innocent_devices.py", "innocent_pdb.py", "innocent_profiler.py",
+                   "innocent_own_hash.py"]
 INNOCENT_SYNTAX = [("innocent_syntax_error.py", "'(' was never closed (line 4).\n    total = (1 +\n            ^"),
                    ("innocent_indentation.py", "unexpected indent (line 6).\n    extra = 2\n    ^")]
 

@@ -73,3 +73,50 @@ def test_an_object_in_the_deepest_list_arrives_with_its_class_and_bases(learner)
     for _ in range(39):
         (box,) = box
     assert type(box) is module.Deeper and isinstance(box, module.Value) and box.data == 1.0
+
+
+def test_a_checks_subclass_may_call_the_learners_own_special_methods(learner):  # noqa: F811
+    """A check's subclass that overrides a special method and calls the learner's own
+    (lab 5's "sorts once" counts `__hash__`, then calls super().__hash__()) reaches the
+    learner's method. It used to ask the learner's side for hash(obj), which, on the object
+    of the check's class, called the check's __hash__ again: a correct Value that defined
+    `def __hash__(self): return id(self)` recursed too deeply, in Pyodide only."""
+    module = learner(VALUE + "    def __hash__(self):\n        return 12345\n"
+                             "    def __neg__(self):\n        return Value(-self.data)\n"
+                             "    def __rmul__(self, other):\n        return self * other\n"
+                             "    def __setattr__(self, name, value):\n"
+                             "        object.__setattr__(self, name, value)\n"
+                             "def seen(v):\n    return hash(v), len({v, v}), (-v).data\n")
+    calls = []
+
+    class Counted(module.Value):
+        def __hash__(self):
+            calls.append("hash")
+            return super().__hash__()
+
+        def __neg__(self):
+            calls.append("neg")
+            return super().__neg__()
+
+        def __mul__(self, other):
+            calls.append("mul")
+            return super().__mul__(other)
+
+        def __rmul__(self, other):
+            calls.append("rmul")
+            return super().__rmul__(other)
+
+        def __setattr__(self, name, value):
+            calls.append("setattr")
+            super().__setattr__(name, value)
+
+        def __repr__(self):
+            calls.append("repr")
+            return "counted " + super().__repr__()
+
+    x = Counted(2.0)
+    assert hash(x) == 12345 and module.seen(x) == (12345, 1, -2.0)
+    assert (-x).data == -2.0 and (x * 3).data == 6.0 and (3 * x).data == 6.0
+    x.grad = 5.0
+    assert x.grad == 5.0 and repr(x).startswith("counted <")
+    assert {"hash", "neg", "mul", "rmul", "setattr", "repr"} <= set(calls)

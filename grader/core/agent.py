@@ -42,7 +42,21 @@ def _operations() -> dict:
         ops[name], ops["i" + name] = getattr(o, fn), getattr(o, "i" + name)
     ops["ipow"] = o.ipow
     ops["getattr_as"] = lambda cls, obj, name: cls.__getattribute__(obj, name)
+    ops["special_as"] = _special_as
     return ops
+
+
+# What a check's subclass may call as a learner class's own method (handles._as).
+_AS = frozenset(SPECIALS + ("__setattr__", "__delattr__", "__repr__"))
+
+
+def _special_as(cls, name, obj, *args):
+    """Learner class `cls`'s own method `name` on `obj` (a check's subclass calling super()):
+    (True, None) for its NotImplemented, else (False, what it returned)."""
+    if type(name) is not str or name not in _AS or not isinstance(cls, type):
+        raise TypeError("not a method a check may call this way")
+    value = getattr(cls, name)(obj, *args)
+    return (True, None) if value is NotImplemented else (False, value)
 
 
 READS = ("getattr", "getattr_as")  # the requests that read an attribute of a learner object
