@@ -101,9 +101,17 @@ def backward(out, what):
                               f"Give every Value a step that does nothing, self._backward = "
                               f"lambda: None (or skip a None in the sweep).") from failed.__cause__
         if type(failed.__cause__) is AttributeError:
-            other = _other_design(out, _said(failed.__cause__))
+            said = _said(failed.__cause__)
+            other = _other_design(out, said)
             if other:
                 raise CheckFailed(f"{str(failed).rstrip('.')}. {other}") from failed.__cause__
+            if said.startswith(("'int' object", "'float' object")):
+                raise CheckFailed(f"{str(failed).rstrip('.')}: the sort met a plain number "
+                                  f"among a node's children. Only Values are nodes of the "
+                                  f"graph: wrap a plain number with Value(...) before it "
+                                  f"becomes a child, and keep no number that needs no "
+                                  f"gradient as a child at all (a ** k has one child, a; k is "
+                                  f"only a number).") from failed.__cause__
         raise
 
 
