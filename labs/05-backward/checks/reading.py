@@ -105,6 +105,14 @@ def backward(out, what):
             other = _other_design(out, said)
             if other:
                 raise CheckFailed(f"{str(failed).rstrip('.')}. {other}") from failed.__cause__
+            if "object has no attribute '_backward'" in said and \
+                    attempt("reading _local_grads", getattr, out, "_local_grads", None) is None:
+                raise CheckFailed(f"{str(failed).rstrip('.')}: the sweep called _backward on a "
+                                  f"Value that has none, a leaf (a Value you made yourself, "
+                                  f"not an operation's result), when only the operations set "
+                                  f"out._backward. Give every Value a step that does nothing "
+                                  f"in __init__, self._backward = lambda: None (or skip the "
+                                  f"leaves in the sweep).") from failed.__cause__
             if said.startswith(("'int' object", "'float' object")):
                 raise CheckFailed(f"{str(failed).rstrip('.')}: the sort met a plain number "
                                   f"among a node's children. Only Values are nodes of the "
