@@ -128,6 +128,12 @@ def _equal_numbers_merged(learner):
     return ""
 
 
+RESET_AFTER = ("After L = a + b; L.backward(), a.grad and b.grad are 1, but L.grad is 0: "
+               "backward() seeded the output with 1 and swept, then set grads back to 0 "
+               "afterwards. backward() leaves every node's gradient in its .grad, the output's "
+               "too (dL/dL = 1): do not reset any grad after the sweep.")
+
+
 @check("a Value holds its data and a grad of 0, and is a node of its own",
        "A new Value holds its number, and no gradient has flowed back into it yet.",
        "In __init__: self.data = data and self.grad = 0.",
@@ -157,9 +163,15 @@ def basics(learner):
 def seeds(learner):
     (single,) = leaves_of(learner, [3.0])
     backward(single, "Value(3.0)")
+    if grad_of(single, "L") == 0.0:
+        out, (ga, gb) = grads_of(learner, lambda a, b: a + b, [2.0, -3.0], "a + b")
+        if grad_of(out, "L") == 0.0 and _same(ga, 1.0) and _same(gb, 1.0):
+            raise CheckFailed(RESET_AFTER)
     close(grad_of(single, "L"), 1.0, "After L = Value(3.0); L.backward(), L.grad",
           why="backward() must seed the output's grad with 1 (dL/dL = 1).")
     out, (ga, gb) = grads_of(learner, lambda a, b: a + b, [2.0, -3.0], "a + b")
+    if grad_of(out, "L") == 0.0 and _same(ga, 1.0) and _same(gb, 1.0):
+        raise CheckFailed(RESET_AFTER)
     close(grad_of(out, "L"), 1.0, "After L = a + b; L.backward(), L.grad",
           why="backward() must seed the output's grad with 1 (dL/dL = 1).")
     if ga == 0.0 and gb == 0.0:
@@ -247,6 +259,12 @@ def add_sub(learner):
     L = attempt("L = s + s", lambda: S + S)
     backward(L, "s + s")
     gs, ga = grad_of(S, "s"), grad_of(A, "a")
+    if gs == 0.0 and _same(ga, 2.0):
+        raise CheckFailed(f"s.grad for s = a + b; L = s + s should be 2, but your code gives 0, "
+                          f"though a got its share of 2 from s: backward() set the grads of "
+                          f"computed nodes back to 0 after the sweep. backward() leaves every "
+                          f"node's gradient in its .grad (dL/ds here): do not reset any grad "
+                          f"after the sweep.")
     if gs == 1.0:
         raise CheckFailed(f"s.grad for s = a + b; L = s + s should be 2, but your code gives 1: "
                           f"s {REPLACED}.")
