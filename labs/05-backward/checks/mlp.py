@@ -223,6 +223,18 @@ def mlp(learner):
                               f"layer only (all of them: {want}). Collect the parameters of "
                               f"every layer: [p for layer in self.layers for p in "
                               f"layer.parameters()].")
+        if len(sizes) > 2 and len(params) == _count(sizes[-2:]) != want:
+            raise CheckFailed(f"{what}.parameters() lists {len(params)} Values, those of its last "
+                              f"layer only (all of them: {want}): a loop that assigns, params = "
+                              f"layer.parameters(), keeps only the last layer's. Add each "
+                              f"layer's to one list: [p for layer in self.layers for p in "
+                              f"layer.parameters()].")
+        if len(params) == sum(n + 1 for n in sizes[:-1]) != want:
+            raise CheckFailed(f"{what}.parameters() lists {len(params)} Values, one neuron's per "
+                              f"layer (all of them: {want}): Layer.parameters() gives the "
+                              f"parameters of a single neuron (the first, or the last one a loop "
+                              f"assigned). Collect every neuron's: [p for n in self.neurons for p "
+                              f"in n.parameters()].")
         if len(sizes) > 2 and len(params) == sum((sizes[0] + 1) * n for n in sizes[1:]):
             raise CheckFailed(f"{what}.parameters() lists {len(params)} Values, not {want}: every "
                               f"layer's neurons have {sizes[0]} weights, as if each layer took "
