@@ -94,7 +94,13 @@ def one_step(learner):
                           f"(a numerical gradient). That is how you check gradients, not how you "
                           f"train: one forward pass, loss = loss_fn(), then loss.backward() "
                           f"gives every parameter's exact gradient at once.")
-    close(loss, _line_loss(w0, b0, points), f"The loss train_step returns for {shown}",
+    exact = _line_loss(w0, b0, points)
+    if not _same(loss, exact) and any(loss == round(exact, k) for k in range(9)):
+        raise CheckFailed(f"The loss train_step returns for {shown} is {loss!r}, the loss "
+                          f"{exact!r} rounded: return loss.data as it is, and round only where "
+                          f"you print it (as the Try it does, round(loss, 4)). A caller "
+                          f"comparing losses step by step needs every digit.")
+    close(loss, exact, f"The loss train_step returns for {shown}",
           why="Return the loss of this step's forward pass (loss.data), before the update.")
     stayed = [_same(data_of(leaf, name), start) for leaf, name, start in zip((w, b), "wb", (w0, b0))]
     for leaf, name, start, g in zip((w, b), "wb", (w0, b0), _line_grads(w0, b0, points)):
