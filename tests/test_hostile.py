@@ -201,6 +201,8 @@ def test_innocent_files_next_to_hostile_ones_are_judged_fairly(batch):
     ("os_exit.py", "stopped before it could report"),
     ("sys_exit.py", "your code exited (line 2 of your file): sys.exit(), exit() and quit()"),
     ("deep_recursion.py", "RecursionError"),
+    ("deep_stack.py", "Your code recursed so deeply that the interpreter running it ran out of "
+                      "stack and ended in the check"),
     ("memory_bomb.py", "MemoryError"),
     ("child_process.py", "Running your file failed"),
     ("infinite_loop.py", f"ran for more than {TIMEOUT:g} s"),

@@ -172,7 +172,8 @@ class Link:
         if "gone" in data:  # the other side's last word: it cannot go on
             if data["gone"] == "deep":  # the channel's word for a message nested too deeply
                 self._break("a message nested deeper than any value")
-            self._break("changed" if data["gone"] == "changed" else "gone")
+            # "stack": the learner's worker, as its interpreter ran out of stack (worker.mjs)
+            self._break(data["gone"] if data["gone"] in ("changed", "stack") else "gone")
         return data
 
     def _interrupted(self) -> BaseException | None:

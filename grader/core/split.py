@@ -26,6 +26,10 @@ from .wire import Codec
 TIMEOUT = ("Your code ran for more than {timeout:g} s and was stopped. Look for a loop that "
            "never ends (a while loop whose condition never changes, or a recursion with no "
            "base case).")
+STACK = ("Your code recursed so deeply that the interpreter running it ran out of stack and "
+         "ended{during}. Look for a recursion with no base case (a function or an operator "
+         "that calls itself again and again), or one that goes many thousands of calls deep: "
+         "with sys.setrecursionlimit raised, Python's own RecursionError comes too late.")
 GONE = ("The Python interpreter running your code stopped before it could report ({detail}). "
         "This happens when a submission exits the interpreter, exhausts its memory, or tries "
         "to reach the grading machine; it fails.")
@@ -156,6 +160,9 @@ def _stopped(report: Report, stop: Stopped, timeout: float) -> None:
                         + stopped_at(where))
     elif stop.reason == "broken: gone":
         report.error = GONE.format(detail="its interpreter ended")
+    elif stop.reason == "broken: stack":
+        during = next((f" in the check “{c.name}”" for c in report.checks if c.cause == STOPPED), "")
+        report.error = STACK.format(during=during)
     elif stop.reason == "broken: changed":
         report.error = CHANGED
     else:
@@ -182,7 +189,10 @@ def run_check(fn, module, timeout: float) -> CheckResult:
         at = at_line(where)
         result.message = (f"Your code was stopped after {stop.at - started:.1f} s in "
                           f"this check{at}: does a loop there ever end?")
-        if stop.reason != "time":
+        if stop.reason == "broken: stack":
+            result.message = ("Your code recursed so deeply in this check that its interpreter "
+                              "ran out of stack and ended (see above).")
+        elif stop.reason != "time":
             result.message = "Not run: your code's interpreter stopped answering the checks."
         result.cause = STOPPED
         return result
@@ -207,7 +217,8 @@ def _finish(link: Link, report: Report, checks: list, timeout: float) -> None:
     if link.dead is not None:
         if not report.error:
             _stopped(report, link.dead, timeout)
-        if link.dead.reason.startswith("broken: ") and link.dead.reason != "broken: gone":
+        if link.dead.reason.startswith("broken: ") and link.dead.reason not in (
+                "broken: gone", "broken: stack"):
             # A broken protocol or changed machinery disqualifies the file, as an attempt the
             # seal saw does below: checks it passed before it broke the link count for
             # nothing (tamper_builtins.py kept a point for its first check).

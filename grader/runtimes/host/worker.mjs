@@ -52,8 +52,16 @@ parentPort.on("message", (message) => {
   try {
     // returns when the checks' side says the job is over
     serve(send, receive, jsAttempts, (what) => raise(what));
-  } catch {
+  } catch (error) {
     // The checks' side sees a channel that stops answering, and the host sees this exit.
+    // A recursion that ran out of this thread's stack before Python's own limit stopped it
+    // (a file that raised sys.setrecursionlimit) ends Pyodide with a RangeError: its last
+    // word says so, and the report names a recursion, not "exits, memory, or the machine".
+    try {
+      if (error instanceof RangeError && /call stack/i.test(String(error.message))) {
+        send('{"gone":"stack"}');
+      }
+    } catch {}
     process.exit(3);
   }
 });
