@@ -207,6 +207,26 @@ def seeds(learner):
     close(gb, 1.0, "b.grad for L = a + b")
 
 
+def _twice_listed_merged(L, S):
+    """Fail naming the sweep if L = s + s stores s twice with its two local gradients (a
+    microgpt Value, right) and s still got one share: the loop took the pairs through a set
+    or a dict, which keeps s once."""
+    kids = attempt("reading _children", getattr, L, "_children", None)
+    local = attempt("reading _local_grads", getattr, L, "_local_grads", None)
+    if kids is None or local is None:
+        return
+    kids, local = attempt("listing _children", tuple, kids), attempt("listing _local_grads",
+                                                                   tuple, local)
+    if len(kids) == 2 and all(k is S for k in kids) and len(local) == 2 and \
+            all(_same(number(g, "a local gradient"), 1.0) for g in local):
+        raise CheckFailed("s.grad for s = a + b; L = s + s should be 2, but your code gives 1. "
+                          "Your __add__ is right: (s + s)._children is (s, s) and _local_grads "
+                          "is (1, 1). The share is lost in backward(): its loop takes the "
+                          "children through a set or a dict (set(v._children), or "
+                          "dict(zip(...))), which keeps s once. Loop over the pairs as they are "
+                          "stored: for child, local in zip(v._children, v._local_grads).")
+
+
 def _second_call_reaches(learner):
     """After a first backward() left every grad at 0, does a second call on the same output
     give a its share? Then the seed came after the sweep (the second sweep starts from it)."""
@@ -266,6 +286,7 @@ def add_sub(learner):
                           f"node's gradient in its .grad (dL/ds here): do not reset any grad "
                           f"after the sweep.")
     if gs == 1.0:
+        _twice_listed_merged(L, S)
         raise CheckFailed(f"s.grad for s = a + b; L = s + s should be 2, but your code gives 1: "
                           f"s {REPLACED}.")
     close(gs, 2.0, "s.grad for s = a + b; L = s + s")
