@@ -706,3 +706,37 @@ def test_ctrl_s_in_the_editor_says_the_code_is_saved_instead_of_saving_the_page(
     page.reload()
     page.wait_for_function("window.courseEditor !== undefined")
     assert doc(page).endswith("\n# my note")
+
+
+def test_enter_in_lab_5s_training_step_stays_in_the_function(course, open_lesson):
+    """Lab 5, at 1280 px: the learner selects `raise NotImplementedError("train_step")` with a
+    triple click and types the step over it. Enter after `    loss = loss_fn()` went to column 0
+    (CodeMirror's parse of the whole file put the line's end outside the function), so the rest
+    of the step landed outside it and Run said "'return' outside function"."""
+    lab = course.labs["05-backward"]
+    page = open_lesson(lab.slug, width=1280, height=800)
+    wait_ready(page)
+    set_code(page, course.labs["04-value"].solution.read_text() + "\n" + lab.config.extend.read_text())
+    raise_line = 'raise NotImplementedError("train_step")'
+    page.evaluate("""needle => {
+        const view = window.courseEditor;
+        const at = view.state.doc.toString().indexOf(needle);
+        view.dispatch({selection: {anchor: at}, scrollIntoView: true});
+    }""", raise_line)
+    page.locator(".cm-line", has_text=raise_line).click(click_count=3)
+    page.keyboard.type("    loss = loss_fn()")
+    for keys in ["Enter", "loss.backward()", "Enter", "for p in params:", "Enter",
+                 "p.data -= lr * p.grad", "Enter", "Backspace", "return loss.data", "Enter"]:
+        page.keyboard.press(keys) if keys in ("Enter", "Backspace") else page.keyboard.type(keys)
+    step = ("    loss = loss_fn()\n    loss.backward()\n    for p in params:\n"
+            "        p.data -= lr * p.grad\n    return loss.data\n")
+    assert "#                                      AGAINST its gradient\n" + step in doc(page)
+    assert "outside function" not in run(page)
+    # A line that closes an earlier line's bracket still goes back to where that line began.
+    set_code(page, "def f():\n    total = sum([\n        1, 2,\n        3])")
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.press("Enter")
+    page.keyboard.type("return total")
+    assert doc(page).endswith("\n        3])\n    return total")
+

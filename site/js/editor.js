@@ -155,6 +155,34 @@ function newlineAfterBlockEnd(view) {
   return true;
 }
 
+// Enter at the end of a statement inside a function sometimes went to column 0: lab 5's
+// `raise NotImplementedError("train_step")` line selected and typed over with
+// `    loss = loss_fn()`, then Enter, gave `loss.backward()` outside the function ("'return'
+// outside function" at Run). CodeMirror's Python parse of that file put the line's end outside
+// the function's body; a shorter file with the same function did not. In Python only a line
+// that ends its block (above) or closes a bracket can be followed by a shallower one, so after
+// any other line Enter keeps at least that line's indentation.
+function newlineKeepingIndentation(view) {
+  const { state } = view;
+  const at = state.selection.main;
+  if (state.selection.ranges.length > 1 || !at.empty) return false;
+  const line = state.doc.lineAt(at.head);
+  const indent = /^ */.exec(line.text)[0].length;
+  if (at.head !== line.to || !indent || !line.text.trim()) return false;
+  const count = (pattern) => (line.text.match(pattern) || []).length;
+  if (count(/[)\]}]/g) > count(/[([{]/g)) return false;  // it closes an earlier line's bracket
+  let enter = null;
+  insertNewlineAndIndent({ state, dispatch: (transaction) => { enter = transaction; } });
+  if (!enter) return false;
+  const next = enter.state.doc.lineAt(enter.state.selection.main.head);
+  if (/^ */.exec(next.text)[0].length >= indent || next.text.trim()) return view.dispatch(enter), true;
+  const opens = /:\s*(#.*)?$/.test(line.text) ? PYTHON_INDENT : "";
+  const insert = "\n" + " ".repeat(indent) + opens;
+  view.dispatch({ changes: { from: at.head, insert }, selection: { anchor: at.head + insert.length },
+    scrollIntoView: true, userEvent: "input" });
+  return true;
+}
+
 // Tab and Shift-Tab move indentation to the next or the previous four-column stop, as in other
 // Python editors. CodeMirror's own commands add or take four columns wherever a line starts: a
 // line indented by six (Python's "unexpected indent") went to two with Shift-Tab and back to six
@@ -220,7 +248,7 @@ export function createEditor(parent, { doc, onChange, onRun, onCheck, onSave }) 
         { key: "Shift-Mod-Enter", run: () => (onCheck(), true) },
         // Ctrl/⌘+S out of habit opened the browser's "Save page as" for the page's HTML.
         { key: "Mod-s", run: () => (onSave(), true), preventDefault: true },
-        { key: "Enter", run: newlineAfterBlockEnd },
+        { key: "Enter", run: (view) => newlineAfterBlockEnd(view) || newlineKeepingIndentation(view) },
       ])),
       Prec.highest(stepOverClosingQuotes),  // before closeBrackets (basicSetup) sees the quote
       // Text copied from a file saved with a byte-order mark brings it along, invisible: Check
