@@ -740,3 +740,31 @@ def test_enter_in_lab_5s_training_step_stays_in_the_function(course, open_lesson
     page.keyboard.type("return total")
     assert doc(page).endswith("\n        3])\n    return total")
 
+
+def test_reset_after_a_stopped_check_leaves_no_word_of_the_old_code(course, open_lesson):
+    """On a phone: `while True: pass` typed under the starter, Check, Stop, then Reset. The
+    status still said "Check stopped: you pressed Stop", the output the old run's, and the
+    report blamed line 64 of a starter 61 lines long, as if of the code now in the editor."""
+    page = open_lesson("01-graphs", width=390, height=844, is_mobile=True, has_touch=True)
+    wait_ready(page)
+    page.locator(".cm-content").tap()
+    page.keyboard.press("ControlOrMeta+End")
+    for keys in ["Enter", "while True:", "Enter", "pass"]:
+        page.keyboard.press(keys) if keys == "Enter" else page.keyboard.type(keys)
+    page.tap("[data-testid=check]")
+    page.wait_for_function("document.querySelector('[data-testid=status]').dataset.state === 'running'",
+                           timeout=60_000)
+    page.tap("[data-testid=stop]")
+    page.wait_for_function("(() => { const r = document.querySelector('[data-testid=result]');"
+                           " return !r.hidden && r.dataset.passed; })()", timeout=60_000)
+    assert "you pressed Stop" in page.inner_text("[data-testid=status]")
+    assert "outside any function" in page.inner_text("[data-testid=result]")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.tap("[data-testid=reset]")
+    assert doc(page) == course.labs["01-graphs"].starter.read_text()
+    status = page.inner_text("[data-testid=status]")
+    assert "Stop" not in status and "replaced with the starter code" in status
+    assert page.inner_text("[data-testid=output]").strip() == ""
+    assert page.inner_text("[data-testid=earlier-result]").startswith("This report is of your code before Reset")
+    page.keyboard.press("ControlOrMeta+z")
+    assert doc(page).endswith("while True:\n    pass")

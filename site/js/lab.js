@@ -262,6 +262,23 @@ export function startLab(root, page) {
     replace(view, opening.code);
     ownPart();
     view.focus();
+    // What the page said was of the code just replaced: after a Stop, "Check stopped: you
+    // pressed Stop" and a report blaming line 64 stayed under a starter 61 lines long, and
+    // read as the starter's. The output and graph go; the report stays, marked as earlier.
+    if (running()) return;
+    hideGraph(graph);
+    output.replaceChildren();
+    fileNote.textContent = "";
+    if (!result.hidden && !result.querySelector(".report-earlier")) {
+      const note = document.createElement("p");
+      note.className = "report-earlier";
+      note.dataset.testid = "earlier-result";
+      note.textContent = "This report is of your code before Reset. Check again to check the code now in the editor.";
+      result.prepend(note);
+    }
+    if (status.dataset.state === "ready") {
+      say(`Your code was replaced with ${what}; Ctrl+Z in the editor brings yours back.`, "ready", "neutral");
+    }
   }
 
   if (page.train) {
