@@ -28,6 +28,12 @@ def _values(learner, got, what):
     return items
 
 
+COPIES = ("{what}.parameters() listed {n} Values, then {n} other Values when called again: "
+          "it makes new Values (copies, such as Value(w.data)) each time it is asked. Training "
+          "moves what parameters() gives, so it must give the network's own weights and "
+          "biases, the very Values the neurons compute with: self.w + [self.b] for a Neuron.")
+
+
 def _params(learner, model, what):
     method = attempt(f"reading {what}.parameters", getattr, model, "parameters")
     try:
@@ -114,6 +120,8 @@ def neuron(learner):
                              f"Values, but it lists {len(params)}.")
     # A training loop asks for the parameters every step: they must not change by being asked.
     again = _params(learner, n, "Neuron(3)")
+    if len(again) == 4 and not any(x is y for x, y in zip(again, params)):
+        raise CheckFailed(COPIES.format(what="Neuron(3)", n=4))
     expect(len(again) == 4 and all(x is y for x, y in zip(again, params)),
            f"Neuron(3).parameters() listed 4 Values, then {len(again)} when called again: "
            f"asking must not change the neuron. Return a new list, self.w + [self.b], rather "
@@ -199,6 +207,8 @@ def mlp(learner):
         net = attempt(what, MLP, sizes[0], sizes[1:])
         params = _params(learner, net, what)
         again = _params(learner, net, what)
+        if len(again) == len(params) and not any(x is y for x, y in zip(again, params)):
+            raise CheckFailed(COPIES.format(what=what, n=len(params)))
         if len(again) != len(params) or any(x is not y for x, y in zip(again, params)):
             raise CheckFailed(f"{what}.parameters() listed {len(params)} Values, then "
                               f"{len(again)} when called again: asking must not change what "
