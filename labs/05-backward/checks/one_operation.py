@@ -489,6 +489,10 @@ def nonlinear(learner):
                 if _same(g, d * (wrong(hv, op(hv)) * c + 1), 1e-7):
                     raise CheckFailed(f"{start}: {advice}.")
                 t = op(hv)
+                if name == "h.exp()" and _same(g, d * (_exp(t) * c + 1), 1e-7):
+                    raise CheckFailed(f"{start}: exp's local gradient is its output, out.data "
+                                      f"itself (e**h moves exactly as fast as it is), but your "
+                                      f"code takes exp of it once more, exp(out.data).")
                 if name == "h.tanh()" and _same(g, d + 1 - t * t * c * d, 1e-7):
                     raise CheckFailed(f"{start}: tanh hands h 1 - t**2 * out.grad, which Python "
                                       f"reads as 1 - (t**2 * out.grad), so only t**2 is "
