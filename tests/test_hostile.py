@@ -214,6 +214,8 @@ def test_innocent_files_next_to_hostile_ones_are_judged_fairly(batch):
                         "nested deeper than any value"),
     ("late_break.py", "broke the link between its interpreter and the checks: not a value"),
     ("lying_exception.py", "Running your file failed: Lying: boom (line 16 of your file)"),
+    ("exception_group.py", "Running your file failed: ExceptionGroup: several slips (2 "
+                           "sub-exceptions) (line 4 of your file)"),
     ("seal_globals.py", REACH + " (changing the grader's seal"),
     ("seal_cells.py", REACH + " (changing refuse.__defaults__"),
     ("seal_tracer.py", REACH + " (sys.settrace"),

@@ -120,3 +120,19 @@ def test_a_checks_subclass_may_call_the_learners_own_special_methods(learner):  
     x.grad = 5.0
     assert x.grad == 5.0 and repr(x).startswith("counted <")
     assert {"hash", "neg", "mul", "rmul", "setattr", "repr"} <= set(calls)
+
+
+def test_an_exception_no_message_can_make_again_keeps_its_name_and_line(learner):  # noqa: F811
+    """An ExceptionGroup crosses as its type, message and line, but no ExceptionGroup is made
+    from a message alone: the TypeError of rebuilding it was reported as the file's own error
+    ("BaseExceptionGroup.__new__() takes exactly 2 arguments"), at no line."""
+    from grader.core.split import where_of
+
+    module = learner("def boom():\n"
+                     "    raise ExceptionGroup('many', [ValueError('a'), KeyError('b')])\n")
+    try:
+        module.boom()
+    except Exception as exc:  # noqa: BLE001
+        raised = exc
+    assert type(raised).__name__ == "ExceptionGroup" and "many" in str(raised)
+    assert where_of(raised) == (2, "boom")

@@ -345,7 +345,19 @@ def rebuild_error(info, errors: dict) -> BaseException:
     try:
         exc = cls(*args)
     except Exception:
-        exc = cls(message)
+        try:
+            exc = cls(message)
+        except Exception:
+            # A type that no message alone makes (an ExceptionGroup holds exceptions, which
+            # never cross as data): the TypeError of making it was reported as the learner's
+            # own error, at no line. A class of its name, with its message, says what it was.
+            plain = Exception if issubclass(cls, Exception) else BaseException
+            key = (name[:80], plain)
+            cls = errors.get(key)
+            if cls is None:
+                label = key[0] if key[0].isidentifier() else "LearnerError"
+                cls = errors[key] = type(label, (plain,), {"__module__": "submission"})
+            exc = cls(message)
     where = info.get("where")
     if (type(where) is list and len(where) == 2 and type(where[0]) is int
             and type(where[1]) is str):
