@@ -162,3 +162,27 @@ def test_train_it_by_keyboard_keeps_the_focus_on_its_buttons(lesson):
     page.wait_for_function(f"document.querySelector('{TRAIN}').dataset.state === 'done'", timeout=60_000)
     page.wait_for_function("!document.querySelector('[data-testid=train-start]').disabled")
     assert page.evaluate(active) == "train-start"
+
+
+def test_a_passing_lab_5_points_to_train_it_with_the_learners_value(lesson, course):
+    """At 1280 px the pass said only "Next: you have finished the course, back to all lessons",
+    and Train it, the payoff, sat out of sight below the 18 checks. The pass now links to it:
+    the link brings the Train it button into the lab's view, focused, without moving the
+    lesson, and Enter there trains with the learner's Value."""
+    page = lesson(width=1280, height=800)
+    lab = course.labs[LAB]
+    set_code(page, lab.solution.read_text())
+    page.click("[data-testid=check]")
+    page.wait_for_function("document.querySelector('[data-testid=result]').dataset.passed === 'true'",
+                           timeout=60_000)
+    lesson_top = page.evaluate("scrollY")
+    page.click("[data-testid=train-link]")
+    start = page.get_by_role("button", name="Train it")
+    assert start.evaluate("b => document.activeElement === b")
+    box = start.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= 800
+    assert page.evaluate("scrollY") == lesson_top
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"['done', 'error', 'stopped'].includes(document.querySelector('{TRAIN}').dataset.state)",
+                           timeout=60_000)
+    assert page.get_attribute("[data-testid=train-engine]", "data-engine") == "yours"

@@ -3,7 +3,7 @@
 // checks is said once, at the top, with the checks it blocks).
 const QUIET_CAUSES = new Set(["", "not run", "stopped"]);
 
-export function showReport(section, report, { next = null, earlier = "", parts = [] } = {}) {
+export function showReport(section, report, { next = null, earlier = "", parts = [], train = false } = {}) {
   section.hidden = false;
   section.dataset.passed = String(report.passed === true);
   section.replaceChildren();
@@ -19,6 +19,9 @@ export function showReport(section, report, { next = null, earlier = "", parts =
     ? `All ${report.max_score} checks pass. Well done!`
     : `${report.score} of ${report.max_score} checks pass.`;
   section.append(summary);
+  // Lab 5's pass said "Next: you have finished the course, back to all lessons", and the
+  // learner left without seeing Train it, below, run on the Value they had just finished.
+  if (report.passed && train) section.append(trainLink());
   if (report.passed && next) section.append(nextLink(next));
   if (report.error) section.append(preformatted(report.error, "report-error"));
   const shared = sharedCauses(report.checks);
@@ -110,6 +113,30 @@ function causeBox(cause, names, place) {
   }
   box.append(paragraph("It blocks:", "cause-blocks"), list);
   return box;
+}
+
+function trainLink() {
+  const p = document.createElement("p");
+  p.className = "train-link";
+  const link = document.createElement("a");
+  link.href = "#train-title";
+  link.dataset.testid = "train-link";
+  link.textContent = "Train it, below";
+  p.append(link, " now trains a small network with your own Value.");
+  // To the Train it button, in sight and focused, so Enter starts it. Beside the lesson the lab
+  // scrolls on its own: only it moves, not the lesson being read.
+  link.addEventListener("click", (event) => {
+    const train = document.querySelector('[data-testid="train"]');
+    const start = document.querySelector('[data-testid="train-start"]');
+    if (!train) return;
+    event.preventDefault();
+    const lab = train.closest(".lab");
+    const scroller = lab && getComputedStyle(lab).overflowY === "auto" ? lab : null;
+    const top = train.getBoundingClientRect().top - (scroller ? scroller.getBoundingClientRect().top : 0) - 8;
+    (scroller || window).scrollBy({ top });
+    if (start) start.focus({ preventScroll: true });
+  });
+  return p;
 }
 
 function nextLink({ url, title }) {
