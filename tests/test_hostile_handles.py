@@ -136,3 +136,16 @@ def test_an_exception_no_message_can_make_again_keeps_its_name_and_line(learner)
         raised = exc
     assert type(raised).__name__ == "ExceptionGroup" and "many" in str(raised)
     assert where_of(raised) == (2, "boom")
+
+
+def test_a_unicode_error_is_reported_as_itself(learner):  # noqa: F811
+    """A UnicodeEncodeError's args hold bytes or need five of them, so it crosses by its
+    message, and no UnicodeEncodeError is made from a message alone: a file's
+    `"é".encode("ascii")` was reported as "TypeError: function takes exactly 5 arguments"."""
+    module = learner("def shout():\n    return 'é'.encode('ascii')\n")
+    try:
+        module.shout()
+    except Exception as exc:  # noqa: BLE001
+        raised = exc
+    assert type(raised).__name__ == "UnicodeEncodeError", repr(raised)
+    assert "codec can't encode character" in str(raised)
