@@ -744,7 +744,8 @@ def test_enter_in_lab_5s_training_step_stays_in_the_function(course, open_lesson
 def test_reset_after_a_stopped_check_leaves_no_word_of_the_old_code(course, open_lesson):
     """On a phone: `while True: pass` typed under the starter, Check, Stop, then Reset. The
     status still said "Check stopped: you pressed Stop", the output the old run's, and the
-    report blamed line 64 of a starter 61 lines long, as if of the code now in the editor."""
+    report blamed line 64 of a starter 61 lines long, as if of the code now in the editor.
+    And the way back the confirmation offered, Ctrl+Z, is not on a phone's keyboard."""
     page = open_lesson("01-graphs", width=390, height=844, is_mobile=True, has_touch=True)
     wait_ready(page)
     page.locator(".cm-content").tap()
@@ -766,5 +767,7 @@ def test_reset_after_a_stopped_check_leaves_no_word_of_the_old_code(course, open
     assert "Stop" not in status and "replaced with the starter code" in status
     assert page.inner_text("[data-testid=output]").strip() == ""
     assert page.inner_text("[data-testid=earlier-result]").startswith("This report is of your code before Reset")
-    page.keyboard.press("ControlOrMeta+z")
+    # A phone has no Ctrl+Z: a button beside the lab's buttons brings the code back.
+    page.tap("[data-testid=undo-reset]")
     assert doc(page).endswith("while True:\n    pass")
+    assert page.inner_text("[data-testid=file-note]") == "Your code is back in the editor."

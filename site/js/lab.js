@@ -259,16 +259,29 @@ export function startLab(root, page) {
     const what = opening.carried
       ? `your code from lab ${page.carry.number}, with this lab's part below it` : "the starter code";
     if (!window.confirm(`Replace your code with ${what}? (Undo with Ctrl+Z.)`)) return;
+    const before = text(view);
     replace(view, opening.code);
     ownPart();
     view.focus();
+    // On a phone there is no Ctrl+Z: a button beside the lab's buttons brings the code back.
+    const back = document.createElement("button");
+    back.type = "button";
+    back.className = "undo-reset";
+    back.dataset.testid = "undo-reset";
+    back.textContent = "Bring my code back";
+    back.addEventListener("click", () => {
+      replace(view, before);
+      tell("Your code is back in the editor.");
+      view.focus();
+    });
+    fileNote.dataset.tone = "";
+    fileNote.replaceChildren(back, " (or Ctrl+Z in the editor)");
     // What the page said was of the code just replaced: after a Stop, "Check stopped: you
     // pressed Stop" and a report blaming line 64 stayed under a starter 61 lines long, and
     // read as the starter's. The output and graph go; the report stays, marked as earlier.
     if (running()) return;
     hideGraph(graph);
     output.replaceChildren();
-    fileNote.textContent = "";
     if (!result.hidden && !result.querySelector(".report-earlier")) {
       const note = document.createElement("p");
       note.className = "report-earlier";
@@ -277,7 +290,7 @@ export function startLab(root, page) {
       result.prepend(note);
     }
     if (status.dataset.state === "ready") {
-      say(`Your code was replaced with ${what}; Ctrl+Z in the editor brings yours back.`, "ready", "neutral");
+      say(`Your code was replaced with ${what}.`, "ready", "neutral");
     }
   }
 
