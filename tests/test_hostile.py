@@ -169,6 +169,16 @@ def test_a_file_that_runs_coroutines_is_not_accused(batch):
     assert "asyncio: [3.0, 6.0] True\nloop: 12.0\nasyncio done" in report.stdout
 
 
+def test_a_file_that_names_its_host_is_not_accused(batch):
+    """In Pyodide the host is the interpreter's own ("emscripten", as platform.node() says)
+    and Emscripten resolves names from a table of its own: socket.gethostname, getfqdn and
+    email.utils.make_msgid reach nothing, and were refused as attacks. (CPython's runtime,
+    on the real machine, still refuses them.)"""
+    report = batch["reports"]["innocent_hostname.py"]
+    assert report.passed, report.error
+    assert "host: emscripten True True\nmessage id: True" in report.stdout
+
+
 def test_a_file_that_moves_to_its_own_folder_is_not_accused(batch):
     """os.chdir into the working folder or /tmp (Pyodide's, in its memory), as scripts that
     read files beside them do; anywhere else is refused (device_doors.py)."""

@@ -185,7 +185,7 @@ def seal(watched: tuple = (), alarm=None) -> Guard:
              _readable_paths=readable, _scratch=scratch, _types=frozenset(sealed_types),
              _globals=frozenset(sealed_globals), _frame=sys._getframe, _untraced=untrace.__code__,
              _function=FunctionType, _type=type, _str=str, _id=id, _getattr=getattr,
-             _unset=_UNSET, _routine=_ROUTINE) -> None:
+             _unset=_UNSET, _routine=_ROUTINE, _harmless=_harmless_events()) -> None:
         if event in _routine:  # never refused, and the agent raises thousands in a job
             return
         for space, key, value in _pins:
@@ -207,6 +207,8 @@ def seal(watched: tuple = (), alarm=None) -> Guard:
                                          and _id(target.__globals__) in _globals):
                 _refuse(f"changing {_getattr(target, '__name__', '?')}.{args[1]}")
         elif event in BLOCKED_EVENTS or event.startswith(_PREFIXES):
+            if event in _harmless:
+                return
             if event in ("os.listdir", "os.scandir") and _readable(args[0], _readable_paths):
                 return
             if event in _SCRATCH_EVENTS and _all_in(event, args, _scratch):
@@ -221,6 +223,20 @@ def seal(watched: tuple = (), alarm=None) -> Guard:
 
 
 _UNSET = object()
+
+
+def _harmless_events() -> frozenset:
+    """Events of a blocked family that reach nothing in Pyodide: `socket.gethostname` names
+    the interpreter's own made-up host ("emscripten", as platform.node() does, which raises
+    no event), and Emscripten answers gethostbyname/gethostbyaddr from a table of its own
+    (made-up addresses, no network, no DNS: the worker has none). socket.getfqdn() and
+    email.utils.make_msgid() call them, and a correct file that logged its host or made a
+    message id was refused as an attack (innocent_hostname.py). A socket itself (its
+    creation, connect, bind) stays refused. On CPython they would ask the real machine and
+    its network, and stay refused."""
+    if sys.platform != "emscripten":
+        return frozenset()
+    return frozenset(("socket.gethostname", "socket.gethostbyname", "socket.gethostbyaddr"))
 # Events the hook never refuses and Python raises often: every id() (the agent's codec calls
 # it for each object it sends), every sys._getframe() (logging, warnings, the hook itself).
 # They return before the pins are checked (each check reads some ninety names); any door a
