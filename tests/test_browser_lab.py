@@ -771,3 +771,24 @@ def test_reset_after_a_stopped_check_leaves_no_word_of_the_old_code(course, open
     page.tap("[data-testid=undo-reset]")
     assert doc(page).endswith("while True:\n    pass")
     assert page.inner_text("[data-testid=file-note]") == "Your code is back in the editor."
+
+
+def test_on_a_phone_a_file_opened_over_the_code_can_be_taken_back(open_lesson, tmp_path):
+    """Open a file said "Undo (Ctrl+Z) brings your previous code back": a phone's keyboard has
+    no Ctrl key. The page offers a button for it, as after Reset."""
+    page = open_lesson("01-graphs", width=390, height=844, is_mobile=True, has_touch=True)
+    wait_ready(page)
+    page.locator(".cm-content").tap()
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.type("\nprint('my own work')")
+    mine = tmp_path / "other.py"
+    mine.write_text("print('from a file')\n", encoding="utf-8")
+    with page.expect_file_chooser() as chooser:
+        page.tap("[data-testid=open-file]")
+    chooser.value.set_files(str(mine))
+    page.locator("[data-testid=undo-reset]").wait_for()
+    assert doc(page) == "print('from a file')\n"
+    assert page.inner_text("[data-testid=file-note]").startswith("Opened other.py.")
+    page.tap("[data-testid=undo-reset]")
+    assert doc(page).endswith("\nprint('my own work')")
+    assert page.inner_text("[data-testid=file-note]") == "Your code is back in the editor."

@@ -47,7 +47,7 @@ export function saveFile(blob, name) {
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
-export function startLabFiles(root, { view, lab, version, say, onOpened }) {
+export function startLabFiles(root, { view, lab, version, say, onOpened, opened }) {
   const download = root.querySelector('[data-testid="download"]');
   const open = root.querySelector('[data-testid="open-file"]');
   const picker = root.querySelector(".open-file-input");
@@ -71,9 +71,11 @@ export function startLabFiles(root, { view, lab, version, say, onOpened }) {
     if (named && named !== lab) {
       return say(`${file.name} is the code of lab ${named}, not of this lab (${lab}); it was not opened.`, "broken");
     }
+    const before = text(view);
     replace(view, plainSpaces(code));  // one change: Ctrl+Z brings the previous code back
     view.focus();
-    say(`Opened ${file.name}. Undo (Ctrl+Z) brings your previous code back.`, "ready");
+    if (opened) opened(before, file.name);
+    else say(`Opened ${file.name}. Undo (Ctrl+Z) brings your previous code back.`, "ready");
     if (onOpened) onOpened();
   });
 }

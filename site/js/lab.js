@@ -263,19 +263,7 @@ export function startLab(root, page) {
     replace(view, opening.code);
     ownPart();
     view.focus();
-    // On a phone there is no Ctrl+Z: a button beside the lab's buttons brings the code back.
-    const back = document.createElement("button");
-    back.type = "button";
-    back.className = "undo-reset";
-    back.dataset.testid = "undo-reset";
-    back.textContent = "Bring my code back";
-    back.addEventListener("click", () => {
-      replace(view, before);
-      tell("Your code is back in the editor.");
-      view.focus();
-    });
-    fileNote.dataset.tone = "";
-    fileNote.replaceChildren(back, " (or Ctrl+Z in the editor)");
+    offerBack(before);
     // What the page said was of the code just replaced: after a Stop, "Check stopped: you
     // pressed Stop" and a report blaming line 64 stayed under a starter 61 lines long, and
     // read as the starter's. The output and graph go; the report stays, marked as earlier.
@@ -306,7 +294,24 @@ export function startLab(root, page) {
     fileNote.textContent = message;
     fileNote.dataset.tone = state === "broken" ? "fail" : "";
   };
-  startLabFiles(root, { view, lab: page.lab, version: page.courseVersion, say: tell });
+  // On a phone there is no Ctrl+Z: after Reset or Open a file, a button beside the lab's
+  // buttons brings back the code they replaced (the next Run or Check clears it).
+  function offerBack(before, lead = "") {
+    const back = document.createElement("button");
+    back.type = "button";
+    back.className = "undo-reset";
+    back.dataset.testid = "undo-reset";
+    back.textContent = "Bring my code back";
+    back.addEventListener("click", () => {
+      replace(view, before);
+      tell("Your code is back in the editor.");
+      view.focus();
+    });
+    fileNote.dataset.tone = "";
+    fileNote.replaceChildren(...(lead ? [`${lead} `] : []), back, " (or Ctrl+Z in the editor)");
+  }
+  startLabFiles(root, { view, lab: page.lab, version: page.courseVersion, say: tell,
+    opened: (before, name) => offerBack(before, `Opened ${name}.`) });
   // Ctrl/⌘+S in the editor: there is nothing to press to save, and a file is one button away.
   function saveKeyPressed() {
     if (progress.keeps()) tell("Your code is saved in this browser as you type; Download saves it as a file.");
