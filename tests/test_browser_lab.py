@@ -760,8 +760,10 @@ def test_reset_after_a_stopped_check_leaves_no_word_of_the_old_code(course, open
                            " return !r.hidden && r.dataset.passed; })()", timeout=60_000)
     assert "you pressed Stop" in page.inner_text("[data-testid=status]")
     assert "outside any function" in page.inner_text("[data-testid=result]")
-    page.once("dialog", lambda dialog: dialog.accept())
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     page.tap("[data-testid=reset]")
+    assert "A button then brings yours back" in asked[0]
     assert doc(page) == course.labs["01-graphs"].starter.read_text()
     status = page.inner_text("[data-testid=status]")
     assert "Stop" not in status and "replaced with the starter code" in status

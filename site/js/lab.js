@@ -258,7 +258,7 @@ export function startLab(root, page) {
     const opening = openingCode(page.carry, starter);
     const what = opening.carried
       ? `your code from lab ${page.carry.number}, with this lab's part below it` : "the starter code";
-    if (!window.confirm(`Replace your code with ${what}? (Undo with Ctrl+Z.)`)) return;
+    if (!window.confirm(`Replace your code with ${what}? (A button then brings yours back, as does Ctrl+Z.)`)) return;
     const before = text(view);
     replace(view, opening.code);
     ownPart();
