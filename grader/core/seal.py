@@ -328,13 +328,25 @@ def _check_open(args: tuple, readable: tuple, scratch: tuple, refuse) -> None:
 # platform has (`with open(os.devnull, "w") as sink, redirect_stdout(sink)` silences prints)
 # and the random sources. In Pyodide they are the interpreter's own (Emscripten's /dev). Each
 # was once refused, and a correct file that silenced its prints failed as an attack.
-DEVICES = MappingProxyType({"/dev/null": True, "/dev/urandom": False, "/dev/random": False})
+# In Pyodide, the interpreter's own output streams too, by name or by descriptor
+# (open("/dev/stdout", "w"), os.fdopen(1, "w")): they lead where print(file=sys.__stdout__)
+# and os.write(1, ...) lead, which raise no event, into the worker's output (worker.mjs).
+# Refusing them protected nothing and failed correct files as attacks
+# (innocent_output_streams.py). On CPython, descriptor 1 carries the report's frame, and
+# stays refused.
+_OWN_OUTPUT = sys.platform == "emscripten"
+DEVICES = MappingProxyType({"/dev/null": True, "/dev/urandom": False, "/dev/random": False,
+                            **({"/dev/stdout": True, "/dev/stderr": True} if _OWN_OUTPUT
+                               else {})})
+STREAMS = MappingProxyType({1: True, 2: True} if _OWN_OUTPUT else {})  # descriptors
 
 
 def _device(path):
-    """Whether `path` names one of DEVICES and a file may write there (None: it does not).
-    Exactly as written: no normalising, so "/dev/fd/../null" (which a link could send
-    elsewhere) is not /dev/null here."""
+    """Whether `path` names one of DEVICES (or a descriptor of STREAMS) and a file may write
+    there (None: it does not). Exactly as written: no normalising, so "/dev/fd/../null"
+    (which a link could send elsewhere) is not /dev/null here."""
+    if type(path) is int:
+        return STREAMS.get(path)
     if type(path) is bytes:
         path = path.decode("utf-8", "replace")
     return DEVICES.get(path) if type(path) is str else None
