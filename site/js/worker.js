@@ -147,20 +147,17 @@ async function boot({ base, pyodideURL, coreURL, labURL, snapshotKey, builtSnaps
     // read or downloaded while Pyodide loads its JavaScript and the wasm compiles: Pyodide
     // awaits it before it instantiates the wasm. Each is packed (snapshots.js); a Pyodide
     // rewritten for it restores it as it is, any other gets the whole of it.
-    const [{ loadPyodide }, saved] = await Promise.all([
-      pyodideJS,
-      snapshot ? { packed: Promise.resolve(snapshot), fromBuild: Promise.resolve(false) }
-        : snapshotToRestore(snapshotURL, builtSnapshotURL, noted === snapshotURL),
-    ]);
-    step("pyodide.mjs");
+    const toRestore = snapshot
+      ? { packed: Promise.resolve(snapshot), fromBuild: Promise.resolve(false) }
+      : snapshotToRestore(snapshotURL, builtSnapshotURL, noted === snapshotURL);
     // When the snapshot's bytes were in, from the boot's start: not a step of its own (they
-    // come while the steps above and below run), but what a restore waits for.
-    if (saved) {
-      saved.packed.then(() => {
-        steps["(the snapshot's bytes in, from the boot's start)"] =
-          Math.round(performance.now() - started);
-      }, () => {});
-    }
+    // come while the steps below run), but what a restore waits for.
+    const bytesIn = "(the snapshot's bytes in, from the boot's start)";
+    Promise.resolve(toRestore).then((saved) => saved && saved.packed).then((packed) => {
+      if (packed) steps[bytesIn] = Math.round(performance.now() - started);
+    }, () => {});
+    const [{ loadPyodide }, saved] = await Promise.all([pyodideJS, toRestore]);
+    step("pyodide.mjs");
     // Learner output is captured by the grader; anything below it is dropped (below).
     const options = { indexURL: pyodideURL, stdout: () => {}, stderr: () => {} };
     // The compiled one failed to load (say, a cache cleared while offline): the plain one.
