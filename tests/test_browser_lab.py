@@ -765,6 +765,10 @@ def test_reset_after_a_stopped_check_leaves_no_word_of_the_old_code(course, open
     page.tap("[data-testid=reset]")
     assert "A button then brings yours back" in asked[0]
     assert doc(page) == course.labs["01-graphs"].starter.read_text()
+    # The editor shows the starter as the page opens it, from its first line, not its last.
+    editor = page.locator(".cm-scroller").bounding_box()
+    first = page.locator(".cm-line", has_text="Lab 1 - A formula is a graph").bounding_box()
+    assert first and editor["y"] <= first["y"] < editor["y"] + editor["height"]
     status = page.inner_text("[data-testid=status]")
     assert "Stop" not in status and "replaced with the starter code" in status
     assert page.inner_text("[data-testid=output]").strip() == ""

@@ -304,7 +304,15 @@ export function replace(view, doc) {
 export function openAt(view, needle) {
   const at = needle ? view.state.doc.toString().indexOf(needle) : -1;
   if (at <= 0) return;
-  const line = view.state.doc.lineAt(at);
+  openAtLine(view, view.state.doc.lineAt(at));
+}
+
+// The same for the first line: Reset shows the code as the page opens it.
+export function openAtStart(view) {
+  openAtLine(view, view.state.doc.line(1));
+}
+
+function openAtLine(view, line) {
   const aim = () => {
     const snapshot = view.scrollSnapshot();
     const Target = snapshot.value.constructor;

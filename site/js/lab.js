@@ -1,5 +1,5 @@
 // The lab on a lesson page: editor, Run, Check, Stop, Reset, status, output and results.
-import { createEditor, openAt, replace, text } from "./editor.js";
+import { createEditor, openAt, openAtStart, replace, text } from "./editor.js";
 import { startLabFiles } from "./lab-files.js";
 import { carryMark, openingCode } from "./carry.js";
 import { labState, showAboveEditor } from "./lab-state.js";
@@ -261,6 +261,9 @@ export function startLab(root, page) {
     if (!window.confirm(`Replace your code with ${what}? (A button then brings yours back, as does Ctrl+Z.)`)) return;
     const before = text(view);
     replace(view, opening.code);
+    // Back where the page opens: at the top, with the lab's instructions (the cursor stayed
+    // at the end, so the starter's last lines showed), or at lab 5's own part.
+    openAtStart(view);
     ownPart();
     view.focus();
     offerBack(before);
