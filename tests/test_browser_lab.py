@@ -798,3 +798,11 @@ def test_on_a_phone_a_file_opened_over_the_code_can_be_taken_back(open_lesson, t
     page.tap("[data-testid=undo-reset]")
     assert doc(page).endswith("\nprint('my own work')")
     assert page.inner_text("[data-testid=file-note]") == "Your code is back in the editor."
+    # Typed into after a file was opened, the button goes: it would throw the new lines away.
+    with page.expect_file_chooser() as chooser:
+        page.tap("[data-testid=open-file]")
+    chooser.value.set_files(str(mine))
+    page.locator("[data-testid=undo-reset]").wait_for()
+    page.locator(".cm-content").tap()
+    page.keyboard.type("# new")
+    assert page.locator("[data-testid=undo-reset]").count() == 0

@@ -29,7 +29,12 @@ export function startLab(root, page) {
   let shownFromElsewhere = false;  // code another tab saved, shown here: not saved back
   const view = createEditor(root.querySelector(".editor"), {
     doc: opening.code,
-    onChange: (code) => shownFromElsewhere || progress.save(slug, { code }),
+    onChange: (code) => {
+      // Typed after Reset or Open a file: "Bring my code back" would now throw this away too.
+      const back = root.querySelector('[data-testid="undo-reset"]');
+      if (back) back.parentElement.textContent = "";
+      return shownFromElsewhere || progress.save(slug, { code });
+    },
     onRun: () => run(),
     onCheck: () => check(),
     onSave: () => saveKeyPressed(),
