@@ -184,6 +184,30 @@ FROZEN = ("The backward step of {what}, called with out.grad = 1, hands a nothin
           "argument grad=out.grad), when it is still 0. Read out.grad inside _backward, when "
           "the step runs: self.grad += local * out.grad.")
 
+OTHER_GRAD = ("The backward step of {what} hands a its local gradient times the OTHER "
+              "input's grad (other.grad), not times out.grad: called with out.grad = 1 it gives "
+              "a nothing while b.grad is 0, and a share once b.grad is 1. Each input gets its "
+              "local gradient times the gradient arriving at the result: self.grad += local * "
+              "out.grad.")
+
+
+def _reads_other_grad(learner, what):
+    """Fail with OTHER_GRAD if the step of a + b or a * b multiplies a's share by b.grad."""
+    if what not in ("a * 3", "a + 1"):
+        return
+    a, b = leaves_of(learner, [0.75, 3.0])
+    shown = "a * b" if what == "a * 3" else "a + b"
+    out = attempt(shown, (lambda: a * b) if what == "a * 3" else (lambda: a + b))
+    step = attempt("reading _backward", getattr, out, "_backward", None)
+    if not callable(step):
+        return
+    attempt("setting b.grad", setattr, b, "grad", 1.0)
+    attempt("setting out.grad", setattr, out, "grad", 1.0)
+    attempt(f"the backward step of {shown}", step)
+    if grad_of(a, "a") != 0.0:
+        raise CheckFailed(OTHER_GRAD.format(what=shown))
+
+
 UNATTACHED = ("The result of {what} still has the do-nothing step a new Value starts with: "
               "called with out.grad = 1, it hands a nothing. After defining _backward, keep it "
               "on the RESULT, out._backward = _backward (not self._backward), before return "
@@ -218,6 +242,7 @@ def explain(learner):
             named = [attempt("reading __qualname__", getattr, f, "__qualname__", None)
                      for f in (step, leaf)]
             if named[0] != named[1]:
+                _reads_other_grad(learner, what)
                 raise CheckFailed(FROZEN.format(what=what))
             raise CheckFailed(UNATTACHED.format(what=what))
     for what, op in ops:
