@@ -114,7 +114,7 @@ INNOCENT_PASSES = ["innocent_bom.py", "innocent_optional_numpy.py", "innocent_st
                    "innocent_stdlib_tools.py", "innocent_randomness.py", "innocent_doctest.py",
                    "innocent_environment.py", "innocent_streams.py", "innocent_dict_update.py",
                    "innocent_devices.py", "innocent_pdb.py", "innocent_profiler.py",
-                   "innocent_own_hash.py"]
+                   "innocent_own_hash.py", "innocent_callback_name.py"]
 INNOCENT_SYNTAX = [("innocent_syntax_error.py", "'(' was never closed (line 4).\n    total = (1 +\n            ^"),
                    ("innocent_indentation.py", "unexpected indent (line 6).\n    extra = 2\n    ^")]
 
@@ -134,6 +134,7 @@ def _judged_fairly(reports, pyodide=True):
     assert "devices: b'' True" in reports["innocent_devices.py"].stdout
     assert "debugger calls returned: Pdb" in reports["innocent_pdb.py"].stdout
     assert "profiled: 1.0 1.0 True" in reports["innocent_profiler.py"].stdout
+    assert "training with " in reports["innocent_callback_name.py"].stdout
     # Files of its own, in Pyodide's in-memory working folder and /tmp (seal.py, scratch);
     # CPython's runtime works on disk and refuses.
     scratch = reports["innocent_scratch_files.py"]

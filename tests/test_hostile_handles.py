@@ -149,3 +149,14 @@ def test_a_unicode_error_is_reported_as_itself(learner):  # noqa: F811
         raised = exc
     assert type(raised).__name__ == "UnicodeEncodeError", repr(raised)
     assert "codec can't encode character" in str(raised)
+
+
+def test_a_checks_function_given_to_learner_code_has_its_name(learner):  # noqa: F811
+    """Correct code may log the name of the function it was given (a train_step printing
+    loss_fn.__name__): it raised AttributeError on the stand-in, in Pyodide only."""
+    module = learner("def named(f):\n    return f.__name__, f.__qualname__, f()\n")
+
+    def loss_fn():
+        return 1.5
+    assert module.named(loss_fn) == ("loss_fn", loss_fn.__qualname__, 1.5)
+    assert module.named(lambda: 2)[0] == "<lambda>"

@@ -149,6 +149,15 @@ class Callback:
     def __call__(self, *args, **kwargs):
         return self._link.request("call", self, args, kwargs)
 
+    def __getattr__(self, name):
+        # A function has a name, and correct code reads it (print(loss_fn.__name__)): it
+        # failed with "'Callback' object has no attribute '__name__'", in Pyodide only.
+        if name in ("__name__", "__qualname__"):
+            value = self._link.request("about", self, name)
+            if type(value) is str:
+                return value
+        raise AttributeError(name)
+
     def __repr__(self):
         return "<a function of the checks>"
 

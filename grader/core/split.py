@@ -98,8 +98,17 @@ def _run_job(job: dict, send, receive, interrupt=None) -> str:
                    "timing": {k: round(v * 1000, 2) for k, v in timing.items()}})
 
 
+# What the learner's side may read of a function a check gave it: its names, which the
+# functions a learner's code is given have (`loss_fn.__name__` in a log line).
+_ABOUT = ("__name__", "__qualname__")
+
+
 def _refuse(op, args):
-    """What the learner's side may ask of this one: only to call a function a check gave it."""
+    """What the learner's side may ask of this one: to call a function a check gave it, or
+    its name."""
+    if op == "about" and len(args) == 2 and args[1] in _ABOUT and callable(args[0]):
+        value = getattr(args[0], args[1], None)
+        return value[:200] if type(value) is str else None
     if op != "call" or len(args) != 3:
         raise PermissionError("the checks' side only answers calls of its own functions")
     fn, call_args, kwargs = args
