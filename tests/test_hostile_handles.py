@@ -4,6 +4,8 @@ threads; real Pyodide runs the same layer in test_hostile.py."""
 
 from __future__ import annotations
 
+import pytest
+
 from grader.core.handles import Remote
 from tests.test_handles import VALUE, learner  # noqa: F401 (a fixture)
 
@@ -160,3 +162,11 @@ def test_a_checks_function_given_to_learner_code_has_its_name(learner):  # noqa:
         return 1.5
     assert module.named(loss_fn) == ("loss_fn", loss_fn.__qualname__, 1.5)
     assert module.named(lambda: 2)[0] == "<lambda>"
+
+
+def test_a_missing_attribute_of_a_checks_function_is_worded_as_a_functions(learner):  # noqa: F811
+    """`loss = loss_fn` then `loss.backward()`: lab 5 names that slip by the error, which
+    reads as a function's own, as in CPython."""
+    module = learner("def run(f):\n    return f.backward()\n")
+    with pytest.raises(AttributeError, match="'function' object has no attribute 'backward'"):
+        module.run(lambda: 1)
