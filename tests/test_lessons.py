@@ -276,3 +276,18 @@ def test_asides_render_as_details_with_markdown_inside():
     assert html.count("<details>") == html.count("</details>") >= 3
     inside = html[html.index("<details>"):html.index("</details>")]
     assert "<summary>" in inside and "<table>" in inside  # the comparison table is rendered
+
+
+def test_punctuation_after_a_formula_stays_on_its_line():
+    # A browser may break between KaTeX's box and the text after it: lesson 3 at 1280 px had
+    # "… d and e" with its "." alone at the start of the next line.
+    from grader.site_builder import markdown
+
+    html = markdown.render("adds $d$ and $e$. Then $x$, and $$y$$; and $z$ text\n",
+                           {("d", False): "<b>d</b>", ("e", False): "<b>e</b>",
+                            ("x", False): "<b>x</b>", ("y", True): "<b>y</b>",
+                            ("z", False): "<b>z</b>"})
+    assert '<span class="math-and-punctuation"><b>e</b>.</span> Then' in html
+    assert '<span class="math-and-punctuation"><b>x</b>,</span> and' in html
+    assert '<span class="math-and-punctuation"><b>y</b>;</span>' in html
+    assert "<b>d</b> and" in html and "<b>z</b> text" in html  # nothing to hold: as it was

@@ -8,6 +8,7 @@ Rendering happens in two passes so that all formulas of all pages go to KaTeX in
 from __future__ import annotations
 
 import html
+import re
 
 from markdown_it import MarkdownIt
 from mdit_py_plugins.dollarmath import dollarmath_plugin
@@ -52,13 +53,25 @@ def formulas(body: str) -> list[tuple[str, bool]]:
     return found
 
 
+TRAILING_PUNCTUATION = re.compile(r"[.,;:!?)\]’”'\"]*")
+
+
 def render(body: str, math_html: dict[tuple[str, bool], str]) -> str:
     md = _parser()
 
     def inline(_renderer, tokens, idx, *_):
         token = tokens[idx]
         display = token.type == "math_inline_double"
-        return math_html.get((token.content.strip(), display), html.escape(token.content))
+        rendered = math_html.get((token.content.strip(), display), html.escape(token.content))
+        # Punctuation right after a formula stays on its line: a browser may break between
+        # KaTeX's box and the text after it, which left a lone "." at the start of a line.
+        after = tokens[idx + 1] if idx + 1 < len(tokens) else None
+        if after is not None and after.type == "text":
+            stuck = TRAILING_PUNCTUATION.match(after.content).group()
+            if stuck:
+                after.content = after.content[len(stuck):]
+                return f'<span class="math-and-punctuation">{rendered}{html.escape(stuck)}</span>'
+        return rendered
 
     def block(_renderer, tokens, idx, *_):
         tex = tokens[idx].content.strip()
