@@ -53,6 +53,24 @@ def test_a_syntax_error_says_where_in_the_learners_lines():
     assert [c.message.startswith("Not run") for c in report.checks] == [True, True]
 
 
+def test_an_indentation_error_says_how_far_in_the_line_is_and_where_it_belongs():
+    # CPython's words name neither: in a class, a learner counting spaces could not see
+    # whether 4 or 8 was wanted.
+    method_body = "class Value:\n    def relu(self):\n    return self\n"
+    report = _grade(method_body)
+    assert report.error.endswith("Line 3 is indented 4 spaces, no further than line 2; as "
+                                 "line 2's body it needs 8 (4 more than line 2)."), report.error
+    report = _grade("def double(x):\n    y = 2 * x\n      return y\n")
+    assert report.error.endswith("Line 3 is indented 6 spaces, more than line 2 (4), which "
+                                 "does not end in ':' to open a block."), report.error
+    report = _grade("class V:\n    def f(self):\n        if self:\n            pass\n"
+                    "      return 1\n")
+    assert report.error.endswith("Line 5 is indented 6 spaces, but the blocks around it are at "
+                                 "0, 4, 8, 12: line it up with one of them."), report.error
+    report = _grade("def half(x)\n    return x / 2\n")  # not an indentation error: no such line
+    assert "indented" not in report.error
+
+
 def test_an_exception_in_a_check_names_the_learners_line():
     report = _grade("def double(x):\n    return 2 * x\n\ndef half(x):\n    return x / 0\n")
     failed = report.checks[1]

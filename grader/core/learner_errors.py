@@ -6,6 +6,7 @@ errors with these.
 
 from __future__ import annotations
 
+import re
 import sys
 
 # What raises SystemExit in a learner's file.
@@ -149,4 +150,46 @@ def syntax_message(exc: SyntaxError, source: str = "") -> str:
         shown = f"\n    {body}"
         if exc.offset:
             shown += "\n    " + " " * max(exc.offset - 1 - (len(text) - len(body)), 0) + "^"
-    return f"Python could not read your file: {message} ({where}).{shown}"
+    said = f"Python could not read your file: {message} ({where}).{shown}"
+    hint = indentation_hint(exc, lines) if isinstance(exc, IndentationError) else ""
+    return f"{said}\n{hint}" if hint else said
+
+
+def _indent(line: str) -> int:
+    return len(line.expandtabs(8)) - len(line.expandtabs(8).lstrip())
+
+
+def indentation_hint(exc: IndentationError, lines: list[str]) -> str:
+    """Which indentation the line has and which it needs, in spaces: CPython's wording names
+    neither, and a learner counting spaces in a class cannot see which is off."""
+    if not exc.lineno or not 0 < exc.lineno <= len(lines):
+        return ""
+    here = _indent(lines[exc.lineno - 1])
+    message = str(exc.msg)
+    opener = re.search(r"on line (\d+)$", message)
+    if message.startswith("expected an indented block") and opener:
+        number = int(opener.group(1))
+        if not 0 < number <= len(lines):
+            return ""
+        needs = _indent(lines[number - 1]) + 4
+        return (f"Line {exc.lineno} is indented {_spaces(here)}, no further than line {number}; "
+                f"as line {number}'s body it needs {needs} (4 more than line {number}).")
+    code = [(n, _indent(line)) for n, line in enumerate(lines[:exc.lineno - 1], 1)
+            if line.strip() and not line.lstrip().startswith("#")]
+    if message == "unexpected indent" and code:
+        number, before = code[-1]
+        return (f"Line {exc.lineno} is indented {_spaces(here)}, more than line {number} "
+                f"({before}), which does not end in ':' to open a block.")
+    if message.startswith("unindent does not match"):
+        levels = []
+        for _, indent in reversed(code):  # the blocks still open at this line, innermost first
+            if not levels or indent < levels[-1]:
+                levels.append(indent)
+        shown = ", ".join(str(level) for level in sorted(set(levels)))
+        return (f"Line {exc.lineno} is indented {_spaces(here)}, but the blocks around it are "
+                f"at {shown}: line it up with one of them.")
+    return ""
+
+
+def _spaces(count: int) -> str:
+    return f"{count} space" + ("" if count == 1 else "s")
