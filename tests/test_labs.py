@@ -114,6 +114,22 @@ def test_backward_lab_grades_the_lessons_worked_example(course):
     assert "should be 4" in message
 
 
+def test_a_forward_sweep_is_named_at_the_worked_example_not_blamed_on_equals(course):
+    # a.grad = 1 for L = a*b + a is what = instead of += can give, and what a sweep in the
+    # wrong order gives with += everywhere: a learner whose Value had += was told to use +=.
+    lab = course.labs["05-backward"]
+    checks, _ = load_checks(lab.checks_source(), lab.slug)
+    product = "multiplication gives each factor the other factor"
+    forward = lab.solution.read_text().replace("for v in reversed(topo):", "for v in topo:")
+    assert forward != lab.solution.read_text()
+    said = {c.name: c.message for c in grade(lab.slug, checks, forward, "f.py").checks}
+    assert "a*b passed its gradient on before it had one" in said[product], said[product]
+    assert "+=" not in said[product]
+    overwrite = (lab.folder / "mistakes" / "assign_not_accumulate.py").read_text()
+    said = {c.name: c.message for c in grade(lab.slug, checks, overwrite, "o.py").checks}
+    assert "Use += in the backward steps" in said[product]
+
+
 def test_checks_import_only_the_standard_library_and_the_core():
     import ast
     import sys

@@ -344,6 +344,22 @@ def mul_div(learner):
                               f"measure; each node hands on its local gradient times out.grad.")
     # The lesson's worked example, a used twice: a = 2, b = 3, L = a*b + a.
     out, (ga, gb) = grads_of(learner, lambda a, b: a * b + a, [2.0, 3.0], "a * b + a")
+    if ga == 1.0:
+        # Also what a sweep in the wrong order gives, with += everywhere: a*b hands on its grad
+        # before L has given it one, so only the direct path's 1 arrives. On a plain chain the
+        # two differ: there, = gives the right answer and a wrong order gives 0.
+        try:
+            _, (chained, _, _) = grads_of(learner, lambda a, b, c: (a * b) * c, [2.0, 3.0, 1.0],
+                                          "(a * b) * c")
+        except CheckFailed:
+            chained = None  # the message below, about this check's own graph
+        if chained == 0.0:
+            raise CheckFailed("For a=2, b=3, L = a*b + a, a.grad is 1 but should be 4: only the "
+                              "direct path's 1 arrived. The 3 through a*b never did, because "
+                              "a*b passed its gradient on before it had one: on L = (a*b) * c "
+                              "with c = 1, a.grad stays 0. backward() must sweep the "
+                              "topological order reversed, output first, so each node's grad "
+                              "is complete before it is handed on.")
     if ga in (1.0, 3.0):
         raise CheckFailed(f"For a=2, b=3, L = a*b + a, a.grad is {ga:g} but should be 4: a is "
                           "used twice, so the two paths (3 through a*b, 1 directly) must ADD. "
