@@ -130,6 +130,22 @@ def test_a_forward_sweep_is_named_at_the_worked_example_not_blamed_on_equals(cou
     assert "Use += in the backward steps" in said[product]
 
 
+def test_lab_twos_later_checks_name_the_mistake_not_only_its_numbers(course):
+    # Every failing check is shown: a later one that said "keep the default h tiny" to a nudge
+    # dividing by h, or gave bare numbers for added rates, pointed a learner elsewhere.
+    lab = course.labs["02-chain-rule"]
+    checks, _ = load_checks(lab.checks_source(), lab.slug)
+
+    def said(mistake, check):
+        source = (lab.folder / "mistakes" / mistake).read_text()
+        return {c.name: c.message for c in grade(lab.slug, checks, source, mistake).checks}[check]
+
+    assert "twice too much" in said("divides_by_h.py", "nudge's default h is tiny, so it matches "
+                                                       "the true slope")
+    assert "the SUM of the local derivatives" in said("adds_local_rates.py",
+                                                      "dL/dx agrees with nudging L")
+
+
 def test_checks_import_only_the_standard_library_and_the_core():
     import ast
     import sys

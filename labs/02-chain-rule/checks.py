@@ -166,6 +166,12 @@ def nudge_default_h(learner):
                 f"{nudge_at_0:.3g}, so h is about {math.sqrt(abs(nudge_at_0)):.1g}): f(x + h) and "
                 f"f(x - h) then agree in almost every digit a float holds, and what is left of "
                 f"their difference is mostly rounding. Tiny, but not that tiny: h=1e-6.")
+        if not _same(got, df(x), 1e-5) and _same(got, 2 * df(x), 1e-5):
+            # Told "keep the default h tiny", a learner dividing by h changed the wrong thing.
+            raise CheckFailed(
+                f"{what} should be {_f(df(x))}, the true slope of {name} there, but your code "
+                f"gives {_f(got)}, twice too much: x - h and x + h are 2*h apart, so divide "
+                f"the change in f by 2 * h, not by h.")
         close(got, df(x), what, tol=1e-5,
               why=f"That is the true slope of {name} at {_f(x)}; yours is off by "
                   f"{_f(abs(got - df(x)))}. Nudge both ways and keep the default h tiny "
@@ -332,5 +338,12 @@ def chain_agrees_with_nudge(learner):
     for x in _points(205, 4) + [-7.5, 12.25]:
         what = f"chain_rule({_f(x)})"
         got = number(attempt(what, chain_rule, x), what)
+        if not _same(got, slope(_L, x), 1e-5) and _same(got, 3.0 + 6 * x + 1.0):
+            # The numbers alone ("0.166") left a learner who added the rates guessing.
+            raise CheckFailed(
+                f"{what} gives {_f(got)} = 3 + {_p(6 * x)} + 1, the SUM of the local "
+                f"derivatives, but nudging x in L = (3x)**2 + 1 changes L at "
+                f"{_f(slope(_L, x))} per unit of x: along a path the rates MULTIPLY, "
+                f"3 * {_p(6 * x)} * 1.")
         close(got, slope(_L, x), what, tol=1e-5,
               why="Nudging x by a tiny amount changes L = (3x)**2 + 1 at that rate.")
