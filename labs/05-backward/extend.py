@@ -1,12 +1,13 @@
-# ---- Lab 5 starts here ---------------------------------------------------------
-# Above: your Value from lab 4. Below: what lab 5 adds to it, in four parts.
+# ---- Lab 5 starts here ----
+# Above: a lab-4 Value (yours, or the course's if you took it). Below: what lab 5 adds
+# to it, in four parts.
 # Replace each `raise NotImplementedError(...)` with your code; press Run to try it
 # (the "Try it" at the bottom), then Check. Check tells you the first part not yet passing.
 
 import random
 
 
-# Parts 1 and 2: backward() ------------------------------------------------------
+# Parts 1 and 2: backward()
 
 def backward(self):
     """Fill in .grad of every Value that `self` (the output, L) was computed from."""
@@ -24,7 +25,7 @@ def backward(self):
 Value.backward = backward   # from here on, every Value has a .backward() method
 
 
-# Part 3: close the loop, one training step --------------------------------------
+# Part 3: close the loop, one training step
 
 def train_step(params, loss_fn, lr):
     """One step of gradient descent. `params` is a list of Values, `loss_fn()` builds the
@@ -35,7 +36,7 @@ def train_step(params, loss_fn, lr):
     raise NotImplementedError("train_step")
 
 
-# Part 4: a neuron, a layer, a network (micrograd's nn.py) -----------------------
+# Part 4: a neuron, a layer, a network (micrograd's nn.py)
 
 class Neuron:
     """tanh(w1*x1 + ... + wn*xn + b) of n inputs."""
@@ -84,7 +85,7 @@ class MLP:
         raise NotImplementedError("MLP.parameters")
 
 
-# Try it: press Run ------------------------------------------------------------------
+# Try it: press Run
 
 try:
     a, b = Value(2.0), Value(3.0)
