@@ -43,3 +43,33 @@ def test_from_1200_px_the_lab_is_a_column_beside_the_lesson(open_lesson, width, 
             "auto", "scroll")
     else:
         assert lab["y"] >= lesson["y"] + lesson["height"], (lesson, lab)
+
+
+@pytest.mark.parametrize("width, height, phone", [(390, 844, True), (1280, 800, False),
+                                                  (1920, 1080, False)])
+def test_a_lessons_progress_badge_is_beside_its_title_not_under_its_number(
+        browser, site, width, height, phone):
+    """On a phone the home page stacked each lesson's "not started" under the lesson's big
+    number, a line below the lesson it speaks of; it reads on the title's line, at its right."""
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  is_mobile=phone, has_touch=phone)
+    try:
+        page = context.new_page()
+        page.goto(site["url"] + "index.html")
+        for item in page.locator(".lesson-list li").all():
+            badge = item.locator(".progress")
+            assert badge.inner_text() == "not started"
+            b = badge.bounding_box()
+            number = item.locator(".number").bounding_box()
+            title = item.locator(".title").bounding_box()
+            text = item.locator(".title").evaluate(
+                "e => { const r = document.createRange(); r.selectNodeContents(e);"
+                " const box = r.getBoundingClientRect(); return box.right; }")
+            assert b["x"] > text, (width, b, text)  # right of the title's words, not over them
+            assert b["y"] < title["y"] + title["height"], (width, b, title)  # not below it
+            assert not (b["y"] >= number["y"] + number["height"] - 1 and b["x"] < title["x"])
+            whole = item.bounding_box()
+            assert b["x"] + b["width"] <= whole["x"] + whole["width"], (width, b, whole)
+        page.screenshot(path=str(ARTIFACTS / f"home-progress-{width}.png"))
+    finally:
+        context.close()
