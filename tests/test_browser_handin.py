@@ -78,7 +78,9 @@ def test_open_a_file_is_one_undoable_change_and_odd_files_are_refused(open_lesso
     other = tmp_path / "other.py"
     other.write_text(f"# 05-backward — autograd course {VERSION}\nclass Value: pass\n", encoding="utf-8")
     _choose(page, other)
-    assert "is the code of lab 05-backward" in status(page) and doc(page) == "# my work so far\n"
+    # Named as the page names it, not by the folder's slug a learner never sees.
+    assert "other.py is the code of lab 5, Backpropagation, not of this lab" in status(page)
+    assert "05-backward" not in status(page) and doc(page) == "# my work so far\n"
     assert page.errors == []
 
 
@@ -246,7 +248,7 @@ def test_on_a_phone_what_open_a_file_did_is_said_where_its_button_is(open_lesson
         page.click("[data-testid=open-file]")
     chooser.value.set_files(str(other))
     note = page.locator("[data-testid=file-note]")
-    note.filter(has_text="is the code of lab 05-backward").wait_for()
+    note.filter(has_text="is the code of lab 5, Backpropagation").wait_for()
     box = note.bounding_box()
     assert 0 <= box["y"] and box["y"] + box["height"] <= 844, box
     assert page.get_attribute("[data-testid=status]", "data-state") == "ready"

@@ -47,6 +47,16 @@ export function saveFile(blob, name) {
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
+// A lab as the page names it ("lab 5, Backpropagation"), from the lessons' own links; a slug
+// no lesson here has ("07-attention", a newer course's) stays as the file says it.
+function labName(slug) {
+  for (const link of document.querySelectorAll(".site-header nav a")) {
+    const [number, ...title] = link.textContent.trim().split(". ");
+    if (link.getAttribute("href").includes(`/${slug}/`)) return `lab ${number}, ${title.join(". ")}`;
+  }
+  return `lab ${slug}`;
+}
+
 export function startLabFiles(root, { view, lab, version, say, onOpened, opened }) {
   const download = root.querySelector('[data-testid="download"]');
   const open = root.querySelector('[data-testid="open-file"]');
@@ -69,7 +79,7 @@ export function startLabFiles(root, { view, lab, version, say, onOpened, opened 
     if (decoded.error) return say(decoded.error, "broken");
     const { lab: named, code } = withoutHeader(decoded.source);
     if (named && named !== lab) {
-      return say(`${file.name} is the code of lab ${named}, not of this lab (${lab}); it was not opened.`, "broken");
+      return say(`${file.name} is the code of ${labName(named)}, not of this lab; it was not opened.`, "broken");
     }
     const before = text(view);
     replace(view, plainSpaces(code));  // one change: Ctrl+Z brings the previous code back
