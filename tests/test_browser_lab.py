@@ -777,6 +777,26 @@ def test_reset_after_a_stopped_check_leaves_no_word_of_the_old_code(course, open
     page.tap("[data-testid=undo-reset]")
     assert doc(page).endswith("while True:\n    pass")
     assert page.inner_text("[data-testid=file-note]") == "Your code is back in the editor."
+    # The status above the editor no longer says the code was replaced: it is back.
+    assert page.inner_text("[data-testid=status]") == "Python is ready."
+
+
+def test_after_reset_ctrl_z_brings_the_code_back_and_the_status_stops_saying_replaced(open_lesson):
+    """With the keyboard: Reset, then Ctrl+Z in the editor. The code came back but the status
+    kept saying "Your code was replaced with the starter code", as if it were gone."""
+    page = open_lesson("02-chain-rule", width=1280, height=800)
+    wait_ready(page)
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.press("Enter")
+    page.keyboard.type("print('mine')")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("[data-testid=reset]")
+    assert "replaced with the starter code" in page.inner_text("[data-testid=status]")
+    assert "print('mine')" not in doc(page)
+    page.keyboard.press("ControlOrMeta+z")  # Reset leaves the focus in the editor
+    assert doc(page).endswith("print('mine')")
+    assert page.inner_text("[data-testid=status]") == "Python is ready."
 
 
 def test_on_a_phone_a_file_opened_over_the_code_can_be_taken_back(open_lesson, tmp_path):

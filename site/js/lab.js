@@ -27,12 +27,16 @@ export function startLab(root, page) {
   const reportOptions = { next: page.next, parts: page.parts, train: Boolean(page.train) };
 
   let shownFromElsewhere = false;  // code another tab saved, shown here: not saved back
+  let replacedNote = "";  // what the status said of a Reset, while it still says it
   const view = createEditor(root.querySelector(".editor"), {
     doc: opening.code,
     onChange: (code) => {
       // Typed after Reset or Open a file: "Bring my code back" would now throw this away too.
       const back = root.querySelector('[data-testid="undo-reset"]');
       if (back) back.parentElement.textContent = "";
+      // "Your code was replaced with the starter code" stayed up after "Bring my code back" (or
+      // Ctrl+Z, or new lines) had changed the code again, and read as if the code were lost.
+      if (replacedNote && status.textContent === replacedNote) say("Python is ready.", "ready");
       return shownFromElsewhere || progress.save(slug, { code });
     },
     onRun: () => run(),
@@ -287,6 +291,7 @@ export function startLab(root, page) {
     }
     if (status.dataset.state === "ready") {
       say(`Your code was replaced with ${what}.`, "ready", "neutral");
+      replacedNote = status.textContent;
     }
   }
 
