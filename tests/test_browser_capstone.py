@@ -186,3 +186,20 @@ def test_a_passing_lab_5_points_to_train_it_with_the_learners_value(lesson, cour
     page.wait_for_function(f"['done', 'error', 'stopped'].includes(document.querySelector('{TRAIN}').dataset.state)",
                            timeout=60_000)
     assert page.get_attribute("[data-testid=train-engine]", "data-engine") == "yours"
+
+
+def test_on_a_phone_what_training_is_doing_is_said_under_its_button(lesson):
+    """On a 390 px phone the words of the run ("Checking your Value…", "Done: …") came under
+    both charts, a screen below "Train it": pressed, it looked as if nothing happened."""
+    page = lesson(width=390, height=844, is_mobile=True, has_touch=True)
+    start = page.get_by_role("button", name="Train it")
+    start.evaluate("b => b.scrollIntoView({block: 'center'})")
+    start.tap()
+    verdict = page.locator("[data-testid=train-verdict]")
+    page.wait_for_function(f"document.querySelector('{TRAIN}').dataset.state === 'done'", timeout=60_000)
+    assert verdict.inner_text().startswith("Done:")
+    button, said = start.bounding_box(), verdict.bounding_box()
+    charts = page.locator(f"{TRAIN} .train-charts").bounding_box()
+    assert button["y"] + button["height"] <= said["y"] < charts["y"], (button, said, charts)
+    assert said["y"] + said["height"] <= 844, said  # on screen with the button just pressed
+    page.screenshot(path=str(ARTIFACTS / "train-verdict-390.png"))

@@ -22,7 +22,9 @@ export function startTraining(section, lab) {
   const charts = el("div", { class: "train-charts" });
   charts.append(loss.figure, boundary.figure);
   const verdict = el("p", { class: "train-verdict", "data-testid": "train-verdict", role: "status" });
-  section.append(controls, engine, readouts, charts, verdict);
+  // What the run is doing ("Checking your Value…", "Done: …") is said right under its buttons:
+  // under the charts it was a phone's screen below "Train it", which then seemed to do nothing.
+  section.append(controls, verdict, engine, readouts, charts);
 
   let pending = null;  // the latest step not yet drawn: steps can arrive faster than frames
   let reached = null;  // the first step with 95 % of the points right
