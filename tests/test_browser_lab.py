@@ -826,3 +826,24 @@ def test_on_a_phone_a_file_opened_over_the_code_can_be_taken_back(open_lesson, t
     page.locator(".cm-content").tap()
     page.keyboard.type("# new")
     assert page.locator("[data-testid=undo-reset]").count() == 0
+
+
+def test_bring_my_code_back_shows_the_line_the_learner_was_at(open_lesson):
+    """After Reset, "Bring my code back" put the code back but left the editor at line 1: the
+    same docstring the starter opens with, so on a phone it looked as if nothing came back."""
+    page = open_lesson("05-backward", width=390, height=844, is_mobile=True, has_touch=True)
+    wait_ready(page)
+    page.locator(".cm-content").tap()
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.press("Enter")
+    page.keyboard.type("print('my own line')")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.tap("[data-testid=reset]")
+    page.tap("[data-testid=undo-reset]")
+    assert doc(page).endswith("print('my own line')")
+    mine = page.locator(".cm-line", has_text="print('my own line')")
+    mine.wait_for()
+    editor = page.locator(".cm-scroller").bounding_box()
+    line = mine.bounding_box()
+    assert editor["y"] <= line["y"] and line["y"] + line["height"] <= editor["y"] + editor["height"], (
+        editor, line)

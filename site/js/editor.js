@@ -308,6 +308,12 @@ export function openAt(view, needle) {
 }
 
 // The same for the first line: Reset shows the code as the page opens it.
+// The line holding offset `at` near the top of the editor's box, the cursor at its start: where
+// the learner was, when "Bring my code back" returns the code a Reset replaced.
+export function openAtOffset(view, at) {
+  openAtLine(view, view.state.doc.lineAt(Math.min(at, view.state.doc.length)));
+}
+
 export function openAtStart(view) {
   openAtLine(view, view.state.doc.line(1));
 }

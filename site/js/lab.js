@@ -1,5 +1,5 @@
 // The lab on a lesson page: editor, Run, Check, Stop, Reset, status, output and results.
-import { createEditor, openAt, openAtStart, replace, text } from "./editor.js";
+import { createEditor, openAt, openAtOffset, openAtStart, replace, text } from "./editor.js";
 import { startLabFiles } from "./lab-files.js";
 import { carryMark, openingCode } from "./carry.js";
 import { labState, showAboveEditor } from "./lab-state.js";
@@ -269,13 +269,14 @@ export function startLab(root, page) {
       ? `your code from lab ${page.carry.number}, with this lab's part below it` : "the starter code";
     if (!window.confirm(`Replace your code with ${what}? (A button then brings yours back, as does Ctrl+Z.)`)) return;
     const before = text(view);
+    const at = view.state.selection.main.head;
     replace(view, opening.code);
     // Back where the page opens: at the top, with the lab's instructions (the cursor stayed
     // at the end, so the starter's last lines showed), or at lab 5's own part.
     openAtStart(view);
     ownPart();
     view.focus();
-    offerBack(before);
+    offerBack(before, "", at);
     // What the page said was of the code just replaced: after a Stop, "Check stopped: you
     // pressed Stop" and a report blaming line 64 stayed under a starter 61 lines long, and
     // read as the starter's. The output and graph go; the report stays, marked as earlier.
@@ -309,7 +310,7 @@ export function startLab(root, page) {
   };
   // On a phone there is no Ctrl+Z: after Reset or Open a file, a button beside the lab's
   // buttons brings back the code they replaced (the next Run or Check clears it).
-  function offerBack(before, lead = "") {
+  function offerBack(before, lead = "", at = undefined) {
     const back = document.createElement("button");
     back.type = "button";
     back.className = "undo-reset";
@@ -317,6 +318,9 @@ export function startLab(root, page) {
     back.textContent = "Bring my code back";
     back.addEventListener("click", () => {
       replace(view, before);
+      // Back where the learner was: at the top, it showed the same docstring as the starter
+      // just did, and the code seemed not to have come back.
+      if (at !== undefined) openAtOffset(view, at);
       tell("Your code is back in the editor.");
       view.focus();
     });
