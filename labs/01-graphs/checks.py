@@ -292,6 +292,28 @@ def _compare(what, values, steps, inputs, learner=None):
                 f"steps come out right: evaluate remembers results by step name from earlier "
                 f"calls (a cache, or a dict kept outside the call), and hands back an old "
                 f"value for new inputs. Compute every step afresh in each call.")
+        index = names.index(name)
+        if index:
+            before = expected[names[index - 1]]
+            for left, right, kept in ((before, expected[y], y), (expected[x], before, x)):
+                chained = left + right if op == "+" else left * right
+                if (y if kept == x else x) != names[index - 1] and _same(got, chained) and \
+                        not _same(chained, expected[name]):
+                    raise CheckFailed(
+                        f"{what}['{name}'] should be {_f(expected[name])}, but your code gives "
+                        f"{_f(got)} = {names[index - 1]} {op} {kept}: step '{name}' is "
+                        f"{x} {op} {y}, and your code takes the result of the step just before "
+                        f"it, '{names[index - 1]}', in place of "
+                        f"{y if kept == x else x}. A step need not use the step before it: "
+                        f"look up each side by its own name, values[x] {op} values[y].")
+        cut = _oracle(steps, {k: math.trunc(v) for k, v in inputs.items()})
+        if _same(got, cut[name]) and not _same(got, expected[name]) and \
+                any(v != math.trunc(v) for v in inputs.values()):
+            raise CheckFailed(
+                f"{what}['{name}'] should be {_f(expected[name])}, but your code gives "
+                f"{_f(got)}: what the steps give once every input has its decimals cut off "
+                f"(int() does that). Keep each input's value exactly as it is given: "
+                f"values = dict(inputs).")
         for side in (x, y):
             doubled = expected[side] + expected[side] if op == "+" else \
                 expected[side] * expected[side]
@@ -402,6 +424,14 @@ def evaluate_is_pure(learner):
     what, values = _evaluate(learner, second_steps, second_inputs)
     _compare(what, values, second_steps, second_inputs, learner)
     extra = sorted(set(values) - set(second_inputs) - {"w"})
+    # a key no call of these checks ever names: not state kept from an earlier call
+    named = set("abcdefLpqrstuvwxyz") | {"sq"} | {f"n{i}" for i in range(6)}
+    strangers = [k for k in extra if k not in named and not str(k).endswith("_fresh")]
+    if strangers:
+        raise CheckFailed(f"{what} also returns {', '.join(map(str, strangers))}, which is no "
+                          f"node of the graph (neither an input nor a step's name): keep only "
+                          f"the inputs and each step's result, under the step's own name, in "
+                          f"the dict evaluate returns.")
     if extra:
         raise CheckFailed(f"{what} also returns {', '.join(extra)}, nodes of an earlier call: "
                           f"evaluate keeps values between calls (a default argument like "
