@@ -847,3 +847,20 @@ def test_bring_my_code_back_shows_the_line_the_learner_was_at(open_lesson):
     line = mine.bounding_box()
     assert editor["y"] <= line["y"] and line["y"] + line["height"] <= editor["y"] + editor["height"], (
         editor, line)
+
+
+def test_esc_then_tab_leaves_the_editor_with_the_completion_list_open(open_lesson):
+    """The page says "press Esc, then Tab" to leave the editor. Typing "print" opens the list
+    of completions: Esc only closed the list, and the Tab then indented the line."""
+    page = open_lesson("03-branching", width=1280, height=800)
+    wait_ready(page)
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.press("Enter")
+    page.keyboard.type("print")
+    page.locator(".cm-tooltip-autocomplete").wait_for()  # what a learner sees pop up
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.testid") == "run"
+    assert doc(page).endswith("\nprint")  # not indented by the Tab
+    assert page.locator(".cm-tooltip-autocomplete").count() == 0

@@ -5,6 +5,7 @@ import { indentUnit, syntaxTree } from "@codemirror/language";
 import { Decoration, ViewPlugin, keymap } from "@codemirror/view";
 import { EditorSelection, EditorState, Prec, RangeSetBuilder, countColumn } from "@codemirror/state";
 import { insertNewlineAndIndent, isolateHistory } from "@codemirror/commands";
+import { completionStatus } from "@codemirror/autocomplete";
 
 // Python is indented by four spaces: Enter keeps the block's indentation (and opens a new
 // block after a colon), Tab and Shift-Tab move by four. CodeMirror's default unit is two.
@@ -279,6 +280,12 @@ export function createEditor(parent, { doc, onChange, onRun, onCheck, onSave }) 
   view.contentDOM.addEventListener("focus", () => {
     if (performance.now() - pointed > 1000) view.setTabFocusMode(ONE_HOUR);
   });
+  // "Esc, then Tab" leaves the editor, the page says: with the completion list open (after
+  // typing "print"), Esc only closed the list and the Tab indented the line. Esc still closes
+  // the list, and now arms Tab to leave too (for two seconds, as CodeMirror's own Esc does).
+  view.contentDOM.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && completionStatus(view.state)) view.setTabFocusMode(2000);
+  }, true);
   view.dom.dataset.testid = "editor";
   return view;
 }
