@@ -144,6 +144,21 @@ def test_lab_twos_later_checks_name_the_mistake_not_only_its_numbers(course):
                                                        "the true slope")
     assert "the SUM of the local derivatives" in said("adds_local_rates.py",
                                                       "dL/dx agrees with nudging L")
+    # A nudge rounded to 2 decimals was told its default h was TOO tiny.
+    assert "rounded to 2 decimals" in said("nudge_rounds.py", "nudge's default h is tiny, so it "
+                                                              "matches the true slope")
+    assert "cut to a whole number" in said("chain_int_cast.py", "dL/dx agrees with nudging L")
+
+
+def test_lab_threes_later_path_check_blames_a_wrong_dL_dd_not_the_sum(course):
+    # With dL/dd and dL/de wrong (each factor handed its own value), a and b added both
+    # paths right from them, yet the path check said "their shares must ADD".
+    lab = course.labs["03-branching"]
+    checks, _ = load_checks(lab.checks_source(), lab.slug)
+    source = (lab.folder / "mistakes" / "diamond_own_factor.py").read_text()
+    said = {c.name: c.message for c in grade(lab.slug, checks, source, "m.py").checks}
+    message = said["diamond: a and b each reach L by two paths"]
+    assert "adds both paths as it should" in message and "Fix the step L = d * e" in message
 
 
 def test_checks_import_only_the_standard_library_and_the_core():

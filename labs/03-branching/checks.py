@@ -280,6 +280,18 @@ def diamond_paths(learner):
                 f"e handed their gradients on while g['d'] and g['e'] were still 0. Work "
                 f"backward from L: first L = d * e (it gives d and e their gradients), then "
                 f"d = a * b and e = a + b, which hand them on.")
+        upstream_wrong = not (_same(g["d"], e) and _same(g["e"], d))
+        for name, other in (("a", b), ("b", a)):
+            own_paths = other * g["d"] + g["e"]
+            if upstream_wrong and _same(g[name], own_paths) and \
+                    not _same(own_paths, other * e + d):
+                raise CheckFailed(
+                    f"{what}['{name}'] (dL/d{name}) should be {_f(other * e + d)}, but your "
+                    f"code gives {_f(g[name])}. It adds both paths as it should, "
+                    f"{'b' if name == 'a' else 'a'} * dL/dd + 1 * dL/de, but from your own dL/dd "
+                    f"= {_f(g['d'])} and dL/de = {_f(g['e'])}, and those are wrong: they should "
+                    f"be e = {_f(e)} and d = {_f(d)}. Fix the step L = d * e first (each factor "
+                    f"gets the OTHER one), and dL/d{name} follows.")
         for name, other, own in (("a", b, a), ("b", a, b)):
             _diamond_slip(g[name], name, other, own, d, e, what)
         _paths(g["a"], "a", [("the path through d (b * dL/dd)", b * e),
@@ -308,6 +320,13 @@ def _diamond_slip(got, name, other, own, d, e, what):
                         f"{_f(d)}, the gradient of the other node: the gradient arriving at d "
                         f"is dL/dd = e = {_f(e)}, so g['{name}'] += "
                         f"{'b' if name == 'a' else 'a'} * g['d']."),
+        (other * e + e * d, f"through e = a + b it hands {name} e times dL/de, as if e "
+                            f"were a product. e is a sum: it hands each input its gradient "
+                            f"unchanged, g['{name}'] += 1.0 * g['e']."),
+        (other * d * e + d, f"through d = a * b it hands {name} the other factor times the "
+                            f"VALUE of L = d * e = {_f(d * e)}, but the gradient arriving at d "
+                            f"is dL/dd = e = {_f(e)}: g['{name}'] += "
+                            f"{'b' if name == 'a' else 'a'} * g['d']."),
         (own * e + d, f"through d = a * b it hands {name} its OWN value times dL/dd. A product "
                       f"hands each input the OTHER factor: "
                       f"g['{name}'] += {'b' if name == 'a' else 'a'} * g['d']."),
