@@ -26,6 +26,22 @@ def _same(x, y, tol=1e-9):
     return math.isclose(x, y, rel_tol=tol, abs_tol=tol)
 
 
+def _cut(got, want, what):
+    """Fail naming it if got is want cut to a whole number or rounded to a few decimals."""
+    if _same(got, want) or type(got) not in (int, float):
+        return
+    for cut, how in ((math.trunc(want), "cut to a whole number (int() does that)"),
+                     (round(want), "rounded to a whole number"),
+                     (round(want, 1), "rounded to 1 decimal"),
+                     (round(want, 2), "rounded to 2 decimals"),
+                     (round(want, 3), "rounded to 3 decimals")):
+        if got == cut:
+            raise CheckFailed(
+                f"{what} should be {_f(want)}, but your code gives {_f(got)}: that number "
+                f"{how}. Return the rate exactly as computed, without int() or round(): "
+                f"a rate is rarely a whole number.")
+
+
 def _points(seed, n=5):
     """n random x in [-3, 3], kept away from 0 (where several mistakes would agree)."""
     rng = inputs(f"points {seed}")
@@ -123,6 +139,7 @@ def nudge_both_ways(learner):
             raise CheckFailed(
                 f"{start}, which is the slope measured with a different, tinier h: your nudge "
                 f"seems to ignore the h it was given. Use the h argument.")
+        _cut(got, expected, what)
         close(got, expected, what, why="It is (f(x + h) - f(x - h)) / (2 * h).")
 
 
@@ -159,6 +176,7 @@ def nudge_default_h(learner):
     for x, (name, f, df) in zip(_points(202, 6), cases + cases):
         what = f"nudge({name}, {_f(x)})"
         got = number(attempt(what, nudge, f, x), what)
+        _cut(got, slope(f, x), what)
         if too_tiny and not _same(got, df(x), 1e-5):
             raise CheckFailed(
                 f"{what} should be {_f(df(x))}, the true slope of {name} there, but your code "
@@ -214,8 +232,10 @@ def _at_zero(learner, call, what, how=LOCAL_AT_ZERO):
        "y = 3x changes 3 times as fast as x; z = y**2 changes 2y times as fast as y "
        "(at y = 3x, not at x); L = z + 1 changes exactly as fast as z.")
 def local_rates(learner):
+    earlier = []
     for x in _points(203):
         what, (dy_dx, dz_dy, dL_dz) = _locals(learner, x)
+        earlier.append(x)
         y = 3 * x
         if not _same(dy_dx, 3.0):
             why = "y = 3 * x moves 3 times as fast as x, whatever x is."
@@ -237,6 +257,11 @@ def local_rates(learner):
                        f"input: z = y**2 gets y = 3x = {_f(y)}, so dz/dy = 2y = {_f(exact)}.")
             elif _same(dz_dy, y * y):
                 why = "That is the value z = y**2, not its rate 2y."
+            elif any(_same(dz_dy, 6 * e) for e in earlier[:-1]):
+                why = (f"That is dz/dy for an earlier x, one the checks asked for before: "
+                       f"local_derivatives hands back a result it kept from an earlier call (a "
+                       f"cache, or a dict outside the function). Work the rates out afresh for "
+                       f"each x: y = 3 * x, then dz/dy = 2 * y.")
             close(dz_dy, exact, f"{what}['dz/dy']", why=why)
         if not _same(dL_dz, 1.0):
             why = "L = z + 1 moves exactly as fast as z."
@@ -308,6 +333,12 @@ def chain_multiplies(learner):
                 f"{start} = dz/dy * dL/dz: the link dy/dx = 3 is missing from the product (or "
                 f"dz/dy was taken at x instead of at y = 3x). Multiply EVERY local derivative "
                 f"along the path: dy/dx * dz/dy * dL/dz.")
+        _cut(got, expected, what)
+        if _same(got, expected * _L(x)):
+            raise CheckFailed(
+                f"{start} = 3 * {_p(6 * x)} * {_p(_L(x))}: the last factor is the VALUE of "
+                f"L = (3x)**2 + 1 at x, not the local rate dL/dz. L = z + 1 moves exactly as "
+                f"fast as z, so dL/dz = 1: multiply dy/dx * dz/dy * dL/dz.")
         close(got, expected, what, why="It is dy/dx * dz/dy * dL/dz = 3 * 6x * 1.")
     # At x = 0, after the random points: dL/dx = 3 * 0 * 1 = 0 (a rate written as 2 * z / y or
     # 2 * (L - 1) / x, equal everywhere else, divides by zero there).
@@ -345,5 +376,6 @@ def chain_agrees_with_nudge(learner):
                 f"derivatives, but nudging x in L = (3x)**2 + 1 changes L at "
                 f"{_f(slope(_L, x))} per unit of x: along a path the rates MULTIPLY, "
                 f"3 * {_p(6 * x)} * 1.")
+        _cut(got, 18 * x, what)
         close(got, slope(_L, x), what, tol=1e-5,
               why="Nudging x by a tiny amount changes L = (3x)**2 + 1 at that rate.")
