@@ -444,7 +444,8 @@ def test_code_indented_with_tabs_keeps_running_after_enter(open_lesson, tmp_path
     with page.expect_file_chooser() as chooser:
         page.click("[data-testid=open-file]")
     chooser.value.set_files(str(tabbed))
-    page.wait_for_function("window.courseEditor.state.doc.toString().startsWith('def f(x):')")
+    # The code before also starts 'def f(x):': wait for a line only the file has.
+    page.wait_for_function("window.courseEditor.state.doc.toString().includes('return 2')")
     assert doc(page) == "def f(x):\n    if x:\n        return 1\n    return 2\n"
 
 
