@@ -39,10 +39,28 @@ def derived_ops(learner):
             grads = grads_through(Value, out, what, leaves)
             rates = (slope(lambda s: plain(s, y), x), slope(lambda t: plain(x, t), y))
             for (leaf, name), g, rate in zip(leaves, grads, rates):
+                if not isclose(g, rate, rel_tol=1e-5, abs_tol=1e-5):
+                    _times_plain_number(Value, what, name, shown, g, rate)
                 judge(g, rate, f"The gradient of {what} for {name} ({shown})",
                       [(-rate, f"That is the right size with the wrong sign. Built from +, * "
                                f"and ** ({RECIPES[what]}), {what} needs no backward step of "
                                f"its own, and its signs come out of their rules.")], tol=1e-5)
+
+
+def _times_plain_number(Value, what, name, shown, g, rate):
+    """Fail naming it when v * 2, a plain number on the right, hands v a wrong gradient: -a,
+    a - b and a / b are built on it, so their signs and sizes go wrong with it."""
+    v = new(Value, 1.5)
+    out = result(Value, "v * 2", lambda: v * 2, [(v, "v")])
+    (got,) = grads_through(Value, out, "v * 2", [(v, "v")])
+    if isclose(got, 2.0, rel_tol=1e-9, abs_tol=1e-9):
+        return
+    raise CheckFailed(
+        f"The gradient of {what} for {name} ({shown}) should be {_f(rate)}, but your code "
+        f"gives {_f(g)}. The cause is in *: with a plain number on the right, v * 2 hands v "
+        f"{_f(got)} instead of the other factor, 2 (v = 1.5). {what} is built from it "
+        f"({RECIPES[what]}), so its gradient goes wrong too. Treat the plain number as the "
+        f"other factor: its value times out.grad.")
 
 
 def _circle(Value, what, build, leaves):

@@ -46,7 +46,14 @@ def power(learner):
                ((k - 1) * x ** k, "That is (k-1) * a**k: the power itself comes down in front, "
                                   "and the power goes down by one, k * a**(k-1)."),
                (2 * x, "That is 2a, the rule for a**2 alone: for any k the power rule is "
-                       "k * a**(k-1), here " + f"{k} * a**{k - 1}.")])
+                       "k * a**(k-1), here " + f"{k} * a**{k - 1}."),
+               *([(int(k) * x ** (k - 1), f"That is int(k) * a**(k-1): k = {k} was cut to a "
+                                          f"whole number, {int(k)}, in front. k is a plain "
+                                          f"int or float: use it as it is, k * a**(k-1)."),
+                  (k * x ** (k // 1 - 1), f"That is k * a**(k//1 - 1): the power k - 1 was "
+                                          f"taken with k cut to a whole number. For k = {k} "
+                                          f"the power rule is {k} * a**{k - 1}, with k as it "
+                                          f"is.")] if k != int(k) else [])])
     # At a = 0 too: k * 0**(k-1) is 0 for k = 2, 3 (a rule written as k * out.data / a.data,
     # equal everywhere else, divides by zero there).
     for k in (2, 3):
@@ -151,6 +158,8 @@ def relu_tanh_exp(learner):
               [(1 - x * x, "tanh's local gradient is 1 - t**2 where t = tanh(a) is the OUTPUT "
                            "(out.data), not 1 - a**2 of the input."),
                (1 - math.tanh(x), "It is 1 - t**2 (t squared), with t = tanh(a)."),
+               (1 + math.tanh(x) ** 2, "That is 1 + t**2: the square is taken AWAY from 1, "
+                                       "1 - t**2 (t = tanh(a), the output)."),
                ((1 - math.tanh(x)) ** 2, "That is (1 - t)**2: square t first, then take it "
                                          "from 1, 1 - t**2 (t = tanh(a), the output)."),
                (1 - math.tanh(math.tanh(x)) ** 2, "That is 1 - tanh(t)**2, tanh taken twice: t "
@@ -159,7 +168,8 @@ def relu_tanh_exp(learner):
                (math.tanh(x) * (1 - math.tanh(x)), "That is t * (1 - t), the sigmoid's local "
                                                    "gradient. tanh's is 1 - t**2, with t = "
                                                    "tanh(a) the output.")], tol=1e-5)
-    for x in _xs(408, 5, -2.0, 2.0):
+    # and once far out, at 52.25: an exp capped against overflow (min(a, 50)) is wrong there
+    for x in _xs(408, 5, -2.0, 2.0) + [52.25]:
         a = new(Value, x)
         out = result(Value, "a.exp()", lambda: a.exp(), [(a, "a")])
         close(data_of(out, "a.exp()"), math.exp(x), f"a.exp().data with a = {_f(x)}")
@@ -168,8 +178,9 @@ def relu_tanh_exp(learner):
               [(x * math.exp(x - 1), "exp is not a power of a: e**a moves exactly as fast as "
                                      "it is, so its local gradient is the output, out.data."),
                (x, "It is e**a, the output (out.data), not the input."),
-               (math.exp(math.exp(x)), "That is e**(out.data), exp taken twice: out.data "
-                                       "already is e**a, and it is the local gradient itself."),
+               (math.exp(math.exp(x)) if x < 5 else math.inf,
+                "That is e**(out.data), exp taken twice: out.data already is e**a, and it is "
+                "the local gradient itself."),
                (math.e, "That is e itself, 2.71828..., the same for every a: the local "
                          "gradient of e**a is e**a, the output, out.data (math.exp(a))."),
                (x * math.exp(x), "That is a * e**a: e**a moves exactly as fast as it is, so "
