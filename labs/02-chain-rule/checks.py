@@ -69,6 +69,11 @@ def _L(t):
 # --- nudge ----------------------------------------------------------------------------------
 
 
+# A nudge divided by h instead of 2*h, named by both nudge checks.
+TWICE = ("twice too much: x - h and x + h are 2*h apart, so divide the change in f by 2 * h, "
+         "not by h.")
+
+
 @check("nudge measures the slope by nudging x both ways",
        "Evaluate f a little to the right AND a little to the left of x, using the h you "
        "are given.",
@@ -124,8 +129,7 @@ def nudge_both_ways(learner):
                 f"whatever h is passed: divide by (2 * h).")
         if _same(got, 2 * expected):
             raise CheckFailed(
-                f"{start}, twice too much: x - h and x + h are 2*h apart, so divide the "
-                f"change in f by 2 * h, not by h.")
+                f"{start}, {TWICE}")
         if _same(got, fn(x + h) - fn(x - h) / (2 * h)):
             raise CheckFailed(
                 f"{start}, which is f(x + h) - f(x - h) / (2 * h): Python divides before it "
@@ -188,8 +192,7 @@ def nudge_default_h(learner):
             # Told "keep the default h tiny", a learner dividing by h changed the wrong thing.
             raise CheckFailed(
                 f"{what} should be {_f(df(x))}, the true slope of {name} there, but your code "
-                f"gives {_f(got)}, twice too much: x - h and x + h are 2*h apart, so divide "
-                f"the change in f by 2 * h, not by h.")
+                f"gives {_f(got)}, {TWICE}")
         close(got, df(x), what, tol=1e-5,
               why=f"That is the true slope of {name} at {_f(x)}; yours is off by "
                   f"{_f(abs(got - df(x)))}. Nudge both ways and keep the default h tiny "
