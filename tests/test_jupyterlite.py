@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
+import sys
 import zipfile
 
 import pytest
@@ -16,8 +18,9 @@ import pytest
 from grader.site_builder import jupyterlite
 from grader.pyodide_files.course_package import build_course_package
 from grader.site_builder.jupyterlite import build_jupyterlite, notebook_url
+from grader.core import notebook
 from grader.core.notebook import as_text, check
-from grader.core.run import grade, load_checks
+from grader.core.run import STOPPED, grade, load_checks
 from grader.runtimes.node import pyodide_dir
 from tests.browser_support import ARTIFACTS, CHROMIUM, FLAGS, serve
 
@@ -155,6 +158,32 @@ def test_a_starter_shows_which_checks_fail_with_a_message_and_a_hint(course, lit
     assert page.errors == []
 
 
+def loop_lines(course) -> str:
+    """The lines of `while True:` and its `pass` put at the top of lab 4's __add__, as
+    "N|N+1": the interrupt lands on either."""
+    lines = course.labs["04-value"].solution.read_text().splitlines()
+    at = 1 + next(n for n, text in enumerate(lines, 1) if "def __add__" in text)
+    return f"{at}|{at + 1}"
+
+
+def test_a_loop_that_never_ends_is_stopped_and_its_line_named_in_the_notebook(course, lite,
+                                                                               context):
+    # The kernel here cannot be interrupted (no cross-origin isolation), so before the check
+    # cell had a time limit of its own (grader/core/deadline.py) this cell stayed at [*].
+    page = open_notebook(context, lite, "04-value")
+    replace_starter(page, course.labs["04-value"].solution.read_text().replace(
+        "def __add__(self, other):", "def __add__(self, other):\n        while True:\n"
+        "            pass", 1))
+    report = run_all_and_read_report(page)
+    assert report["passed"] == "false"
+    assert re.search(rf"at line ({loop_lines(course)}) of your file \(in `__add__`\): does a loop"
+                     r" there ever end\?", report["text"]), report["text"]
+    assert "Not run: Check was stopped before this check ran" in report["text"]
+    # The kernel is free again: the next cell runs.
+    assert page.locator(".jp-InputPrompt").last.inner_text().strip() != "[*]:"
+    assert page.errors == []
+
+
 def test_every_lab_has_a_notebook_with_summary_starter_and_check_cell(course, lite):
     for lesson in course.lessons:
         path = lite["out"] / "files" / notebook_url(lesson.lab).split("path=")[1]
@@ -268,6 +297,30 @@ def test_the_check_function_grades_a_file_like_the_cli(course, tmp_path, monkeyp
     assert not failing.passed and "Hint:" in as_text(failing)
     with pytest.raises(FileNotFoundError, match="run the cell above"):
         check("05-backward", "missing.py", checks_source=lab.checks_source())
+
+
+def test_the_check_function_stops_runaway_code_at_its_limit_and_names_the_line(
+        course, tmp_path, monkeypatch):
+    monkeypatch.setattr(notebook, "CHECK_SECONDS", 0.5)
+    monkeypatch.chdir(tmp_path)
+    lab = course.labs["04-value"]
+    solution = lab.solution.read_text()
+    before = sys.gettrace()
+    (tmp_path / "lab.py").write_text(solution.replace(
+        "def __add__(self, other):", "def __add__(self, other):\n        while True:\n"
+        "            pass", 1))
+    stopped = check("04-value", "lab.py", checks_source=lab.checks_source())
+    first = next(c for c in stopped.checks if not c.passed)
+    assert first.cause == STOPPED
+    assert re.search(rf"at line ({loop_lines(course)}) of your file \(in `__add__`\)", first.message)
+    assert sys.gettrace() is before  # the trace function is gone once the cell is done
+    # Outside any function: the file never finishes loading.
+    (tmp_path / "lab.py").write_text(solution + "\nwhile True:\n    pass\n")
+    loading = check("04-value", "lab.py", checks_source=lab.checks_source())
+    assert "outside any function" in loading.error and not loading.passed
+    # Code that ends is not stopped, and the learner's own frames were traced all along.
+    (tmp_path / "lab.py").write_text(solution)
+    assert check("04-value", "lab.py", checks_source=lab.checks_source()).passed
 
 
 def test_a_lab_that_builds_on_another_opens_with_what_it_adds_and_no_stand_in(course):

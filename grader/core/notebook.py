@@ -18,8 +18,9 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
+from .deadline import Deadline
 from .report import Report
-from .run import grade, load_checks
+from .run import CHECK_SECONDS, grade, load_checks
 
 CHECKS_PACKAGE = "course_labs"  # in the course package: grader/pyodide_files/course_package.py
 # Text, not modules: the package is compiled to bytecode only, and a .py would lose its text.
@@ -38,7 +39,9 @@ def check(lab: str, path: str = "lab.py", *, checks_source: str | None = None) -
                                 f"that starts with %%writefile {path}")
     source = file.read_text(encoding="utf-8")
     checks, _ = load_checks(checks_source if checks_source is not None else packaged(lab), lab)
-    report = grade(lab, checks, source, str(path), runtime="notebook")
+    # The page's Check has this limit too; here nothing else could stop a loop (deadline.py).
+    with Deadline(CHECK_SECONDS, str(path)):
+        report = grade(lab, checks, source, str(path), runtime="notebook")
     show(report)
     return report
 
