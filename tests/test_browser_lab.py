@@ -237,6 +237,42 @@ def test_a_syntax_error_is_shown_in_monospace_so_the_caret_points_right(open_les
     assert "^" in error.inner_text()
 
 
+CARET_AND_ITS_CHARACTER = """box => {
+    const caret = box.querySelector('.caret-mark');
+    if (!caret) return null;
+    const pair = caret.parentElement, text = pair.lastChild;
+    const at = text.data.indexOf('^');
+    const range = document.createRange();
+    range.setStart(text, at);
+    range.setEnd(text, at + 1);
+    const mark = caret.getBoundingClientRect(), hat = range.getBoundingClientRect();
+    const seen = pair.getBoundingClientRect();
+    return {character: caret.textContent, offBy: Math.abs(hat.left - mark.left),
+            below: hat.top >= mark.bottom - 4, inView: hat.left >= seen.left && hat.right <= seen.right};
+}"""
+
+
+def test_on_a_phone_a_syntax_errors_caret_stays_under_its_character(open_lesson):
+    """At 390 px the source line of a syntax error wrapped and its caret line did not, so the
+    caret pointed at a character of the line's first half, one row too low. The line and its
+    caret no longer wrap: they scroll sideways, start scrolled to the caret, and the character
+    it means is underlined, in Run's output and in Check's report alike."""
+    page = open_lesson("01-graphs", width=390, height=844, is_mobile=True, has_touch=True)
+    wait_ready(page)
+    set_code(page, "def forward(a, b, c, f):\n    return {'e': a * b, 'd': a * b + c, 'L': L}in a dict\n")
+    output = run(page)
+    assert "^" in output and "in a dict" in output
+    for where in ("[data-testid=output]", "[data-testid=result] .report-error"):
+        if where != "[data-testid=output]":
+            check(page)
+        page.wait_for_timeout(100)  # the frame that scrolls the line to its caret
+        found = page.locator(where).evaluate(CARET_AND_ITS_CHARACTER)
+        assert found is not None, f"{where}: the caret's character is not marked"
+        assert found["character"] == "d" and found["offBy"] < 2 and found["below"], (where, found)
+        assert found["inView"], (where, found)
+    assert "Python could not read your file" in page.inner_text("[data-testid=result] .report-error")
+
+
 def test_output_keeps_its_tail_and_a_flood_leaves_the_page_usable(open_lesson):
     page = open_lesson("01-graphs")
     wait_ready(page)

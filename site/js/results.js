@@ -206,7 +206,7 @@ export function showOutput(pre, { stdout = "", stderr = "", error = "", note = "
     if (!text) return;
     const span = document.createElement("span");
     span.className = cls;
-    span.textContent = text.endsWith("\n") ? text : text + "\n";
+    appendKeepingCarets(span, text.endsWith("\n") ? text : text + "\n", (el, t) => el.append(t));
     pre.append(span);
   };
   add(stdout, "stdout");
@@ -229,8 +229,55 @@ function paragraph(text, cls) {
 function preformatted(text, cls) {
   const pre = document.createElement("pre");
   pre.className = cls;
-  appendRich(pre, text);
+  appendKeepingCarets(pre, String(text), appendRich);
   return pre;
+}
+
+// A line of only ^ and ~ (a syntax error's caret, a traceback's marks) and the source line
+// above it go in a block that never wraps, the characters the carets point at underlined. On
+// a phone the wrapped source line put the caret under nothing, a line below the character it
+// meant; now the block scrolls sideways, and starts scrolled to the caret.
+const CARET_LINE = /^[ \t]*[~^]+[ \t]*$/;
+
+function appendKeepingCarets(parent, text, append) {
+  const lines = text.split("\n");
+  let plain = [];
+  const flush = () => {
+    if (plain.length) append(parent, plain.join("\n"));
+    plain = [];
+  };
+  for (let i = 0; i < lines.length; i++) {
+    if (i + 1 < lines.length && lines[i].trim() && CARET_LINE.test(lines[i + 1])) {
+      flush();  // the line breaks before the block and after it are the block's own edges
+      parent.append(caretPair(lines[i], lines[i + 1]));
+      i += 1;
+      if (i + 1 === lines.length - 1 && lines[i + 1] === "") break;  // the text's own last break
+      continue;
+    }
+    plain.push(lines[i]);
+  }
+  flush();
+}
+
+function caretPair(source, carets) {
+  const pair = document.createElement("span");
+  pair.className = "caret-pair";
+  const first = carets.indexOf("^") >= 0 ? carets.indexOf("^") : carets.search(/~/);
+  const last = Math.max(carets.lastIndexOf("^"), first);
+  if (first < source.length) {
+    const mark = document.createElement("mark");
+    mark.className = "caret-mark";
+    mark.textContent = source.slice(first, last + 1);
+    pair.append(source.slice(0, first), mark, `${source.slice(last + 1)}\n${carets}`);
+    requestAnimationFrame(() => {
+      const overflow = pair.scrollWidth - pair.clientWidth;
+      const at = mark.getBoundingClientRect().left - pair.getBoundingClientRect().left;
+      if (overflow > 0) pair.scrollLeft = Math.min(overflow, Math.max(0, at - pair.clientWidth / 2));
+    });
+  } else {
+    pair.textContent = `${source}\n${carets}`;
+  }
+  return pair;
 }
 
 function appendRich(parent, text) {
