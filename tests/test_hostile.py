@@ -148,6 +148,15 @@ def _judged_fairly(reports, pyodide=True):
         assert "left: []" in scratch.stdout
     else:
         assert not scratch.passed and REACH in scratch.error
+    # Standard input is empty, whichever way a file reads it; in Pyodide descriptor 0 and
+    # /dev/stdin are the interpreter's own (host/boot.mjs). CPython's runtime reads its job
+    # on descriptor 0 and refuses.
+    reading = reports["innocent_standard_input.py"]
+    if pyodide:
+        assert reading.passed, reading.error
+        assert "stdin: '' b'' '' EOFError" in reading.stdout
+    else:
+        assert not reading.passed and REACH in reading.error
     environment = reports["innocent_environment.py"]
     assert "no helpers here" in environment.stdout and "adding Values" in environment.stderr
     for name, shown in INNOCENT_SYNTAX:
@@ -383,7 +392,8 @@ def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):
     marker = tmp_path / "marker.txt"
     names = ["write_file.py", "tamper_checker.py", "tamper_builtins.py", "os_exit.py",
              "memory_bomb.py", "read_solution.py", "import_js_exit.py"]
-    names += [name for name, _ in INNOCENT_SYNTAX] + INNOCENT_PASSES + ["innocent_scratch_files.py"]
+    names += [name for name, _ in INNOCENT_SYNTAX] + INNOCENT_PASSES + ["innocent_scratch_files.py",
+                                                                 "innocent_standard_input.py"]
     files = [(n, _source(HOSTILE / n, lab).replace("__MARKER__", str(marker))) for n in names]
     files.append(("correct.py", lab.solution.read_text()))
     # A generous limit: filling memory takes a few seconds on a busy machine.

@@ -330,14 +330,16 @@ def _check_open(args: tuple, readable: tuple, scratch: tuple, refuse) -> None:
 # was once refused, and a correct file that silenced its prints failed as an attack.
 # In Pyodide, the interpreter's own output streams too, by name or by descriptor
 # (open("/dev/stdout", "w"), os.fdopen(1, "w")): they lead where print(file=sys.__stdout__)
-# and os.write(1, ...) lead, which raise no event, into the worker's output (worker.mjs).
+# and os.write(1, ...) lead, which raise no event, into the worker's output (worker.mjs);
+# and its input, read only, which is empty (host/boot.mjs): `open("/dev/stdin").read()` is
+# "", as descriptor 0 gives.
 # Refusing them protected nothing and failed correct files as attacks
 # (innocent_output_streams.py). On CPython, descriptor 1 carries the report's frame, and
 # stays refused.
 _OWN_OUTPUT = sys.platform == "emscripten"
 DEVICES = MappingProxyType({"/dev/null": True, "/dev/urandom": False, "/dev/random": False,
-                            **({"/dev/stdout": True, "/dev/stderr": True} if _OWN_OUTPUT
-                               else {})})
+                            **({"/dev/stdout": True, "/dev/stderr": True,
+                                "/dev/stdin": False} if _OWN_OUTPUT else {})})
 STREAMS = MappingProxyType({1: True, 2: True} if _OWN_OUTPUT else {})  # descriptors
 
 

@@ -50,6 +50,12 @@ export async function restore({ pyodideDir, stdLibURL, snapshot, packed, wasmMod
   const out = writer(output);
   py.setStdout(out);
   py.setStderr(out);
+  // Standard input is empty, as for `python file.py < /dev/null`: a read of descriptor 0
+  // (`open(0).read()`, `os.read(0, n)`, /dev/stdin) is at its end. Pyodide's default reader
+  // in Node reads the host's own stdin with fs.readSync, which the learner worker refuses as
+  // an attack: a file that read its input that way was accused of reaching the machine
+  // (sys.stdin is grader.core.run.NoInput, whose input() says a lab reads none).
+  py.setStdin({ read: () => 0, isatty: false });
   // The snapshot's function pointers are indices into the table this restore rebuilt: laid
   // out by another linking (got.mjs), calls would reach other functions. A second wall.
   const size = py._module.wasmTable.length;
