@@ -65,17 +65,21 @@ function startWorker(url, quietOutput) {
   });
   worker.stdout.resume();
   let forwarded = 0;
+  const slot = { worker, timing: null, word: null };
   worker.stderr.on("data", (chunk) => {
-    // Learner output is dropped; only the worker's own reports of refused requests pass.
+    // Learner output is dropped; only the worker's own reports of refused requests pass,
+    // known by the word it drew (worker.mjs): a line a submission printed never does.
+    const own = slot.word && `${REFUSED} ${slot.word} `;
     for (const line of String(chunk).split("\n")) {
-      if (line.startsWith(REFUSED) && forwarded++ < 20) say(`\n${line.slice(0, 240)}\n`);
-      else if (!quietOutput && line.trim()) say(`checker: ${line.slice(0, 500)}\n`);
+      if (own && line.startsWith(own) && forwarded++ < 20) {
+        say(`\n${REFUSED} ${line.slice(own.length, own.length + 220)}\n`);
+      } else if (!quietOutput && line.trim()) say(`checker: ${line.slice(0, 500)}\n`);
     }
   });
-  const slot = { worker, timing: null };
   slot.ready = new Promise((resolve, reject) => {
     worker.once("message", (m) => {
       if (!(m && m.type === "ready")) return reject(new Error("bad start"));
+      if (typeof m.word === "string" && m.word.length >= 32) slot.word = m.word;
       // Where a worker's start goes (the benchmark's breakdown): copying the snapshot, the
       // thread's own start, then the steps it timed itself (boot.mjs).
       slot.timing = { copy: copied - spawned, thread: m.born - copied, ...m.timing,

@@ -18,6 +18,10 @@ const OUTPUT_LIMIT = 64 * 1024;
 // kernel time, so a memory bomb's MemoryError under 1 GiB could come after a 6 s limit.
 const MEMORY_LIMIT = 512 * 1024 * 1024;
 const attempts = [];  // doors this job tried; any of them disqualifies it
+// Starts this script's own notices on stderr (drawn before any learner code, told only to the
+// host): learner output shares that stream, and a file that printed "NETWORK-REFUSED <url>"
+// with os.write(2, ...) had the host report a request that no one made.
+const word = crypto.randomUUID();
 let raise = () => {};  // the job's alarm (channel.mjs), set by every refusal from its start
 
 let printed = 0;
@@ -36,7 +40,7 @@ limitMemory();
 closeDoors();
 timing.agent = performance.now() - mark;
 // Sent before any learner code exists, so the figures are the host's own.
-apply(post, parentPort, [{ type: "ready", born, timing }]);
+apply(post, parentPort, [{ type: "ready", born, timing, word }]);
 
 // `on`, not `once`: the listener keeps this thread alive after it is done, so it is never
 // raced by the thread's own exit. The host terminates it.
@@ -145,7 +149,8 @@ function closeDoors() {
   globalThis.fetch = async function fetch(url) {
     attempts.push("fetch");
     raise("fetch");
-    say(`NETWORK-REFUSED ${String(url && url.url || url).slice(0, 200)}\n`);
+    // On a line of its own: learner output may have left one unfinished.
+    say(`\nNETWORK-REFUSED ${word} ${String(url && url.url || url).slice(0, 200)}\n`);
     throw new Error(`blocked by the grader: fetch ${url}`);
   };
   process.getBuiltinModule = deny("process.getBuiltinModule");
