@@ -46,6 +46,21 @@ def missing_module(exc: BaseException) -> str:
             "you need yourself")
 
 
+# When a time limit stopped code that was not in the learner's file at that moment.
+TIMEOUT = ("Your code ran for more than {timeout:g} s and was stopped. Look for a loop that "
+           "never ends (a while loop whose condition never changes, or a recursion with no "
+           "base case).")
+
+
+def ran_too_long(timeout: float, check: str | None, where) -> str:
+    """A time limit's report: how long, the check it was stopped in, and the line."""
+    if where is None:
+        return TIMEOUT.format(timeout=timeout)
+    # The text report lists no failed check beside a file's error, so the error names it.
+    during = f" in the check “{check}”" if check else ""
+    return f"Your code ran for more than {timeout:g} s and was stopped{during}." + stopped_at(where)
+
+
 def stopped_at(where) -> str:
     """Where stopped code was, as a sentence of its own ("" when it was not in the file)."""
     if where is None:

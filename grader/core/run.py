@@ -252,6 +252,11 @@ NOT_RUN = "not run"
 STOPPED_BEFORE = "Check was stopped before this check ran (see the check above)."
 
 
+def stopped_check(report: Report) -> str | None:
+    """The name of the check Stop or a time limit ended, if one was running."""
+    return next((c.name for c in report.checks if c.cause == STOPPED), None)
+
+
 def _load_learner(source: str, filename: str, report: Report, guard):
     if source.startswith("\ufeff"):  # a UTF-8 BOM, as `python file.py` accepts it
         source = source[1:]

@@ -16,16 +16,14 @@ import time
 from .checks import CheckFailed, use_seed
 from .handles import Handles, rebuild_error
 from .job import seed_of
-from .learner_errors import (at_line, cause_of, describe, explain_stops, in_your_file, stopped_at,
+from .learner_errors import (at_line, cause_of, describe, explain_stops, in_your_file, ran_too_long,
                              syntax_message)
 from .link import CHANNEL_LIMIT, Link, Stopped, TooLarge
 from .report import Report, encode
-from .run import OUTPUT_LIMIT, STOPPED, STOPPED_BEFORE, CheckResult, load_checks, not_run
+from .run import (OUTPUT_LIMIT, STOPPED, STOPPED_BEFORE, CheckResult, load_checks, not_run,
+                  stopped_check)
 from .wire import Codec
 
-TIMEOUT = ("Your code ran for more than {timeout:g} s and was stopped. Look for a loop that "
-           "never ends (a while loop whose condition never changes, or a recursion with no "
-           "base case).")
 STACK = ("Your code recursed so deeply that the interpreter running it ran out of stack and "
          "ended{during}. Look for a recursion with no base case (a function or an operator "
          "that calls itself again and again), or one that goes many thousands of calls deep: "
@@ -158,20 +156,13 @@ def _load(link: Link, source: str, filename: str, report: Report, timeout: float
 def _stopped(report: Report, stop: Stopped, timeout: float) -> None:
     report.interrupted = True
     if stop.reason == "time":
-        where = where_of(stop.learner_error)
-        if where is None:
-            report.error = TIMEOUT.format(timeout=timeout)
-            return
-        # The check it was stopped in, when it was: the text report lists no failed check
-        # beside a file's error, so the error names it.
-        during = next((f" in the check “{c.name}”" for c in report.checks if c.cause == STOPPED), "")
-        report.error = (f"Your code ran for more than {timeout:g} s and was stopped{during}."
-                        + stopped_at(where))
+        report.error = ran_too_long(timeout, stopped_check(report),
+                                    where_of(stop.learner_error))
     elif stop.reason == "broken: gone":
         report.error = GONE.format(detail="its interpreter ended")
     elif stop.reason == "broken: stack":
-        during = next((f" in the check “{c.name}”" for c in report.checks if c.cause == STOPPED), "")
-        report.error = STACK.format(during=during)
+        check = stopped_check(report)
+        report.error = STACK.format(during=f" in the check “{check}”" if check else "")
     elif stop.reason == "broken: changed":
         report.error = CHANGED
     else:

@@ -6,6 +6,7 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..core.learner_errors import TIMEOUT  # noqa: F401 (the runtimes' word for it)
 from ..core.report import CheckResult, Report
 from ..core.run import NOT_RUN
 
@@ -45,9 +46,6 @@ TAMPERED = ("This submission tried to reach the grading machine: its report did 
             "the lab's checks, so it fails.")
 REACHED = ("This submission tried to reach the grading machine ({detail}), so it fails. "
            "Labs need only plain Python.")
-TIMEOUT = ("Your code ran for more than {timeout:g} s and was stopped. Look for a loop that "
-           "never ends (a while loop whose condition never changes, or a recursion with no "
-           "base case).")
 # The checks' side ends a job whose learner code runs too long (TIMEOUT, with its line); when
 # the host must end one instead, the checks themselves were running: a fault of the checks
 # (say, a loop in a check), which neither the learner nor `course check` should read as theirs.

@@ -1,0 +1,65 @@
+"""`course grade --runtime python`: code that runs past the time limit is stopped where it is,
+and the report names that line, as the Pyodide runtime's does (grader/core/job.py)."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from grader.grading import grade
+from grader.runtimes.python import GRACE, PythonRuntime
+
+LIMIT = 1.0
+
+
+def _with_loop_in_add(course) -> tuple[str, str]:
+    """Lab 4's solution with `while True: pass` at the top of __add__, and the lines the
+    interrupt may land on ("N|N+1": the `while` or its `pass`)."""
+    solution = course.labs["04-value"].solution.read_text()
+    at = 1 + next(n for n, text in enumerate(solution.splitlines(), 1) if "def __add__" in text)
+    looping = solution.replace("def __add__(self, other):",
+                               "def __add__(self, other):\n        while True:\n            pass", 1)
+    return looping, f"{at}|{at + 1}"
+
+
+def test_a_loop_in_a_method_is_stopped_at_the_limit_with_its_check_and_line(course):
+    looping, lines = _with_loop_in_add(course)
+    started = time.perf_counter()
+    report, = grade(course.labs["04-value"], [("loop.py", looping)], PythonRuntime(timeout=LIMIT))
+    assert time.perf_counter() - started < LIMIT + GRACE + 5  # answered, not ended by the parent
+    assert not report.passed and report.interrupted
+    assert re.fullmatch(rf"Your code ran for more than {LIMIT:g} s and was stopped in the check "
+                        rf"“[^”]+”\. It was at line ({lines}) of your file \(in `__add__`\): does "
+                        r"a loop there ever end\?", report.error), report.error
+    stopped = next(c for c in report.checks if c.cause == "stopped")
+    assert re.search(rf"at line ({lines}) of your file", stopped.message)
+
+
+def test_a_loop_outside_any_function_is_named_as_such(course):
+    solution = course.labs["04-value"].solution.read_text()
+    line = len(solution.splitlines()) + 2
+    report, = grade(course.labs["04-value"], [("top.py", solution + "\nwhile True:\n    pass\n")],
+                    PythonRuntime(timeout=LIMIT))
+    assert not report.passed
+    assert re.search(rf"It was at line ({line}|{line + 1}) of your file, outside any function",
+                     report.error), report.error
+
+
+def test_code_that_swallows_the_interrupt_is_still_ended_with_the_plain_message(course):
+    swallowing = ("while True:\n    try:\n        while True:\n            pass\n"
+                  "    except BaseException:\n        pass\n")
+    report, = grade(course.labs["04-value"], [("swallow.py", swallowing)],
+                    PythonRuntime(timeout=LIMIT))
+    assert not report.passed
+    assert report.error.startswith(f"Your code ran for more than {LIMIT:g} s and was stopped. "
+                                   "Look for a loop that never ends"), report.error
+
+
+def test_code_that_ends_in_time_is_not_interrupted_later(course):
+    # The timer is cancelled once the checks are done: a fast file passes, and so does one
+    # that takes most of the limit.
+    solution = course.labs["04-value"].solution.read_text()
+    slow = "import time\ntime.sleep(0.3)\n" + solution
+    reports = grade(course.labs["04-value"], [("fast.py", solution), ("slow.py", slow)],
+                    PythonRuntime(timeout=LIMIT))
+    assert [r.passed for r in reports] == [True, True], [r.error for r in reports]
