@@ -7,10 +7,12 @@ files (a reference solution) are set from a script, as a paste would.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
-from tests.browser_support import (ARTIFACTS, OFFLINE_COPY_MADE, check, doc, run, set_code,
-                                   wait_ready, wait_until)
+from tests.browser_support import (ARTIFACTS, BUILT_SNAPSHOT, OFFLINE_COPY_MADE, changed, check,
+                                   doc, run, set_code, wait_ready, wait_until)
 
 pytestmark = pytest.mark.browser
 
@@ -235,6 +237,26 @@ def test_a_syntax_error_is_shown_in_monospace_so_the_caret_points_right(open_les
     assert error.evaluate("e => e.tagName") == "PRE"
     assert "mono" in error.evaluate("e => getComputedStyle(e).fontFamily").lower()
     assert "^" in error.inner_text()
+
+
+def test_a_slow_load_counts_its_seconds_and_says_what_it_waits_for(site, open_lesson):
+    """On a slow connection the status said "Loading Python… (you can start editing)" for
+    half a minute, the same words throughout, as if the page had hung. After three seconds it
+    counts them and says a first visit downloads Python; screen readers hear it once (a busy
+    live region), then "Python is ready"."""
+    def slowly(body: bytes) -> bytes:
+        time.sleep(6)
+        return body
+
+    with changed(site["server"], BUILT_SNAPSHOT, slowly):
+        page = open_lesson("01-graphs", width=390, height=844, is_mobile=True, has_touch=True)
+        status = page.locator("[data-testid=status]")
+        status.filter(has_text="Loading Python… 3 s").wait_for(timeout=10_000)
+        assert status.inner_text() == "Loading Python… 3 s (a first visit downloads it; you can start editing)"
+        assert status.get_attribute("aria-busy") == "true"
+        wait_ready(page)
+    assert status.get_attribute("aria-busy") is None
+    assert status.inner_text().startswith("Python is ready")
 
 
 CARET_AND_ITS_CHARACTER = """box => {

@@ -64,7 +64,8 @@ export function startLab(root, page) {
   let python = null;
   let ticking = null;  // the status's clock while code runs
   python = new Python(page.urls, (state, detail, extra) => {
-    if (state === "loading") say("Loading Python… (you can start editing)", "loading");
+    if (state === "loading") loadingClock();
+    if (state !== "loading") status.removeAttribute("aria-busy");
     if (state === "ready") {
       status.dataset.restored = String(Boolean(extra && extra.restored));
       performance.mark("course:python-ready");
@@ -74,6 +75,27 @@ export function startLab(root, page) {
     if (state === "broken") say(`Python could not start: ${detail}. Reload the page to retry.`, "broken");
     if (!running()) busy(false);
   });
+
+  // On a slow connection the status said "Loading Python… (you can start editing)" for half a
+  // minute, the same words from start to end: it counts the seconds after the first three,
+  // and says what takes the time. Screen readers hear the words once: a busy live region
+  // holds its changes, and "Python is ready" ends it.
+  function loadingClock() {
+    const LOADING = "Loading Python…";
+    say(`${LOADING} (you can start editing)`, "loading");
+    status.setAttribute("aria-busy", "true");
+    const since = performance.now();
+    const clock = setInterval(() => {
+      // Another message (a Run stopped while loading) or Python ready: the clock is done.
+      if (status.dataset.state !== "loading" || !status.textContent.startsWith(LOADING)) {
+        return clearInterval(clock);
+      }
+      const seconds = Math.floor((performance.now() - since) / 1000);
+      if (seconds >= 3) {
+        say(`${LOADING} ${seconds} s (a first visit downloads it; you can start editing)`, "loading");
+      }
+    }, 1000);
+  }
 
   // `state` is what Python is doing (tests wait on it); `tone` colours the words: green when
   // all is well, the failure colour for failing checks and time limits, plain otherwise.
