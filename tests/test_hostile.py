@@ -406,3 +406,24 @@ def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):
     assert "changed the grader's own objects" in reports["tamper_checker.py"].error
     assert "MemoryError" in reports["memory_bomb.py"].error
     assert "STOLEN" not in reports["read_solution.py"].stdout
+
+
+def test_a_manifest_slug_with_a_trailing_newline_is_refused(tmp_path):
+    """`$` also matches before a final newline: a manifest listing lab "05-backward\\n" beside
+    "05-backward" was read as holding two labs, the second one of no name the course knows."""
+    import json
+    import zipfile
+
+    from grader.intake.exports import read_export_zip
+    from grader.intake.regular import Refused
+
+    path = tmp_path / "export.zip"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("manifest.json", json.dumps({
+            "course": "autograd-course", "version": "0.1.0", "exported_at": "",
+            "labs": [{"slug": "05-backward", "file": "a.py"},
+                     {"slug": "05-backward\n", "file": "b.py"}]}))
+        archive.writestr("a.py", "x = 1\n")
+        archive.writestr("b.py", "x = 2\n")
+    with pytest.raises(Refused, match="lists a lab as"):
+        read_export_zip(path, "export.zip")

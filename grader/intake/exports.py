@@ -195,7 +195,7 @@ def _manifest(raw: bytes, shown: str) -> Export:
     for entry in labs:
         slug = entry.get("slug") if isinstance(entry, dict) else None
         file = entry.get("file") if isinstance(entry, dict) else None
-        if (not isinstance(slug, str) or not SLUG.match(slug) or not isinstance(file, str)
+        if (not isinstance(slug, str) or not SLUG.fullmatch(slug) or not isinstance(file, str)
                 or "/" in file or not _safe_name(file) or not file.endswith(".py")):
             raise Refused(f"{shown}: {MANIFEST} lists a lab as {_said(entry)}; each must "
                           'be {"slug": "NN-slug", "file": "NN-slug.py"}')
