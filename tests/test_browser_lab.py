@@ -242,8 +242,8 @@ def test_a_syntax_error_is_shown_in_monospace_so_the_caret_points_right(open_les
 def test_a_slow_load_counts_its_seconds_and_says_what_it_waits_for(site, open_lesson):
     """On a slow connection the status said "Loading Python… (you can start editing)" for
     half a minute, the same words throughout, as if the page had hung. After three seconds it
-    counts them and says a first visit downloads Python; screen readers hear it once (a busy
-    live region), then "Python is ready"."""
+    counts them, on one line still at 390 px (a second line would move the editor); screen
+    readers hear it once (a busy live region), then "Python is ready"."""
     def slowly(body: bytes) -> bytes:
         time.sleep(6)
         return body
@@ -252,8 +252,10 @@ def test_a_slow_load_counts_its_seconds_and_says_what_it_waits_for(site, open_le
         page = open_lesson("01-graphs", width=390, height=844, is_mobile=True, has_touch=True)
         status = page.locator("[data-testid=status]")
         status.filter(has_text="Loading Python… 3 s").wait_for(timeout=10_000)
-        assert status.inner_text() == "Loading Python… 3 s (a first visit downloads it; you can start editing)"
+        assert status.inner_text() == "Loading Python… 3 s (you can start editing)"
         assert status.get_attribute("aria-busy") == "true"
+        line = status.evaluate("s => parseFloat(getComputedStyle(s).lineHeight)")
+        assert status.bounding_box()["height"] < 1.5 * line
         wait_ready(page)
     assert status.get_attribute("aria-busy") is None
     assert status.inner_text().startswith("Python is ready")

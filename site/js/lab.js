@@ -77,8 +77,8 @@ export function startLab(root, page) {
   });
 
   // On a slow connection the status said "Loading Python… (you can start editing)" for half a
-  // minute, the same words from start to end: it counts the seconds after the first three,
-  // and says what takes the time. Screen readers hear the words once: a busy live region
+  // minute, the same words from start to end, as if the page had hung: it counts the seconds
+  // after the first three. Screen readers hear the words once: a busy live region
   // holds its changes, and "Python is ready" ends it.
   function loadingClock() {
     const LOADING = "Loading Python…";
@@ -92,7 +92,8 @@ export function startLab(root, page) {
       }
       const seconds = Math.floor((performance.now() - since) / 1000);
       if (seconds >= 3) {
-        say(`${LOADING} ${seconds} s (a first visit downloads it; you can start editing)`, "loading");
+        // One line on a 390 px phone, as the words before: a second would move the editor.
+        say(`${LOADING} ${seconds} s (you can start editing)`, "loading");
       }
     }, 1000);
   }
