@@ -41,6 +41,35 @@ def test_enter_keeps_the_blocks_indentation_and_tab_moves_by_four(open_lesson, w
     assert "unindent" not in run(page) and "Error" not in page.inner_text("[data-testid=output]")
 
 
+def test_typing_in_front_of_the_starters_raise_keeps_it_in_the_block(open_lesson):
+    """The usual way to fill a stub in: the cursor in front of `raise NotImplementedError(...)`,
+    a line typed, Enter. After a line ending in an attribute (`self.grad = out.grad`) the
+    `raise`, and every line typed after it, went four columns deeper: "unexpected indent"."""
+    page = open_lesson("04-value")
+    wait_ready(page)
+    set_code(page, 'class Value:\n    def __add__(self, other):\n        out = Value(self.data + other.data)\n'
+                   '        raise NotImplementedError("Value.__add__")\n\n    def f(self, xs):\n'
+                   '        total = g(xs,\n                  self)\n')
+    page.locator(".cm-line", has_text="raise NotImplementedError").click()
+    page.keyboard.press("Home")
+    for keys in ["def _backward():", "Enter", "self.grad += out.grad", "Enter", "other.grad += out.grad",
+                 "Enter", "Backspace", "out._backward = _backward", "Enter", "return out", "Enter"]:
+        page.keyboard.press(keys) if keys in ("Enter", "Backspace") else page.keyboard.type(keys)
+    assert doc(page).startswith(
+        "class Value:\n    def __add__(self, other):\n        out = Value(self.data + other.data)\n"
+        "        def _backward():\n            self.grad += out.grad\n            other.grad += out.grad\n"
+        "        out._backward = _backward\n        return out\n"
+        '        raise NotImplementedError("Value.__add__")\n'), doc(page)
+    # Inside brackets the rest of the line still lines up with them.
+    page.locator(".cm-line", has_text="self)").click()
+    page.keyboard.press("End")
+    for _ in range(len("self)")):
+        page.keyboard.press("ArrowLeft")
+    page.keyboard.type("xs.n,")
+    page.keyboard.press("Enter")
+    assert doc(page).endswith("        total = g(xs,\n                  xs.n,\n                  self)\n")
+
+
 def test_shift_tab_fixes_an_unexpected_indent_of_two_spaces(open_lesson):
     """Two spaces too many made Run say "unexpected indent"; Shift-Tab on that line took four
     away (six became two) and Tab put them back (six), so the keys could never line it up.

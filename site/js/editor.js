@@ -184,6 +184,42 @@ function newlineKeepingIndentation(view) {
   return true;
 }
 
+// Enter in the middle of a line: typing in front of a starter's `raise NotImplementedError(...)`
+// and pressing Enter there is how most learners fill a stub in. After a line ending in an
+// attribute (`self.grad = out.grad`), CodeMirror's Python parse read the two lines as one
+// broken expression and sent the rest (the `raise`) four columns deeper, where the next line
+// typed gave "unexpected indent". In Python the rest of a line goes deeper only after a colon,
+// a backslash or inside a bracket; otherwise it keeps the line's indentation.
+const IN_BRACKETS = /^(ArgList|ParamList|ArrayExpression|ArrayComprehensionExpression|DictionaryExpression|DictionaryComprehensionExpression|SetExpression|SetComprehensionExpression|TupleExpression|ParenthesizedExpression|ComprehensionExpression|String|FormatString)$/;
+
+function newlineSplittingLine(view) {
+  const { state } = view;
+  const at = state.selection.main;
+  if (state.selection.ranges.length > 1 || !at.empty) return false;
+  const line = state.doc.lineAt(at.head);
+  const indent = /^ */.exec(line.text)[0].length;
+  const before = line.text.slice(0, at.head - line.from).trimEnd();
+  const after = line.text.slice(at.head - line.from).trimStart();
+  if (before.length <= indent || !after) return false;
+  if (/[:\\,([{]$/.test(before) || before.includes("#")) return false;
+  const count = (pattern) => (before.match(pattern) || []).length;
+  if (count(/[([{]/g) !== count(/[)\]}]/g) || /["']/.test(before)) return false;
+  for (let node = syntaxTree(state).resolveInner(line.from + indent, 1); node; node = node.parent) {
+    if (IN_BRACKETS.test(node.name) && node.from < line.from) return false;  // an earlier line's bracket
+  }
+  let enter = null;
+  insertNewlineAndIndent({ state, dispatch: (transaction) => { enter = transaction; } });
+  if (!enter) return false;
+  const next = enter.state.doc.lineAt(enter.state.selection.main.head);
+  if (/^ */.exec(next.text)[0].length <= indent) return false;
+  const from = line.from + before.length;
+  const to = line.to - after.length;
+  const insert = "\n" + " ".repeat(indent);
+  view.dispatch({ changes: { from, to, insert }, selection: { anchor: from + insert.length },
+    scrollIntoView: true, userEvent: "input" });
+  return true;
+}
+
 // Tab and Shift-Tab move indentation to the next or the previous four-column stop, as in other
 // Python editors. CodeMirror's own commands add or take four columns wherever a line starts: a
 // line indented by six (Python's "unexpected indent") went to two with Shift-Tab and back to six
@@ -249,7 +285,8 @@ export function createEditor(parent, { doc, onChange, onRun, onCheck, onSave }) 
         { key: "Shift-Mod-Enter", run: () => (onCheck(), true) },
         // Ctrl/⌘+S out of habit opened the browser's "Save page as" for the page's HTML.
         { key: "Mod-s", run: () => (onSave(), true), preventDefault: true },
-        { key: "Enter", run: (view) => newlineAfterBlockEnd(view) || newlineKeepingIndentation(view) },
+        { key: "Enter", run: (view) => newlineAfterBlockEnd(view) || newlineKeepingIndentation(view)
+          || newlineSplittingLine(view) },
       ])),
       Prec.highest(stepOverClosingQuotes),  // before closeBrackets (basicSetup) sees the quote
       // Text copied from a file saved with a byte-order mark brings it along, invisible: Check
