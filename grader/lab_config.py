@@ -22,6 +22,8 @@ from pathlib import Path
 
 import yaml
 
+from . import authored
+
 FILE = "lab.yaml"
 FIELDS = ("builds_on", "extend", "provided", "helpers", "parts")
 CHECKS_FOLDER = "checks"  # a lab's checks split by part (lab_checks.py joins them)
@@ -61,11 +63,17 @@ def load(folder: Path, problems: list) -> LabConfig:
     if not path.is_file():
         return config
     try:
-        root = yaml.compose(path.read_text(encoding="utf-8"))
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        text = authored.read(path)
+    except authored.NotText as exc:  # saved in another encoding: a problem, not a traceback
+        problems.append(ConfigProblem(path, exc.line, str(exc).removeprefix(f"{path}:{exc.line}: ")))
+        return config
+    try:
+        root = yaml.compose(text)
+        data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        problems.append(ConfigProblem(path, mark.line + 1 if mark else 1, f"{FILE} is not valid YAML: {exc}"))
+        problems.append(ConfigProblem(path, mark.line + 1 if mark else 1,
+                                      f"{FILE} is not valid YAML: {getattr(exc, 'problem', None) or exc}"))
         return config
     if data is None:
         return config
@@ -73,6 +81,12 @@ def load(folder: Path, problems: list) -> LabConfig:
         problems.append(ConfigProblem(path, 1, f"{FILE} must be a mapping of {', '.join(FIELDS)}"))
         return config
     config.lines = {key.value: key.start_mark.line + 1 for key, _ in root.value}
+    seen: set = set()
+    for key, _ in root.value:  # YAML keeps the last of two same keys, and drops the first unsaid
+        if key.value in seen:
+            problems.append(ConfigProblem(path, key.start_mark.line + 1, f"'{key.value}:' is given "
+                                          "twice; YAML would keep only the last: merge them into one"))
+        seen.add(key.value)
     line = lambda name: config.lines.get(name, 1)  # noqa: E731
     for name in sorted(set(data) - set(FIELDS)):
         problems.append(ConfigProblem(path, line(name), f"unknown field '{name}' (fields: {', '.join(FIELDS)})"))

@@ -86,3 +86,15 @@ def test_the_courses_own_lab_yaml_files_agree_with_their_labs():
     for slug, lab in course.labs.items():
         names = [fn.check_name for fn in load_checks(lab.checks_source(), slug)[0]]
         assert lab_config.problems(lab.config, names, order[:order.index(slug)]) == []
+
+
+def test_a_lab_yaml_in_another_encoding_or_with_a_key_twice_is_a_problem_with_its_line(tmp_path):
+    (tmp_path / "lab.yaml").write_bytes("parts:\n  - title: \"Caf\u00e9\"\n".encode("latin-1"))
+    found = []
+    lab_config.load(tmp_path, found)  # was a UnicodeDecodeError traceback out of `course check`
+    assert [(p.line, p.message) for p in found] == [
+        (2, "this file is not UTF-8 text (byte 0xe9 on this line): save it as UTF-8")]
+    _, found = _config(tmp_path, "\ufeffbuilds_on: 04-value\nextend: extend.py\nbuilds_on: 03-branching\n")
+    assert [(p.line, p.message.split(";")[0]) for p in found] == [(3, "'builds_on:' is given twice")]
+    _, found = _config(tmp_path, "parts:\n  - title: one\n   checks: [first]\n")
+    assert [p.line for p in found] == [3] and "<unicode string>" not in found[0].message
