@@ -884,6 +884,8 @@ def test_after_reset_ctrl_z_brings_the_code_back_and_the_status_stops_saying_rep
     page.click("[data-testid=reset]")
     assert "replaced with the starter code" in page.inner_text("[data-testid=status]")
     assert "print('mine')" not in doc(page)
+    # A laptop has the keys, and the note beside the button names them (a phone's does not).
+    assert page.inner_text("[data-testid=file-note]") == "Bring my code back (or Ctrl/⌘+Z in the editor)"
     page.keyboard.press("ControlOrMeta+z")  # Reset leaves the focus in the editor
     assert doc(page).endswith("print('mine')")
     assert page.inner_text("[data-testid=status]") == "Python is ready."
@@ -905,6 +907,8 @@ def test_on_a_phone_a_file_opened_over_the_code_can_be_taken_back(open_lesson, t
     page.locator("[data-testid=undo-reset]").wait_for()
     assert doc(page) == "print('from a file')\n"
     assert page.inner_text("[data-testid=file-note]").startswith("Opened other.py.")
+    # Nor does the note name keys the phone has not got ("or Ctrl+Z in the editor").
+    assert "Ctrl" not in page.inner_text("[data-testid=file-note]")
     page.tap("[data-testid=undo-reset]")
     assert doc(page).endswith("\nprint('my own work')")
     assert page.inner_text("[data-testid=file-note]") == "Your code is back in the editor."

@@ -348,7 +348,11 @@ export function startLab(root, page) {
       view.focus();
     });
     fileNote.dataset.tone = "";
-    fileNote.replaceChildren(...(lead ? [`${lead} `] : []), back, " (or Ctrl+Z in the editor)");
+    // The keys are for a keyboard: a phone has no Ctrl, and the note hid them there (app.css).
+    const keys = document.createElement("span");
+    keys.className = "undo-keys";
+    keys.textContent = " (or Ctrl/⌘+Z in the editor)";
+    fileNote.replaceChildren(...(lead ? [`${lead} `] : []), back, keys);
   }
   startLabFiles(root, { view, lab: page.lab, version: page.courseVersion, say: tell,
     opened: (before, name) => offerBack(before, `Opened ${name}.`) });
