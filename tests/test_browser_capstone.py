@@ -106,6 +106,57 @@ def test_stop_halts_training_and_python_stays_usable(lesson, course):
     assert page.errors == []
 
 
+# Notes, in the page's own clock, when Stop is clicked and when Train it says it stopped.
+WHEN_STOPPED = """(selector) => {
+    const train = document.querySelector(selector);
+    document.addEventListener("click", () => { window.stopClickedAt = performance.now(); },
+                              { capture: true, once: true });
+    new MutationObserver((changes, observer) => {
+        if (train.dataset.state !== "stopped") return;
+        window.stoppedAt = performance.now();
+        observer.disconnect();
+    }).observe(train, { attributes: true, attributeFilter: ["data-state"] });
+}"""
+
+
+def test_a_loop_that_never_ends_is_named_after_checks_time_not_waited_on(lesson, course):
+    """Train it has no time limit of its own (a run may take long), so the checks it runs
+    first keep Check's, inside Python (grader/core/deadline.py): a loop at the top of the
+    file once kept it "training" until the learner pressed Stop."""
+    page = lesson()
+    solution = course.labs[LAB].solution.read_text()
+    set_code(page, solution + "\nwhile True:\n    pass\n")
+    assert train(page, timeout=40_000) == "error"
+    verdict = page.text_content("[data-testid=train-verdict]")
+    line = len(solution.splitlines()) + 2
+    assert verdict.startswith("Training stopped with an error: Your code ran for more than 10 s "
+                              "and was stopped."), verdict
+    assert re.search(rf"It was at line ({line}|{line + 1}) of your file, outside any function",
+                     verdict), verdict
+    # While the checks run under that limit, the page's Stop still reaches Python: it is
+    # told it was stopped, at once, not that it ran too long.
+    set_code(page, solution + "\nimport time\n_t = time.time()\nwhile time.time() - _t < 8:\n"
+             "    pass\n")
+    page.get_by_role("button", name="Train it").click()
+    page.wait_for_timeout(1500)
+    page.evaluate(WHEN_STOPPED, TRAIN)
+    page.get_by_role("button", name="Stop training").click()
+    page.wait_for_function(f"document.querySelector('{TRAIN}').dataset.state === 'stopped'",
+                           timeout=5_000)
+    # A Python that does not answer the interrupt is replaced only after python.js's
+    # STOP_GRACE_MS (1000 ms): stopped sooner, the interrupt went through the limit's buffer.
+    assert page.evaluate("window.stoppedAt - window.stopClickedAt") < 1000
+    # And afterwards, during training itself.
+    set_code(page, course.labs[LAB].solution.read_text() + SLOW)
+    page.get_by_role("button", name="Train it").click()
+    page.wait_for_function(f"Number(document.querySelector('{TRAIN}').dataset.step) >= 1",
+                           timeout=60_000)
+    page.get_by_role("button", name="Stop training").click()
+    page.wait_for_function(f"document.querySelector('{TRAIN}').dataset.state === 'stopped'",
+                           timeout=10_000)
+    assert page.errors == []
+
+
 def test_the_toolbars_stop_also_halts_it(lesson, course):
     page = lesson()
     set_code(page, course.labs[LAB].solution.read_text() + SLOW)

@@ -126,6 +126,29 @@ def test_stop_while_the_checks_run_does_not_start_training(where):
     assert [e["kind"] for e in events] == ["stopped"]
 
 
+@pytest.mark.parametrize("where", ["outside any function", "in a method"])
+def test_a_loop_that_never_ends_while_the_checks_run_is_named_not_waited_on(where, monkeypatch):
+    """The page gives Train it no time limit (a run may take long): its checks have Check's
+    own, so a loop that never ends is reported with its line instead of training that never
+    starts until the learner presses Stop."""
+    monkeypatch.setattr(browser, "CHECK_SECONDS", 0.5)
+    source = (LAB / "solution.py").read_text()
+    if where == "outside any function":
+        source += "\nwhile True:\n    pass\n"
+        lines = len((LAB / "solution.py").read_text().splitlines()) + 3  # the `pass`
+    else:
+        source = source.replace("    def relu(self):\n", "    def relu(self):\n"
+                                "        while True:\n            pass\n", 1)
+        lines = 2 + next(n for n, text in enumerate(source.splitlines(), 1)
+                         if "def relu(self):" in text)
+    events = events_of(source)
+    assert [e["kind"] for e in events] == ["error"]
+    error = events[0]["error"]
+    assert error.startswith("Your code ran for more than 0.5 s and was stopped"), error
+    assert events[0]["line"] in (lines - 1, lines) and f"line {events[0]['line']} " in error
+    assert (", outside any function" in error) == (where == "outside any function"), error
+
+
 def test_train_it_is_a_2_12_1_network_with_tanh_hidden_units(monkeypatch):
     """README: Train it is a 2-12-1 tanh network on the 60 points."""
     from grader.capstone import train as train_module

@@ -11,10 +11,12 @@ import json
 import sys
 from dataclasses import asdict
 
-from ..core.execute import friendly_traceback
 from ..core.checks import use_seed
+from ..core.deadline import Deadline
+from ..core.execute import friendly_traceback
 from ..core.job import seed_of
-from ..core.run import CappedText, exec_module, grade, load_checks
+from ..core.learner_errors import ran_too_long
+from ..core.run import CHECK_SECONDS, CappedText, exec_module, grade, load_checks, stopped_check
 from . import tape
 from .moons import two_moons
 from .train import EXTENT, Settings, train as train_model
@@ -25,7 +27,14 @@ FILENAME = "lab.py"
 def train(lab: str, checks_source: str, source: str, on_event, steps: int = Settings.steps) -> str:
     checks = load_checks(checks_source, lab)[0]
     use_seed(seed_of(source))  # as Check and `course grade` draw them for this file
-    report = grade(lab, checks, source, FILENAME, runtime="browser")
+    # The page puts no time limit on Train it (a run may take long), so the checks it runs
+    # first have their own, Check's: a loop that never ends is named instead of waiting for Stop.
+    limit = Deadline(CHECK_SECONDS, FILENAME)
+    with limit:
+        report = grade(lab, checks, source, FILENAME, runtime="browser")
+    if limit.fired:
+        return _finish(on_event, "error", line=limit.where and limit.where[0],
+                       error=ran_too_long(CHECK_SECONDS, stopped_check(report), limit.where))
     if _interrupted(report):  # Stop pressed while the checks ran: stop, do not train
         return _finish(on_event, "stopped")
     passed = sum(c.passed for c in report.checks)

@@ -1,23 +1,30 @@
-"""A time limit for learner code where nothing outside Python can interrupt it: the lab
-notebook's check cell (notebook.py).
+"""A time limit that learner code keeps to by itself, where nothing outside its Python can be
+asked to interrupt it: the lab notebook's check cell (notebook.py), the checks Train it runs
+first (capstone/browser.py) and a submission in `course grade --runtime python` (job.py).
 
-The lesson page stops a Check through Pyodide's interrupt buffer and `course grade` through its
-host; both raise KeyboardInterrupt inside the learner's code, and `grade()` turns that into a
-report that names the line that was running. JupyterLite's kernel has no interrupt buffer
-here (lite/ is served without cross-origin isolation, see site_builder/headers.py), so a
-loop that never ends left the cell at [*] for good, the kernel's Interrupt doing nothing.
+The lesson page stops a Check through Pyodide's interrupt buffer, written by the page, and
+the Pyodide runtime of `course grade` through its host. JupyterLite's kernel has no writer
+(lite/ is served without cross-origin isolation, see site_builder/headers.py): a loop that
+never ended left the cell at [*] for good, the kernel's Interrupt doing nothing.
 
-`Deadline` raises the same KeyboardInterrupt from a trace function once the time is up. It
-traces only frames of the learner's file (the checks' own frames are left alone, so their
-cost barely changes) and looks at the clock on every line and backward jump there. Limits:
-a loop inside one C call (`sum(range(10**12))`) is not interrupted, and code that catches
-the interrupt and goes on loops untraced: CPython removes a trace function that raises.
-Either still leaves the kernel's Restart.
+`Deadline` raises the same KeyboardInterrupt where the code is once the time is up, so
+`grade()` reports the check and the line, and records that line itself (`where`):
+- in Pyodide, the interrupt buffer it reads between bytecodes becomes an object that says
+  SIGINT once, at the deadline (it passes the page's own buffer through until then, so Stop
+  still works);
+- in CPython, a SIGALRM;
+- elsewhere (CPython off its main thread, where signals cannot be set), a trace function on
+  the learner's lines, which makes them many times slower.
+Code that catches the interrupt and goes on is not stopped again; nor is a loop inside one C
+call (`sum(range(10**12))`): the kernel's Restart, the page's Stop or the runtime's own end
+of the process remain.
 """
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
 import time
 
 
@@ -27,31 +34,89 @@ class Deadline:
     def __init__(self, seconds: float, filename: str):
         self.seconds = seconds
         self.filename = filename
-        self.ends = 0.0
-        self.saved = None
+        self.where = None  # (line, function) in the learner's file when the time was up
+        self.fired = False
+        self._undo = []
 
     def __enter__(self):
         self.ends = time.monotonic() + self.seconds
-        self.saved = sys.gettrace()
-        sys.settrace(self._call)
+        if threading.current_thread() is not threading.main_thread():
+            self._trace()
+        elif sys.platform == "emscripten":
+            self._pyodide()
+        elif hasattr(signal, "setitimer"):
+            self._alarm()
+        else:
+            self._trace()
         return self
 
     def __exit__(self, *exc):
-        sys.settrace(self.saved)
+        for undo in reversed(self._undo):
+            undo()
+        self._undo = []
         return False
 
-    def _call(self, frame, event, arg):
-        # Called for every new frame: only the learner's get a line tracer.
-        if frame.f_code.co_filename != self.filename:
-            return None
-        self._check_time()
-        return self._line
+    def _interrupt(self, frame):
+        """The time is up in `frame`: note the learner's innermost line there, then stop."""
+        self.fired = True
+        while frame is not None and self.where is None:
+            if frame.f_code.co_filename == self.filename:
+                self.where = (frame.f_lineno, frame.f_code.co_name)
+            frame = frame.f_back
+        raise KeyboardInterrupt(f"the time limit ({self.seconds:g} s)")
 
-    def _line(self, frame, event, arg):
-        if event == "line":
-            self._check_time()
-        return self._line
+    def _signal(self, number, ours=lambda: True):
+        previous = signal.getsignal(number)
 
-    def _check_time(self):
-        if time.monotonic() > self.ends:
-            raise KeyboardInterrupt(f"the check cell's time limit ({self.seconds:g} s)")
+        def handler(signum, frame):
+            if not ours():  # in Pyodide SIGINT is also the page's Stop: not the deadline's
+                raise KeyboardInterrupt
+            self._interrupt(frame)
+
+        signal.signal(number, handler)
+        self._undo.append(lambda: signal.signal(number, previous))
+
+    def _alarm(self):
+        self._signal(signal.SIGALRM)
+        signal.setitimer(signal.ITIMER_REAL, self.seconds)
+        self._undo.append(lambda: signal.setitimer(signal.ITIMER_REAL, 0))
+
+    def _pyodide(self):
+        import pyodide_js
+        from pyodide.code import run_js
+
+        module = pyodide_js._module
+        saved = getattr(module, "Py_EmscriptenSignalBuffer", None)
+        # Read (then zeroed) by CPython's Emscripten port every 50 ticks of its eval loop.
+        buffer = run_js("""((ms, saved) => {
+            const ends = performance.now() + ms;
+            let said = false;
+            return {
+                get said() { return said; },
+                get 0() {
+                    if (!said && performance.now() >= ends) { said = true; return 2; }
+                    return saved ? saved[0] : 0;
+                },
+                set 0(value) { if (saved) saved[0] = value; },
+            };
+        })""")(self.seconds * 1000, saved)
+        self._signal(signal.SIGINT, ours=lambda: bool(buffer.said))
+        pyodide_js.setInterruptBuffer(buffer)
+        self._undo.append(lambda: pyodide_js.setInterruptBuffer(saved))
+
+    def _trace(self):
+        saved = sys.gettrace()
+
+        def on_call(frame, event, arg):
+            if frame.f_code.co_filename != self.filename:
+                return None  # the checks' own frames are not traced
+            on_line(frame, "line", arg)
+            return on_line
+
+        def on_line(frame, event, arg):
+            if event == "line" and time.monotonic() > self.ends:
+                self._interrupt(frame)
+            return on_line
+
+        sys.settrace(on_call)
+        self._undo.append(lambda: sys.settrace(saved))

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import signal
 import sys
+from contextlib import nullcontext
 
 from . import seal
 from .checks import use_seed
+from .deadline import Deadline
 from .learner_errors import ran_too_long
 from .report import Report, encode
 from .run import grade, load_checks, stopped_check
@@ -40,25 +41,6 @@ def run_job(job_json: str) -> str:
     return encode(report.to_dict())
 
 
-def _interrupt_after(seconds: float, filename: str) -> dict:
-    """Raise KeyboardInterrupt in whatever runs after `seconds` (SIGALRM); the dict it returns
-    gets the learner's (line, function) it landed in, or None, once it has fired."""
-    fired = {}
-
-    def interrupt(signum, frame):
-        fired["where"] = None
-        while frame is not None and fired["where"] is None:
-            if frame.f_code.co_filename == filename:
-                fired["where"] = (frame.f_lineno, frame.f_code.co_name)
-            frame = frame.f_back
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGALRM, interrupt)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    return fired
-
-
 def seed_of(source: str) -> int:
     """The default seed of a file: a number made from its text."""
     return int.from_bytes(hashlib.sha256(source.encode("utf-8", "replace")).digest()[:4], "big")
@@ -74,13 +56,13 @@ def main() -> None:
     job_json = sys.stdin.read()
     job = json.loads(job_json)
     token = job.pop("token", "")
-    stopped = _interrupt_after(job["stop_after"], job["file"]) if job.get("stop_after") else {}
-    result = run_job(job_json)
-    signal.setitimer(signal.ITIMER_REAL, 0)
-    if stopped:
+    limit = Deadline(job["stop_after"], job["file"]) if job.get("stop_after") else nullcontext()
+    with limit:
+        result = run_job(job_json)
+    if getattr(limit, "fired", False):
         report = json.loads(result)
         report["error"] = ran_too_long(job["stop_after"], stopped_check(Report.from_dict(report)),
-                                       stopped.get("where"))
+                                       limit.where)
         result = encode(report)
     out = sys.__stdout__
     out.write(f"\n{token} {result}\n")
