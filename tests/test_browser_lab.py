@@ -891,6 +891,22 @@ def test_after_reset_ctrl_z_brings_the_code_back_and_the_status_stops_saying_rep
     assert page.inner_text("[data-testid=status]") == "Python is ready."
 
 
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_lab_names_its_keys_only_where_there_is_a_keyboard(open_lesson, width):
+    """On a phone the lab opened with "Run it (Ctrl/⌘+Enter) ... (Shift+Ctrl/⌘+Enter)" and
+    three lines on Tab and Esc, then Tab, above the editor: keys a touch screen has not got."""
+    phone = width < 600
+    page = open_lesson("01-graphs", width=width, height=844, is_mobile=phone, has_touch=phone)
+    wait_ready(page)
+    help_text = page.inner_text(".lab-help")
+    assert help_text.startswith("Edit the code, then Run it")
+    assert ("Ctrl" in help_text) is not phone, help_text
+    assert page.locator("#editor-keys").is_visible() is not phone
+    # The editor still describes its keys to a screen reader, for a keyboard attached.
+    assert page.get_attribute(".cm-content", "aria-describedby") == "editor-keys"
+    assert "Esc, then Tab" in page.text_content("#editor-keys")
+
+
 def test_on_a_phone_a_file_opened_over_the_code_can_be_taken_back(open_lesson, tmp_path):
     """Open a file said "Undo (Ctrl+Z) brings your previous code back": a phone's keyboard has
     no Ctrl key. The page offers a button for it, as after Reset."""
