@@ -104,6 +104,7 @@ class Lesson:
     train: bool = False  # the lab's Value can train a small network: the page offers "Train it"
     body: str = ""
     body_line: int = 1
+    lab_line: int = 2  # where 'lab:' is written
 
     @property
     def number(self) -> int:
@@ -184,7 +185,12 @@ def _load_lab(folder: Path, problems: list[Problem]) -> Lab | None:
 def _read_mistake(path: Path, problems: list[Problem]) -> Mistake | None:
     header: dict[str, str] = {}
     lines: dict[str, int] = {}
-    for number, line in enumerate(authored.read(path).splitlines()[:10], 1):
+    try:
+        text = authored.read(path)
+    except authored.NotText as exc:
+        problems.append(Problem(path, exc.line, str(exc).removeprefix(f"{path}:{exc.line}: ")))
+        return None
+    for number, line in enumerate(text.splitlines()[:10], 1):
         match = re.match(r"#\s*(mistake|fails|message):\s*(.+?)\s*$", line)
         if match:
             header[match.group(1)] = match.group(2)
@@ -209,6 +215,9 @@ def _load_lesson(path: Path, course: Course) -> Lesson:
     except frontmatter.FrontMatterError as exc:
         problems.append(Problem(path, exc.line, exc.message))
         return lesson
+    except authored.NotText as exc:  # reported with the rest, not instead of them
+        problems.append(Problem(path, exc.line, str(exc).removeprefix(f"{path}:{exc.line}: ")))
+        return lesson
     meta, line = page.meta, page.lines.get
     lesson.body, lesson.body_line = page.body, page.body_line
 
@@ -220,6 +229,7 @@ def _load_lesson(path: Path, course: Course) -> Lesson:
         return value.strip()
 
     lesson.title, lesson.summary, lesson.lab = text("title"), text("summary"), text("lab")
+    lesson.lab_line = line("lab", 2)
     lesson.key_terms = _key_terms(meta.get("key_terms"), path, line("key_terms", 2), problems)
     lesson.quiz = _quiz(meta.get("quiz"), path, line("quiz", 2), problems)
     lesson.train = meta.get("train", False)
@@ -282,8 +292,17 @@ def _cross_check(course: Course) -> None:
                     f"like [the chain rule](02-chain-rule.md)"))
     for lesson in course.lessons:
         if lesson.lab and lesson.lab not in course.labs:
-            course.problems.append(Problem(lesson.path, 2, f"lab {lesson.lab!r} does not exist: "
-                                                           f"add labs/{lesson.lab}/ or fix 'lab:'"))
+            course.problems.append(Problem(lesson.path, lesson.lab_line,
+                                           f"lab {lesson.lab!r} does not exist: "
+                                           f"add labs/{lesson.lab}/ or fix 'lab:'"))
+    first: dict[str, Lesson] = {}
+    for lesson in course.lessons:
+        number = lesson.slug[:2]
+        if SLUG.match(lesson.slug) and number in first:
+            course.problems.append(Problem(lesson.path, 1, f"lesson number {number} is taken by "
+                                                           f"{first[number].path.name} too: give "
+                                                           "each lesson a number of its own"))
+        first.setdefault(number, lesson)
     for slug, lab in course.labs.items():
         if slug not in slugs:
             course.problems.append(Problem(lab.folder, 1, f"lab {slug} has no lesson page: add "

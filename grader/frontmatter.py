@@ -49,5 +49,9 @@ def parse(text: str) -> Page:
     where = {}
     if isinstance(node, yaml.MappingNode):
         for key_node, _ in node.value:
-            where[str(key_node.value)] = key_node.start_mark.line + 2
+            line = key_node.start_mark.line + 2
+            if str(key_node.value) in where:  # YAML keeps the last one and drops the first unsaid
+                raise FrontMatterError(line, f"'{key_node.value}:' is given twice (first on line "
+                                             f"{where[str(key_node.value)]}): keep one")
+            where[str(key_node.value)] = line
     return Page(meta=meta, body="".join(lines[end + 1:]), body_line=end + 2, lines=where)

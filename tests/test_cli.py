@@ -315,3 +315,33 @@ def test_grade_defaults_to_10_seconds_a_file_and_every_core(monkeypatch, tmp_pat
                                "--trusted", "--course", str(ROOT)])
     assert done.exit_code == 0, done.output
     assert seen == [("python", 10.0, len(os.sched_getaffinity(0)))]
+
+
+def test_course_check_names_a_key_twice_a_lesson_number_twice_and_a_foreign_encoding(tmp_path):
+    """Each was a silent drop (YAML keeps the last 'title:'; two lessons 06), a wrong line
+    (a missing lab blamed line 2, not its 'lab:'), or a stop that hid every other problem."""
+    from grader import course as course_model
+
+    root = _copy_course(tmp_path)
+    page = root / "lessons" / "03-branching.md"
+    text = page.read_text()
+    page.write_text(text.replace("\nlab: 03-branching\n", "\nlab: 03-branchnig\ntitle: Again\n", 1))
+    twin = root / "lessons" / "02-twin.md"
+    twin.write_text((root / "lessons" / "02-chain-rule.md").read_text())
+    shutil.copytree(root / "labs" / "02-chain-rule", root / "labs" / "02-twin")
+    (root / "lessons" / "04-value.md").write_bytes(
+        (root / "lessons" / "04-value.md").read_text().replace("\n\n", "\n\ncaf\u00e9\n", 1)
+        .encode("latin-1", "replace"))
+    lab_line = text.splitlines().index("lab: 03-branching") + 1
+    found = {f"{p.path.relative_to(root)}:{p.line}: {p.message}"
+             for p in course_model.load(root).problems}
+    assert f"lessons/03-branching.md:{lab_line + 1}: 'title:' is given twice (first on line 2): " \
+           "keep one" in found
+    assert "lessons/02-twin.md:1: lesson number 02 is taken by 02-chain-rule.md too: give each " \
+           "lesson a number of its own" in found
+    assert any(p.startswith("lessons/04-value.md:") and "is not UTF-8 text" in p for p in found)
+    page.write_text(text.replace("\nlab: 03-branching\n", "\nlab: 03-branchnig\n", 1))
+    found = {f"{p.path.relative_to(root)}:{p.line}: {p.message}"
+             for p in course_model.load(root).problems}
+    assert f"lessons/03-branching.md:{lab_line}: lab '03-branchnig' does not exist: add " \
+           "labs/03-branchnig/ or fix 'lab:'" in found
