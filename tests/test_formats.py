@@ -281,3 +281,14 @@ def test_the_best_file_counts_and_a_lone_broken_file_is_still_ungradable(tmp_pat
     (folder / "a.py").unlink()
     document = _engine_document(folder, "prairielearn")
     assert document["gradable"] is False and document["score"] == 0.0
+
+
+def test_text_says_when_it_cuts_what_a_file_printed(tmp_path):
+    (tmp_path / "chatty.py").write_text("for i in range(300):\n    print(f'line {i}')\n"
+                                        + solution("05-backward"))
+    done = run_course("grade", "05-backward", str(tmp_path / "chatty.py"), "--runtime", "python",
+                      "--trusted", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    printed = "\n".join(f"line {i}" for i in range(300))
+    assert f"    … and {len(printed) - 800} more characters (--json keeps more)" in done.stdout
+    assert "line 299" not in done.stdout

@@ -17,6 +17,8 @@ from . import first_hint
 from .learner_text import indented as _block
 from .learner_text import line as _line
 
+SHOWN = 800  # characters of a file's printed output shown under its report
+
 def text(graded: list[Graded]) -> str:
     lines: list[str] = []
     for piece in graded:
@@ -41,6 +43,10 @@ def _report(report) -> list[str]:
             if first_hint(check):
                 lines.append(f"      hint: {_block(first_hint(check), '      ')}")
     for label, printed in (("printed", report.stdout), ("errors printed", report.stderr)):
-        if printed.strip():
-            lines.append(f"  your code {label}:\n    {_block(printed.strip()[:800], '    ')}")
+        printed = printed.strip()
+        if printed:
+            shown = _block(printed[:SHOWN], "    ")
+            if len(printed) > SHOWN:  # said, so a cut line is not taken for all it printed
+                shown += f"\n    … and {len(printed) - SHOWN} more characters (--json keeps more)"
+            lines.append(f"  your code {label}:\n    {shown}")
     return lines
