@@ -11,6 +11,17 @@ from dataclasses import dataclass
 import yaml
 
 
+# What PyYAML's words mean for an author, for the slips a lesson page's front matter sees most.
+_HINTS = {
+    "mapping values are not allowed here": " (a text holding ': ' must be quoted: "
+                                           "summary: \"Rates: they multiply\")",
+    "expected <block end>, but found '<block mapping start>'": " (this line is indented "
+                                                               "differently from the lines of "
+                                                               "its list or field above)",
+    "found character '\\t' that cannot start any token": " (indent with spaces, not tabs)",
+}
+
+
 class FrontMatterError(ValueError):
     def __init__(self, line: int, message: str):
         super().__init__(message)
@@ -43,7 +54,8 @@ def parse(text: str) -> Page:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 2 if mark else 2
-        raise FrontMatterError(line, f"the front matter is not valid YAML: {exc.problem}") from None
+        raise FrontMatterError(line, f"the front matter is not valid YAML: {exc.problem}"
+                                     f"{_HINTS.get(exc.problem, '')}") from None
     if not isinstance(meta, dict):
         raise FrontMatterError(2, "the front matter must be a mapping of fields (title: ..., lab: ...)")
     where = {}

@@ -62,3 +62,20 @@ def test_following_the_guide_adds_a_sixth_lesson_that_checks_and_builds(tmp_path
     assert ('<figure class="picture" data-picture="06-descent" data-testid="picture" hidden>'
             '</figure>') in page
     assert "06-descent" in (tmp_path / "site" / "index.html").read_text()
+
+
+@pytest.mark.parametrize("front, line, says", [
+    ("title: Gradient descent\nsummary: Descent: one step at a time\n", 3,
+     "a text holding ': ' must be quoted"),
+    ("title: Gradient descent\nquiz:\n  - question: Which way?\n    choices: [up, down]\n"
+     "   answer: 1\n", 6, "indented differently from the lines of its list or field above"),
+    ("title: Gradient descent\n\tlab: 06-descent\n", 3, "indent with spaces, not tabs"),
+])
+def test_a_yaml_slip_in_front_matter_is_said_in_an_authors_words(front, line, says):
+    """The guide promises the file and line of a mistyped field; PyYAML's own words ("mapping
+    values are not allowed here") do not say what to change, so the usual slips get a hint."""
+    from grader import frontmatter
+
+    with pytest.raises(frontmatter.FrontMatterError) as caught:
+        frontmatter.parse(f"---\n{front}---\n\nBody.\n")
+    assert caught.value.line == line and says in caught.value.message
