@@ -161,6 +161,24 @@ def test_lab_threes_later_path_check_blames_a_wrong_dL_dd_not_the_sum(course):
     assert "adds both paths as it should" in message and "Fix the step L = d * e" in message
 
 
+def test_lab_threes_nudge_checks_name_the_cause_not_only_a_rate(course):
+    # Every failing check is shown: the two nudge checks said only "should be x, but your code
+    # gives y. Nudging a changes L at rate x", where the checks above them named the slip.
+    lab = course.labs["03-branching"]
+    checks, _ = load_checks(lab.checks_source(), lab.slug)
+
+    def said(mistake, check):
+        source = (lab.folder / "mistakes" / mistake).read_text()
+        return {c.name: c.message for c in grade(lab.slug, checks, source, mistake).checks}[check]
+
+    graph1 = "L = a*b + a: gradients agree with nudging the inputs"
+    diamond = "diamond: gradients agree with nudging the inputs"
+    assert "Your code counts only the direct path" in said("direct_path_only.py", graph1)
+    assert "b gets a times a's gradient" in said("b_reads_dL_da.py", graph1)
+    assert "forgets to multiply it by dL/dd" in said("diamond_forgets_upstream.py", diamond)
+    assert "your e is a - b" in said("diamond_e_is_a_minus_b.py", diamond)
+
+
 def test_checks_import_only_the_standard_library_and_the_core():
     import ast
     import sys

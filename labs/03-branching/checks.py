@@ -46,6 +46,7 @@ def _grads_of(learner, fn_name, a, b, keys):
             raise CheckFailed(f"{what} has no '{key}': return the gradient of L with respect "
                               f"to every node ({', '.join(keys)}).")
         values[key] = number(result[key], f"{what}['{key}']")
+    _cut(learner, fn_name, keys, what, a, b, values)
     again = mapping(attempt(what, fn, a, b), f"{what} (a dict {{{wanted}}})")
     for key in keys:
         if key in again and number(again[key], f"{what}['{key}']") != values[key]:
@@ -57,6 +58,40 @@ def _grads_of(learner, fn_name, a, b, keys):
                               f"every call (not at the top of the file, nor as a default "
                               f"argument, which Python makes once).")
     return what, values
+
+
+RIGHT = {"grads": lambda a, b: {"a": b + 1, "b": a, "c": 1.0},
+         "diamond_grads": lambda a, b: {"a": b * (a + b) + a * b, "b": a * (a + b) + a * b,
+                                        "d": a + b, "e": a * b}}
+
+
+def _cut(learner, fn_name, keys, what, a, b, values, confirm=(2.75, 0.5)):
+    """Fail if every gradient is the right one cut to a whole number (int() or round()), at
+    (a, b) and again at `confirm`, where no other slip gives whole numbers like those."""
+    right = RIGHT[fn_name](a, b)
+    if all(_same(w, round(w)) for w in right.values()) or \
+            all(_same(values[k], 0.0) for k in keys) or \
+            not all(any(_same(values[k], cut(right[k])) for cut in (math.trunc, round))
+                    for k in keys):
+        return
+    if confirm:
+        fn = need(learner, fn_name)
+        there = f"{fn_name}({_f(confirm[0])}, {_f(confirm[1])})"
+        got = mapping(attempt(there, fn, *confirm), there)
+        if not all(k in got for k in keys):
+            return
+        again = {k: number(got[k], f"{there}['{k}']") for k in keys}
+        try:
+            _cut(learner, fn_name, keys, there, *confirm, again, confirm=())
+        except CheckFailed:
+            pass
+        else:
+            return
+    shown = ", ".join(f"'{k}': {_f(values[k])}" for k in keys)
+    exact = ", ".join(f"'{k}': {_f(right[k])}" for k in keys)
+    raise CheckFailed(f"{what} gives {{{shown}}}, whole numbers, where the gradients are "
+                      f"{{{exact}}}: your code cuts them to whole numbers (int() or round()). "
+                      f"A gradient is any real number: return it as computed.")
 
 
 def _own_dicts(learner, fn_name, keys, first, second):
@@ -190,6 +225,11 @@ def _check_graph1(learner, a, b):
             f"1 + c: on the path through c = a * b, a gets c itself, the product's value. A "
             f"product hands each input the OTHER factor times its gradient: "
             f"g['a'] += b * g['c'].")
+    if _same(g["b"], a * g["a"]) and not _same(g["b"], a) and not _same(g["a"], g["c"]):
+        raise CheckFailed(
+            f"{what}['b'] (dL/db) should be {_f(a)}, but your code gives {_f(g['b'])} = a * "
+            f"dL/da: through c = a * b, b gets a times a's gradient. The gradient arriving at "
+            f"b comes from the node b feeds, c: g['b'] += a * g['c'].")
     _paths(g["a"], "a", [("the path through c (b * dL/dc)", b),
                          ("the direct path (1 * dL/dL, from L = c + a)", 1.0)],
            f"{what}['a'] (dL/da)")
@@ -224,6 +264,8 @@ def graph1_random(learner):
        "If dL/da is off, a path is missing or counted twice: L moves by b + 1 per unit of a.")
 def graph1_nudged(learner):
     for a, b in _inputs(302):
+        # a wrong gradient is named by its cause, as in the checks above, before its rate
+        _check_graph1(learner, a, b)
         what, g = _grads_of(learner, "grads", a, b, ("a", "b", "c"))
         rate_a = slope(lambda t: t * b + t, a)
         rate_b = slope(lambda t: a * t + a, b)
@@ -248,14 +290,29 @@ def _diamond(learner, a, b):
        "dL/dd = e * dL/dL and dL/de = d * dL/dL.")
 def diamond_middle(learner):
     for a, b in _inputs(303):
-        what, g = _diamond(learner, a, b)
-        d, e = a * b, a + b
-        _one_entry(what, g, [b * e + d, a * e + d, e, d])
-        for key, want in (("d", e), ("e", d)):
-            _not_times_L(g[key], want, d * e, f"{what}['{key}'] (dL/d{key})")
-        _factor(g["d"], e, d, f"{what}['d'] (dL/dd)", f"e = a + b = {_f(e)}")
-        _factor(g["e"], d, e, f"{what}['e'] (dL/de)", f"d = a * b = {_f(d)}")
+        _middle_at(learner, a, b)
     _own_dicts(learner, "diamond_grads", ("a", "b", "d", "e"), (a, b), (b, -a))
+
+
+def _middle_at(learner, a, b):
+    """Fail naming the slip if the diamond's dL/dd or dL/de is wrong at (a, b)."""
+    what, g = _diamond(learner, a, b)
+    d, e = a * b, a + b
+    _one_entry(what, g, [b * e + d, a * e + d, e, d])
+    for key, want in (("d", e), ("e", d)):
+        _not_times_L(g[key], want, d * e, f"{what}['{key}'] (dL/d{key})")
+    if _same(g["d"], a - b) and not _same(a - b, e):
+        raise CheckFailed(
+            f"{what}['d'] (dL/dd) should be e = a + b = {_f(e)}, but your code gives "
+            f"{_f(g['d'])} = a - b: your e is a - b. The diamond's e is the SUM a + b, and "
+            f"dL/dd = e * dL/dL.")
+    if _same(g["e"], d * g["d"]) and _same(g["d"], e) and not _same(d * e, d):
+        raise CheckFailed(
+            f"{what}['e'] (dL/de) should be d = {_f(d)}, but your code gives {_f(g['e'])} = "
+            f"d * dL/dd: it multiplies by the gradient of the OTHER factor. The gradient "
+            f"arriving at L = d * e is dL/dL = 1, for both factors: g['e'] += d * dL_dL.")
+    _factor(g["d"], e, d, f"{what}['d'] (dL/dd)", f"e = a + b = {_f(e)}")
+    _factor(g["e"], d, e, f"{what}['e'] (dL/de)", f"d = a * b = {_f(d)}")
 
 
 @check("diamond: a and b each reach L by two paths",
@@ -264,40 +321,45 @@ def diamond_middle(learner):
        "From e = a+b: g['a'] += g['e'], g['b'] += g['e'].")
 def diamond_paths(learner):
     for a, b in _inputs(304):
-        what, g = _diamond(learner, a, b)
-        d, e = a * b, a + b
-        for name, other in (("a", b), ("b", a)):
-            if _same(g[name], other + d):
-                raise CheckFailed(
-                    f"{what}['{name}'] (dL/d{name}) should be {_f(other * e + d)}, but your code "
-                    f"gives {_f(g[name])} = {_f(other)} + {_f(d)}: through d = a * b it hands "
-                    f"{name} the other factor {_f(other)} but forgets to multiply it by dL/dd = "
-                    f"{_f(e)}. Each share is the local gradient TIMES the gradient of the node "
-                    f"it comes through: g['{name}'] += {'b' if name == 'a' else 'a'} * g['d'].")
-        if _same(g["a"], 0.0) and _same(g["b"], 0.0) and _same(g["d"], e) and _same(g["e"], d):
+        _paths_at(learner, a, b)
+
+
+def _paths_at(learner, a, b):
+    """Fail naming the slip if the diamond's dL/da or dL/db is wrong at (a, b)."""
+    what, g = _diamond(learner, a, b)
+    d, e = a * b, a + b
+    for name, other in (("a", b), ("b", a)):
+        if _same(g[name], other + d):
             raise CheckFailed(
-                f"{what} gives a and b a gradient of 0, though dL/dd and dL/de are right: d and "
-                f"e handed their gradients on while g['d'] and g['e'] were still 0. Work "
-                f"backward from L: first L = d * e (it gives d and e their gradients), then "
-                f"d = a * b and e = a + b, which hand them on.")
-        upstream_wrong = not (_same(g["d"], e) and _same(g["e"], d))
-        for name, other in (("a", b), ("b", a)):
-            own_paths = other * g["d"] + g["e"]
-            if upstream_wrong and _same(g[name], own_paths) and \
-                    not _same(own_paths, other * e + d):
-                raise CheckFailed(
-                    f"{what}['{name}'] (dL/d{name}) should be {_f(other * e + d)}, but your "
-                    f"code gives {_f(g[name])}. It adds both paths as it should, "
-                    f"{'b' if name == 'a' else 'a'} * dL/dd + 1 * dL/de, but from your own dL/dd "
-                    f"= {_f(g['d'])} and dL/de = {_f(g['e'])}, and those are wrong: they should "
-                    f"be e = {_f(e)} and d = {_f(d)}. Fix the step L = d * e first (each factor "
-                    f"gets the OTHER one), and dL/d{name} follows.")
-        for name, other, own in (("a", b, a), ("b", a, b)):
-            _diamond_slip(g[name], name, other, own, d, e, what)
-        _paths(g["a"], "a", [("the path through d (b * dL/dd)", b * e),
-                             ("the path through e (1 * dL/de)", d)], f"{what}['a'] (dL/da)")
-        _paths(g["b"], "b", [("the path through d (a * dL/dd)", a * e),
-                             ("the path through e (1 * dL/de)", d)], f"{what}['b'] (dL/db)")
+                f"{what}['{name}'] (dL/d{name}) should be {_f(other * e + d)}, but your code "
+                f"gives {_f(g[name])} = {_f(other)} + {_f(d)}: through d = a * b it hands "
+                f"{name} the other factor {_f(other)} but forgets to multiply it by dL/dd = "
+                f"{_f(e)}. Each share is the local gradient TIMES the gradient of the node "
+                f"it comes through: g['{name}'] += {'b' if name == 'a' else 'a'} * g['d'].")
+    if _same(g["a"], 0.0) and _same(g["b"], 0.0) and _same(g["d"], e) and _same(g["e"], d):
+        raise CheckFailed(
+            f"{what} gives a and b a gradient of 0, though dL/dd and dL/de are right: d and "
+            f"e handed their gradients on while g['d'] and g['e'] were still 0. Work "
+            f"backward from L: first L = d * e (it gives d and e their gradients), then "
+            f"d = a * b and e = a + b, which hand them on.")
+    upstream_wrong = not (_same(g["d"], e) and _same(g["e"], d))
+    for name, other in (("a", b), ("b", a)):
+        own_paths = other * g["d"] + g["e"]
+        if upstream_wrong and _same(g[name], own_paths) and \
+                not _same(own_paths, other * e + d):
+            raise CheckFailed(
+                f"{what}['{name}'] (dL/d{name}) should be {_f(other * e + d)}, but your "
+                f"code gives {_f(g[name])}. It adds both paths as it should, "
+                f"{'b' if name == 'a' else 'a'} * dL/dd + 1 * dL/de, but from your own dL/dd "
+                f"= {_f(g['d'])} and dL/de = {_f(g['e'])}, and those are wrong: they should "
+                f"be e = {_f(e)} and d = {_f(d)}. Fix the step L = d * e first (each factor "
+                f"gets the OTHER one), and dL/d{name} follows.")
+    for name, other, own in (("a", b, a), ("b", a, b)):
+        _diamond_slip(g[name], name, other, own, d, e, what)
+    _paths(g["a"], "a", [("the path through d (b * dL/dd)", b * e),
+                         ("the path through e (1 * dL/de)", d)], f"{what}['a'] (dL/da)")
+    _paths(g["b"], "b", [("the path through d (a * dL/dd)", a * e),
+                         ("the path through e (1 * dL/de)", d)], f"{what}['b'] (dL/db)")
 
 
 def _diamond_slip(got, name, other, own, d, e, what):
@@ -342,6 +404,9 @@ def _diamond_slip(got, name, other, own, d, e, what):
        "dL/da = b*(a+b) + a*b and dL/db = a*(a+b) + a*b: the two paths added.")
 def diamond_nudged(learner):
     for a, b in _inputs(305):
+        # a wrong gradient is named by its cause, as in the checks above, before its rate
+        _middle_at(learner, a, b)
+        _paths_at(learner, a, b)
         what, g = _diamond(learner, a, b)
         rate_a = slope(lambda t: (t * b) * (t + b), a)
         rate_b = slope(lambda t: (a * t) * (a + t), b)
