@@ -427,3 +427,15 @@ def test_a_manifest_slug_with_a_trailing_newline_is_refused(tmp_path):
         archive.writestr("b.py", "x = 2\n")
     with pytest.raises(Refused, match="lists a lab as"):
         read_export_zip(path, "export.zip")
+
+
+def test_a_file_that_looks_beside_itself_is_not_accused(course):
+    """Files are graded under the paths the instructor keeps them at; in the learner's
+    interpreter a file runs as its own name in the working folder (agent.py), so its folder
+    is one it may look in, as on the page."""
+    lab = course.labs["05-backward"]
+    name = "/srv/class-of-2026/learner-7/innocent_own_folder.py"
+    (report,) = grading.grade(lab, [(name, _source(HOSTILE / "innocent_own_folder.py", lab))],
+                              PyodideRuntime(course.root, timeout=TIMEOUT, workers=1))
+    assert report.passed, report.error
+    assert "beside me: [['losses.csv'], ['losses.csv'], ['losses.csv'], []]" in report.stdout

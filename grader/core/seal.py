@@ -457,7 +457,12 @@ def _inside(path, scratch: tuple) -> bool:
     try:
         if type(path) is bytes:
             path = path.decode("utf-8")
-        if not path or "\0" in path:
+        if not path:
+            # The empty path names nothing on any system (ENOENT; a descriptor-relative one
+            # is never judged here, see _all_in): os.walk(os.path.dirname(__file__)) of a
+            # file in its working folder lists "", and was refused as an attack.
+            return True
+        if "\0" in path:
             return False
         full = _absolute(path)
     except (ValueError, OSError):
