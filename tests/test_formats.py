@@ -292,3 +292,25 @@ def test_text_says_when_it_cuts_what_a_file_printed(tmp_path):
     printed = "\n".join(f"line {i}" for i in range(300))
     assert f"    … and {len(printed) - 800} more characters (--json keeps more)" in done.stdout
     assert "line 299" not in done.stdout
+
+
+def test_csv_is_one_row_per_file_for_a_gradebook_and_runs_no_formula(files, tmp_path):
+    import csv
+
+    (tmp_path / "=1+1.py").write_text(solution("05-backward"))
+    (tmp_path / "wrong.py").write_text((LAB / "starter.py").read_text())
+    (tmp_path / "syntax.py").write_text(SYNTAX)
+    done = run_course("grade", "05-backward", "=1+1.py", "wrong.py", "syntax.py", "--format", "csv",
+                      "--runtime", "python", "--trusted", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    rows = list(csv.DictReader(done.stdout.splitlines()))
+    assert [(r["input"], r["lab"], r["score"], r["max_score"], r["passed"]) for r in rows] == [
+        ("'=1+1.py", "05-backward", "18", "18", "true"), ("wrong.py", "05-backward", "0", "18", "false"),
+        ("syntax.py", "05-backward", "0", "18", "false")]
+    assert rows[1]["failed_checks"].startswith("a Value holds its data") and not rows[1]["error"]
+    assert rows[2]["error"].startswith("Python could not read your file") and "\n" not in rows[2]["error"]
+    merged = run_course("grade", "05-backward", "wrong.py", "--json", "--runtime", "python",
+                        "--trusted", cwd=tmp_path)
+    (tmp_path / "one.json").write_text(merged.stdout)
+    again = run_course("merge", "one.json", "--format", "csv", cwd=tmp_path)
+    assert again.returncode == 1 and again.stdout.splitlines()[1].startswith("wrong.py,")

@@ -68,6 +68,9 @@ def test_every_command_in_the_guide_runs(checkout):
     grades = json.loads((checkout / "grades.json").read_text())  # left by the merge
     assert len(grades) == 5 + 2 + 1 and sum(r["passed"] for r in grades) == 6
     assert JUnitXml.fromfile(str(checkout / "grades.xml")).tests > 0
+    gradebook = (checkout / "grades.csv").read_text().splitlines()
+    assert gradebook[0] == "input,file,lab,score,max_score,passed,failed_checks,error"
+    assert len(gradebook) == 1 + 5 + 2 + 1  # a row per learner and lab, as --all graded them
     gradescope = json.loads((checkout / "stand-in" / "results" / "results.json").read_text())
     assert gradescope["score"] == checks("05-backward")
     assert len(gradescope["tests"]) == checks("05-backward")

@@ -6,6 +6,7 @@ document an engine or a person reads.
 - gradescope: Gradescope's autograder results.json for one submission
 - prairielearn: a PrairieLearn external grader's results.json for one submission
 - junit: JUnit XML, a test suite per graded file and a test case per check
+- csv: one row per graded file, for a spreadsheet or a gradebook
 """
 
 from __future__ import annotations
@@ -16,13 +17,13 @@ from ..core.run import NOT_RUN
 from ..graded import Graded
 from .learner_text import indented, line, uncommanded, valid
 
-FORMATS = ("text", "json", "gradescope", "prairielearn", "junit")
+FORMATS = ("text", "json", "gradescope", "prairielearn", "junit", "csv")
 
 
 def render(name: str, graded: list[Graded]) -> str:
     """The document, which no CI log it is printed to can read as commands (learner_text)."""
     document = _render(name, graded)
-    return uncommanded(document, "text" if name == "text" else "junit" if name == "junit"
+    return uncommanded(document, "text" if name in ("text", "csv") else "junit" if name == "junit"
                        else "json")
 
 
@@ -47,6 +48,10 @@ def _render(name: str, graded: list[Graded]) -> str:
         from .junit import junit
 
         return junit(graded)
+    if name == "csv":
+        from .gradebook import gradebook
+
+        return gradebook(graded)
     raise ValueError(f"unknown format {name!r} (formats: {', '.join(FORMATS)})")
 
 
