@@ -230,8 +230,10 @@ def _load_lesson(path: Path, course: Course) -> Lesson:
 
     lesson.title, lesson.summary, lesson.lab = text("title"), text("summary"), text("lab")
     lesson.lab_line = line("lab", 2)
-    lesson.key_terms = _key_terms(meta.get("key_terms"), path, line("key_terms", 2), problems)
-    lesson.quiz = _quiz(meta.get("quiz"), path, line("quiz", 2), problems)
+    items = page.items or {}
+    lesson.key_terms = _key_terms(meta.get("key_terms"), path, line("key_terms", 2), problems,
+                                  items.get("key_terms", []))
+    lesson.quiz = _quiz(meta.get("quiz"), path, line("quiz", 2), problems, items.get("quiz", []))
     lesson.train = meta.get("train", False)
     if not isinstance(lesson.train, bool):
         problems.append(Problem(path, line("train", 2), "'train:' must be true or false"))
@@ -243,7 +245,14 @@ def _load_lesson(path: Path, course: Course) -> Lesson:
     return lesson
 
 
-def _key_terms(value, path: Path, line: int, problems: list[Problem]) -> list[KeyTerm]:
+def _at(where: list[dict], i: int, field: str, line: int) -> int:
+    """The line of item i's field (or of the item itself), else the list's own line."""
+    found = where[i - 1] if i - 1 < len(where) else {}
+    return found.get(field, found.get("", line))
+
+
+def _key_terms(value, path: Path, line: int, problems: list[Problem],
+               where: list[dict] = ()) -> list[KeyTerm]:
     if not isinstance(value, list) or not value:
         problems.append(Problem(path, line, "'key_terms:' must be a list of {term, meaning}"))
         return []
@@ -251,13 +260,15 @@ def _key_terms(value, path: Path, line: int, problems: list[Problem]) -> list[Ke
     for i, item in enumerate(value, 1):
         if not (isinstance(item, dict) and isinstance(item.get("term"), str)
                 and isinstance(item.get("meaning"), str)):
-            problems.append(Problem(path, line, f"key term {i} needs 'term:' and 'meaning:' texts"))
+            problems.append(Problem(path, _at(list(where), i, "", line),
+                                    f"key term {i} needs 'term:' and 'meaning:' texts"))
             continue
         terms.append(KeyTerm(item["term"], item["meaning"]))
     return terms
 
 
-def _quiz(value, path: Path, line: int, problems: list[Problem]) -> list[Question]:
+def _quiz(value, path: Path, line: int, problems: list[Problem],
+          where: list[dict] = ()) -> list[Question]:
     if not isinstance(value, list) or not value:
         problems.append(Problem(path, line, "'quiz:' must be a list with at least one question"))
         return []
@@ -269,12 +280,16 @@ def _quiz(value, path: Path, line: int, problems: list[Problem]) -> list[Questio
               and isinstance(item.get("explanation"), str))
         answer = item.get("answer") if isinstance(item, dict) else None
         if not ok:
-            problems.append(Problem(path, line, f"quiz question {i} needs 'question:', 'choices:' "
-                                                "(two or more texts), 'answer:' and 'explanation:'"))
+            problems.append(Problem(path, _at(list(where), i, "", line),
+                                    f"quiz question {i} needs 'question:', 'choices:' "
+                                    "(two or more texts), 'answer:' and 'explanation:'"))
             continue
         if type(answer) is not int or not 0 <= answer < len(item["choices"]):
-            problems.append(Problem(path, line, f"quiz question {i}: 'answer:' must be the number "
-                                                f"of the right choice, from 0 to {len(item['choices']) - 1}"))
+            said = ("has no 'answer:'; give" if "answer" not in item
+                    else f"'answer: {answer!r}' must be")  # a quiz with no right answer, or off by one
+            problems.append(Problem(path, _at(list(where), i, "answer", line),
+                                    f"quiz question {i}: {said} the number of the right choice, "
+                                    f"from 0 to {len(item['choices']) - 1}"))
             continue
         questions.append(Question(item["question"], list(item["choices"]), answer,
                                   item["explanation"]))

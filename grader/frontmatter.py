@@ -35,6 +35,7 @@ class Page:
     body: str
     body_line: int  # the file line on which the body starts
     lines: dict     # top-level key -> file line, for pointing at a field
+    items: dict = None  # top-level key of a list -> per item, {"": its line, field: line}
 
 
 def parse(text: str) -> Page:
@@ -58,12 +59,23 @@ def parse(text: str) -> Page:
                                      f"{_HINTS.get(exc.problem, '')}") from None
     if not isinstance(meta, dict):
         raise FrontMatterError(2, "the front matter must be a mapping of fields (title: ..., lab: ...)")
-    where = {}
+    where, items = {}, {}
     if isinstance(node, yaml.MappingNode):
-        for key_node, _ in node.value:
+        for key_node, value_node in node.value:
+            if isinstance(value_node, yaml.SequenceNode):
+                items[str(key_node.value)] = [_item_lines(item) for item in value_node.value]
             line = key_node.start_mark.line + 2
             if str(key_node.value) in where:  # YAML keeps the last one and drops the first unsaid
                 raise FrontMatterError(line, f"'{key_node.value}:' is given twice (first on line "
                                              f"{where[str(key_node.value)]}): keep one")
             where[str(key_node.value)] = line
-    return Page(meta=meta, body="".join(lines[end + 1:]), body_line=end + 2, lines=where)
+    return Page(meta=meta, body="".join(lines[end + 1:]), body_line=end + 2, lines=where,
+                items=items)
+
+
+def _item_lines(item) -> dict:
+    """A list item's file line (key ""), and its fields' lines when it is a mapping."""
+    found = {"": item.start_mark.line + 2}
+    if isinstance(item, yaml.MappingNode):
+        found.update((str(k.value), k.start_mark.line + 2) for k, _ in item.value)
+    return found

@@ -79,3 +79,28 @@ def test_a_yaml_slip_in_front_matter_is_said_in_an_authors_words(front, line, sa
     with pytest.raises(frontmatter.FrontMatterError) as caught:
         frontmatter.parse(f"---\n{front}---\n\nBody.\n")
     assert caught.value.line == line and says in caught.value.message
+
+
+def test_a_quiz_or_key_term_slip_points_at_its_own_line_not_at_the_list(tmp_path):
+    """A page with three questions: 'answer:' off by one, or missing (a question with no right
+    answer), is reported on that question's lines, the way the guide promises 'the file and line'."""
+    from grader import course as course_model
+
+    for name in ("lessons", "labs"):
+        shutil.copytree(ROOT / name, tmp_path / name)
+    page = tmp_path / "lessons" / "02-chain-rule.md"
+    lines = page.read_text().splitlines(keepends=True)
+    answers = [i for i, line in enumerate(lines) if line.lstrip().startswith("answer:")]
+    meanings = [i for i, line in enumerate(lines) if line.lstrip().startswith("meaning:")]
+    assert len(answers) >= 2 and len(meanings) >= 2
+    lines[answers[-1]] = lines[answers[-1]].split("answer:")[0] + "answer: 9\n"
+    lines[meanings[1]] = lines[meanings[1]].replace("meaning:", "meanin:", 1)
+    question = max(i for i in range(answers[0]) if lines[i].lstrip().startswith("- question:"))
+    del lines[answers[0]]
+    page.write_text("".join(lines))
+    found = {f"{p.path.name}:{p.line}: {p.message}" for p in course_model.load(tmp_path).problems}
+    assert any(f.startswith(f"02-chain-rule.md:{question + 1}: quiz question 1: has no "
+                            "'answer:'; give the number of the right choice") for f in found), found
+    assert any(f.startswith(f"02-chain-rule.md:{answers[-1]}: quiz question {len(answers)}: "
+                            "'answer: 9' must be") for f in found), found
+    assert f"02-chain-rule.md:{meanings[1]}: key term 2 needs 'term:' and 'meaning:' texts" in found
