@@ -50,8 +50,11 @@ def add_and_mul(learner):
                               f"which read the loop variables when they RUN, by then the last "
                               f"child's. Bind them when each closure is made: "
                               f"def step(child=child, local=local): ...")
-        judge(ga, 1.0, f"The local gradient of a + b for a ({shown})")
-        judge(gb, 1.0, f"The local gradient of a + b for b ({shown})")
+        half = (0.5, "That is half of out.grad: a + b hands each input the WHOLE of it, not a "
+                     "share. Nudging a by a small step moves a + b by the same step, so the local "
+                     "gradient is 1 for each input: self.grad += 1.0 * out.grad.")
+        judge(ga, 1.0, f"The local gradient of a + b for a ({shown})", [half])
+        judge(gb, 1.0, f"The local gradient of a + b for b ({shown})", [half])
         out = result(Value, "a * b", lambda: a * b, ab)
         close(data_of(out, "(a * b)"), x * y, f"(a * b).data with {shown}")
         ga, gb = local_grads(out, "a * b", ab)

@@ -34,7 +34,10 @@ def power(learner):
                                   f"side.)") from failed.__cause__
             raise
         remembers(out, what, [(a, "a")])
-        close(data_of(out, f"({what})"), x ** k, f"({what}).data with a = {_f(x)}")
+        got = data_of(out, f"({what})")
+        close(got, x ** k, f"({what}).data with a = {_f(x)}",
+              why=f"That is a * {k}, a times k: a ** k raises a to the power k, "
+                  f"self.data ** k." if _same(got, x * k) and not _same(x * k, x ** k) else "")
         (g,) = local_grads(out, what, [(a, "a")])
         judge(g, k * x ** (k - 1), f"The local gradient of {what} for a (a = {_f(x)})",
               [(k * x ** k, "The power rule is d(a**k)/da = k * a**(k-1), one power lower; "
@@ -119,7 +122,11 @@ def relu_tanh_exp(learner):
     for x in [-1.5, 2.0, 0.0, below_one] + _xs(406, 4, -3.0, 3.0):
         a = new(Value, x)
         out = result(Value, "a.relu()", lambda: a.relu(), [(a, "a")])
-        close(data_of(out, "a.relu()"), max(0.0, x), f"a.relu().data with a = {_f(x)}")
+        got = data_of(out, "a.relu()")
+        close(got, max(0.0, x), f"a.relu().data with a = {_f(x)}",
+              why="That is abs(a), the input without its sign: relu keeps a positive input and "
+                  "gives 0 for the others, self.data if self.data > 0 else 0.0."
+              if x < 0 and _same(got, -x) else "")
         try:
             g = _gradient_for_a(Value, out, "a.relu()", a)
         except CheckFailed as failed:
@@ -155,7 +162,10 @@ def relu_tanh_exp(learner):
               if _same(data_of(out, "a.tanh()"), math.tanh(x / 2)) else "")
         g = _gradient_for_a(Value, out, "a.tanh()", a)
         judge(g, slope(math.tanh, x), f"The local gradient of a.tanh() (a = {_f(x)})",
-              [(1 - x * x, "tanh's local gradient is 1 - t**2 where t = tanh(a) is the OUTPUT "
+              [(math.tanh(x) ** 2 - 1, "That is t**2 - 1, the right size with the wrong "
+                                       "sign: tanh rises everywhere, so its local gradient is "
+                                       "positive, 1 - t**2 (t = tanh(a), the output)."),
+               (1 - x * x, "tanh's local gradient is 1 - t**2 where t = tanh(a) is the OUTPUT "
                            "(out.data), not 1 - a**2 of the input."),
                (1 - math.tanh(x), "It is 1 - t**2 (t squared), with t = tanh(a)."),
                (1 + math.tanh(x) ** 2, "That is 1 + t**2: the square is taken AWAY from 1, "
