@@ -110,7 +110,9 @@ def test_course_new_scaffolds_a_lesson_that_checks_clean(tmp_path):
     done = run_course("new", "training", "--title", "Training a tiny network", cwd=root)
     assert done.returncode == 0, done.stderr
     assert (root / "lessons" / "06-training.md").exists()
-    assert (root / "labs" / "06-training" / "checks.py").exists()
+    checks_py = (root / "labs" / "06-training" / "checks.py").read_text()
+    # What docs/authoring.md asks of checks: inputs drawn with inputs(salt), not fixed numbers.
+    assert 'rng = inputs("double")' in checks_py and "random.Random" not in checks_py
     check = run_course("check", "--runtime", "python", cwd=root)
     assert check.returncode == 0, check.stdout + check.stderr
     assert "ok  06-training" in check.stdout and "6 lessons, 6 labs" in check.stdout
