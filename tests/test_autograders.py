@@ -124,8 +124,11 @@ def test_run_autograder_writes_gradescope_results(gradescope_zip, tmp_path, name
         export = make_export(tmp_path / "learner.zip", {LAB: solution(LAB)})
         files = {"learner.zip": export.read_bytes()}
     root = _gradescope_root(gradescope_zip, tmp_path / "autograder", files)
-    _run(root / "run_autograder", {"AUTOGRADER_ROOT": str(root),
-                                   "COURSE_AUTOGRADER_VENV": str(VENV)})
+    done = _run(root / "run_autograder", {"AUTOGRADER_ROOT": str(root),
+                                          "COURSE_AUTOGRADER_VENV": str(VENV)})
+    # Gradescope's log ends on the file it shows, not on the .partial it was written as.
+    assert done.stdout.splitlines()[-1] == \
+        f"run_autograder: the results are in {root / 'results' / 'results.json'}", done.stdout
     results = json.loads((root / "results" / "results.json").read_text())
     total = checks(LAB)
     expected = {"all": total, "starter": python_score(LAB, starter(LAB)), "none": 0}[score]
