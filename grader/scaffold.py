@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from pathlib import Path
 from string import Template
 
@@ -74,12 +75,16 @@ def _docstring_text(title: str) -> str:
 
 
 def _numbered(course: Course, name: str) -> str:
-    name = name.strip().lower()
+    given, name = name, name.strip().lower()
     if SLUG.match(name):
         return name
     if not re.match(r"^[a-z0-9]+(-[a-z0-9]+)*$", name):
-        raise ScaffoldError(f"{name!r} is not a slug: use lowercase words joined by dashes, "
-                            "like 'training' or 'mini-batches'")
+        dashed = "-".join(re.findall(r"[a-z0-9]+", name))
+        maybe = (f"; for this one: course new {dashed} --title {shlex.quote(given.strip())}"
+                 if dashed else "")
+        raise ScaffoldError(f"{given!r} is not a slug: use lowercase words joined by dashes, "
+                            f"like 'training' or 'mini-batches', and give the title with "
+                            f"--title{maybe}")
     same = sorted({p.stem for p in (course.root / "lessons").glob("*.md")
                    if SLUG.match(p.stem) and p.stem[3:] == name} |
                   {slug for slug in course.labs if slug[3:] == name})

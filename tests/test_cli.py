@@ -140,6 +140,9 @@ def test_course_new_keeps_any_one_line_title_exactly_and_refuses_a_taken_name(tm
         assert ast.get_docstring(ast.parse(starter)).splitlines()[0] == f"Lab: {title}."
     broken = run_course("new", "broken", "--title", "one\ntwo", cwd=root)
     assert broken.returncode == 2 and "a title is one line" in broken.stderr
+    spaced = run_course("new", "Gradient Descent", cwd=root)  # the title given as the slug
+    assert spaced.returncode == 2 and "'Gradient Descent' is not a slug" in spaced.stderr
+    assert "course new gradient-descent --title 'Gradient Descent'" in spaced.stderr
     taken = run_course("new", "graphs", cwd=root)
     assert taken.returncode == 2 and "a lesson named 'graphs' already exists (01-graphs)" in taken.stderr
     assert not list((root / "lessons").glob("*-broken.md")) and len(course.lessons) == 13
