@@ -7,6 +7,7 @@ it finds with the file and line, instead of stopping at the first.
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 from dataclasses import dataclass, field
@@ -238,10 +239,12 @@ def _load_lesson(path: Path, course: Course) -> Lesson:
     if not isinstance(lesson.train, bool):
         problems.append(Problem(path, line("train", 2), "'train:' must be true or false"))
         lesson.train = False
-    unknown = set(meta) - {"title", "summary", "lab", "key_terms", "quiz", "train"}
-    for name in sorted(unknown):
+    fields = ("title", "summary", "lab", "key_terms", "quiz", "train")
+    for name in sorted(set(meta) - set(fields), key=str):
+        near = difflib.get_close_matches(str(name), [f for f in fields if f not in meta], 1)
+        guess = f"; did you mean '{near[0]}'?" if near else ""
         problems.append(Problem(path, line(name, 2), f"unknown front matter field '{name}' "
-                                                     "(fields: title, summary, lab, key_terms, quiz, train)"))
+                                                     f"(fields: {', '.join(fields)}){guess}"))
     return lesson
 
 
@@ -254,7 +257,8 @@ def _at(where: list[dict], i: int, field: str, line: int) -> int:
 def _key_terms(value, path: Path, line: int, problems: list[Problem],
                where: list[dict] = ()) -> list[KeyTerm]:
     if not isinstance(value, list) or not value:
-        problems.append(Problem(path, line, "'key_terms:' must be a list of {term, meaning}"))
+        missing = "front matter needs 'key_terms:', " if value is None else "'key_terms:' must be "
+        problems.append(Problem(path, line, missing + "a list of {term, meaning}"))
         return []
     terms = []
     for i, item in enumerate(value, 1):
@@ -270,7 +274,8 @@ def _key_terms(value, path: Path, line: int, problems: list[Problem],
 def _quiz(value, path: Path, line: int, problems: list[Problem],
           where: list[dict] = ()) -> list[Question]:
     if not isinstance(value, list) or not value:
-        problems.append(Problem(path, line, "'quiz:' must be a list with at least one question"))
+        missing = "front matter needs 'quiz:', " if value is None else "'quiz:' must be "
+        problems.append(Problem(path, line, missing + "a list with at least one question"))
         return []
     questions = []
     for i, item in enumerate(value, 1):

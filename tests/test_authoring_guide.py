@@ -3,6 +3,7 @@ to a copy of the course, which must then pass `course check` (in Pyodide) and bu
 
 import shlex
 import shutil
+from tempfile import TemporaryDirectory
 
 import pytest
 from markdown_it import MarkdownIt
@@ -104,3 +105,24 @@ def test_a_quiz_or_key_term_slip_points_at_its_own_line_not_at_the_list(tmp_path
     assert any(f.startswith(f"02-chain-rule.md:{answers[-1]}: quiz question {len(answers)}: "
                             "'answer: 9' must be") for f in found), found
     assert f"02-chain-rule.md:{meanings[1]}: key term 2 needs 'term:' and 'meaning:' texts" in found
+
+
+def test_a_misspelt_field_is_named_missing_and_its_likely_spelling_offered():
+    from pathlib import Path
+
+    from grader import course as course_model
+
+    with TemporaryDirectory() as folder:
+        root = Path(folder)
+        (root / "labs").mkdir()
+        (root / "lessons").mkdir()
+        (root / "lessons" / "06-descent.md").write_text(
+            "---\ntitle: Gradient descent\nlab: 06-descent\nsummary: Downhill.\n"
+            "key_term:\n  - term: step\n    meaning: One move.\nquizz: []\n---\n\nBody.\n")
+        found = [f"{p.line}: {p.message}" for p in course_model.load(root).problems]
+    assert "2: front matter needs 'key_terms:', a list of {term, meaning}" in found
+    assert "2: front matter needs 'quiz:', a list with at least one question" in found
+    assert any(f.startswith("5: unknown front matter field 'key_term'") and
+               f.endswith("did you mean 'key_terms'?") for f in found), found
+    assert any(f.startswith("8: unknown front matter field 'quizz'") and
+               f.endswith("did you mean 'quiz'?") for f in found), found
