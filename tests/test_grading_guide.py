@@ -98,6 +98,8 @@ def test_the_workflow_grades_shard_by_shard_and_merges_into_one_run(checkout):
                           for r in json.loads(whole.stdout)]
     assert JUnitXml.fromfile(str(artifacts / "grades" / "grades.xml")).tests == \
         sum(r["max_score"] for r in merged)
+    gradebook = (artifacts / "grades" / "grades.csv").read_text().splitlines()
+    assert [row.split(",")[3] for row in gradebook[1:]] == [str(r["score"]) for r in merged]
 
 
 def _run_job(job: dict, workdir: Path, artifacts: Path, context: dict) -> None:
