@@ -181,8 +181,13 @@ def neuron(learner):
     if _same(got, _tanh(raw - bias)):
         raise CheckFailed(f"The neuron's output with {shown} is {_f(got)} = tanh(w·x), without "
                           f"the bias {_f(bias)}: add self.b to the sum.")
+    if _same(got, _tanh((raw - bias) * bias)):
+        raise CheckFailed(f"The neuron's output with {shown} is {_f(got)} = tanh((w·x) * b): the "
+                          f"sum is MULTIPLIED by the bias {_f(bias)}. The bias is added: start "
+                          f"the sum from it, act = self.b, then add each wi * xi.")
     close(got, _tanh(raw), f"The neuron's output with {shown}, tanh(w·x + b),",
-          why="parameters() lists the weights first, then the bias.")
+          why="The weights and the bias were set through parameters() (the weights first, "
+              "then the bias): the output is tanh(w1*x1 + w2*x2 + w3*x3 + b).")
     backward(out, "the neuron's output")
     slope_out = 1 - _tanh(raw) ** 2
     for i, (p, want) in enumerate(zip(params, [slope_out * x for x in xs] + [slope_out])):
@@ -190,6 +195,29 @@ def neuron(learner):
         close(grad_of(p, name), want, f"The gradient of {name} after backward(), with {shown}",
               why="Build the output from the parameter Values themselves (wi * xi), not from "
                   "their .data, or no gradient can reach them.")
+
+
+def _twice(params, sizes, what):
+    """Fail naming the repeat when parameters() lists one Value twice: a whole neuron
+    repeated ([Neuron(nin)] * nout), or one Value repeated inside a neuron."""
+    first = {}
+    for j, p in enumerate(params):
+        i = first.setdefault(id(p), j)
+        if i != j:
+            break
+    for nin in sizes[:-1]:
+        k = nin + 1
+        if j - i == k and i + 2 * k <= len(params) and \
+                all(params[i + t] is params[j + t] for t in range(k)):
+            raise CheckFailed(f"{what}.parameters() lists the same {k} Values twice in a row: one "
+                              f"Neuron object repeated in a layer, as [Neuron(nin)] * nout "
+                              f"makes it (the list holds the same neuron nout times, so every "
+                              f"neuron of the layer computes and learns the same thing). Make "
+                              f"each neuron anew: [Neuron(nin) for _ in range(nout)].")
+    raise CheckFailed(f"{what}.parameters() lists the same Value twice (at positions {i} and "
+                      f"{j}): parameters are shared that should be separate, as [Value(...)] * n "
+                      f"(one Value n times) makes them. Make each weight, bias and neuron anew, "
+                      f"in a comprehension: [Value(random.uniform(-1, 1)) for _ in range(nin)].")
 
 
 @check("an MLP runs its layers in order, and parameters() lists every weight and bias",
@@ -251,9 +279,16 @@ def mlp(learner):
                               f"the network's {sizes[0]} inputs. A layer's inputs are the "
                               f"outputs of the layer before it: Layer(sizes[i], sizes[i + 1]) "
                               f"with sizes = [nin] + nouts, as the given __init__ builds them.")
+        if len(params) == sum(n * (n + 1) for n in sizes[:-1]) != want:
+            raise CheckFailed(f"{what}.parameters() lists {len(params)} Values, not {want}: each "
+                              f"layer i is built as Layer(sizes[i], sizes[i]), with as many "
+                              f"neurons as inputs. Layer i takes sizes[i] inputs and has "
+                              f"sizes[i + 1] neurons: Layer(sizes[i], sizes[i + 1]), as the "
+                              f"given __init__ builds them.")
         expect(len(params) == want, f"{what}.parameters() should list {want} Values (every "
                                     f"neuron's weights and bias), but it lists {len(params)}.")
-        expect(len({id(p) for p in params}) == want, f"{what}.parameters() lists a Value twice.")
+        if len({id(p) for p in params}) != want:
+            _twice(params, sizes, what)
         try:
             laid = _layout(net)
         except _Unlaid:

@@ -7,8 +7,8 @@ from math import exp as _exp
 from grader.core.checks import check, CheckFailed, close, inputs, number
 
 # Defined in earlier files of checks/ (the files share one namespace):
-# reading.py: attempt, backward, data_of, _draw, exp, explain, _f, grad_of, grads_of, leaves_of, relu,
-#             _same, _t, tanh
+# reading.py: attempt, backward, data_of, _draw, exp, explain, _f, grad_of, grads_of, _hands_own_grad,
+#             leaves_of, relu, _same, _t, tanh
 
 
 FACTOR = ("forgets to multiply by the output's gradient: a node hands each child its local "
@@ -271,6 +271,7 @@ def add_sub(learner):
                           f"1: a {REPLACED}.")
     if not (_same(ga, 2.0) and _same(gb, 1.0)):
         explain(learner)
+        _hands_own_grad(learner, "a + b")
     close(ga, 2.0, f"a.grad for L = (a + b) + a at {at}")
     close(gb, 1.0, f"b.grad for L = (a + b) + a at {at}")
     # s = a + b gets out.grad 2 from L = s + s; a and b must get 2, not 1.
@@ -314,6 +315,7 @@ def mul_div(learner):
                           f"OTHER factor's data: self.grad += other.data * out.grad.")
     if not (_same(ga, b) and _same(gb, a)):
         explain(learner)
+        _hands_own_grad(learner, "a * b")
     close(ga, b, f"a.grad for L = a * b at {at}")
     close(gb, a, f"b.grad for L = a * b at {at}")
     drawn = ga, gb
@@ -330,6 +332,12 @@ def mul_div(learner):
                           f"quotient like out.data / self.data, which divides by 0 when a "
                           f"factor is 0.") from failed.__cause__
     close(ga, b, f"a.grad for L = a * b at a=0, b={_f(b)}")
+    if gb == 1.0:
+        raise CheckFailed(f"b.grad for L = a * b at a=0, b={_f(b)} should be 0 (its share is "
+                          f"a * L.grad = 0), but your code gives 1, the seed: backward() seeds "
+                          f"every node whose grad is still 0 when the sweep reaches it. Seed "
+                          f"only the output, once, before the sweep (self.grad = 1), and let "
+                          f"every other node get only the shares handed to it.")
     close(gb, 0.0, f"b.grad for L = a * b at a=0, b={_f(b)}")
     # The chain rule gives a product's gradients exactly (other.data * 1.0, in every design);
     # nudging the inputs and measuring the change (a numerical gradient, lesson 2) is off in

@@ -208,6 +208,31 @@ def _reads_other_grad(learner, what):
         raise CheckFailed(OTHER_GRAD.format(what=shown))
 
 
+OWN_GRAD = ("In the backward step of {what}, b gets {got}, what a.grad holds once a has its "
+            "share (a.grad started at 0.5): the step hands b a's grad (other.grad += self.grad "
+            "...), not b's own share. Each input gets its OWN local gradient times out.grad: "
+            "{rule}.")
+
+
+def _hands_own_grad(learner, shown):
+    """Fail with OWN_GRAD if the step of a + b or a * b gives b the grad a has just got."""
+    a, b = leaves_of(learner, [0.75, 3.0])
+    out = attempt(shown, (lambda: a * b) if "*" in shown else (lambda: a + b))
+    step = attempt("reading _backward", getattr, out, "_backward", None)
+    if not callable(step) or \
+            attempt("reading _local_grads", getattr, out, "_local_grads", None) is not None:
+        return
+    attempt("setting a.grad", setattr, a, "grad", 0.5)
+    attempt("setting out.grad", setattr, out, "grad", 1.0)
+    attempt(f"the backward step of {shown}", step)
+    got, held = grad_of(b, "b"), grad_of(a, "a")
+    right = 0.75 if "*" in shown else 1.0
+    if got != right and got == held and held != 0.5:
+        rule = ("other.grad += self.data * out.grad" if "*" in shown
+                else "other.grad += 1.0 * out.grad")
+        raise CheckFailed(OWN_GRAD.format(what=shown, got=_f(got), rule=rule))
+
+
 UNATTACHED = ("The result of {what} still has the do-nothing step a new Value starts with: "
               "called with out.grad = 1, it hands a nothing. After defining _backward, keep it "
               "on the RESULT, out._backward = _backward (not self._backward), before return "
