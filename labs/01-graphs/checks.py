@@ -75,7 +75,7 @@ def _node(nodes, key, what):
         raise CheckFailed(
             f"{what} has no node '{key}'. Every small step is a node of its own "
             f"({STEP_TEXT[key]}), and the dict must hold all three: 'e', 'd' and 'L'.")
-    return number(nodes[key], f"{what}['{key}']")
+    return number(nodes[key], f"`{what}['{key}']`")
 
 
 @check("forward records every node: e, d and L",
@@ -96,15 +96,15 @@ def forward_first_steps(learner):
     for a, b, c, f in _cases(rng):
         what, nodes = _forward(learner, a, b, c, f)
         e = a * b
-        _rounded(_node(nodes, "e", what), e, f"{what}['e']")
-        close(_node(nodes, "e", what), e, f"{what}['e']", why="It is e = a*b.")
+        _rounded(_node(nodes, "e", what), e, f"`{what}['e']`")
+        close(_node(nodes, "e", what), e, f"`{what}['e']`", why="It is e = a*b.")
         got = _node(nodes, "d", what)
-        _rounded(got, e + c, f"{what}['d']")
+        _rounded(got, e + c, f"`{what}['d']`")
         if not _same(got, e + c) and (_same(got, a + b + c) or _same(got, e * c)):
             raise CheckFailed(
-                f"{what}['d'] should be {_f(e + c)}, but your code gives {_f(got)}. "
+                f"`{what}['d']` should be {_f(e + c)}, but your code gives {_f(got)}. "
                 f"d = e + c adds c to the node e = a*b = {_f(e)}.")
-        close(got, e + c, f"{what}['d']", why=f"It is d = e + c, with e = {_f(e)}.")
+        close(got, e + c, f"`{what}['d']`", why=f"It is d = e + c, with e = {_f(e)}.")
 
 
 @check("forward computes L = (a*b + c) * f",
@@ -119,17 +119,17 @@ def forward_last_step(learner):
         got = _node(nodes, "L", what)
         if _same(got, d * f):
             continue
-        _rounded(got, d * f, f"{what}['L']")
+        _rounded(got, d * f, f"`{what}['L']`")
         if _same(got, a * b + c * f):
             raise CheckFailed(
-                f"{what}['L'] should be {_f(d * f)}, but your code gives {_f(got)}, which is "
+                f"`{what}['L']` should be {_f(d * f)}, but your code gives {_f(got)}, which is "
                 f"a*b + c*f. The parentheses matter: in L = (a*b + c) * f it is the whole "
-                f"node d = a*b + c = {_f(d)} that is multiplied by f, so write L = d * f.")
+                f"node d = a*b + c = {_f(d)} that is multiplied by f, so write `L = d * f`.")
         if _same(got, d + f):
             raise CheckFailed(
-                f"{what}['L'] should be {_f(d * f)}, but your code gives {_f(got)}, which is "
-                f"d + f. The last step multiplies: L = d * f.")
-        close(got, d * f, f"{what}['L']", why=f"It is L = d * f, with d = {_f(d)}.")
+                f"`{what}['L']` should be {_f(d * f)}, but your code gives {_f(got)}, which is "
+                f"d + f. The last step multiplies: `L = d * f`.")
+        close(got, d * f, f"`{what}['L']`", why=f"It is L = d * f, with d = {_f(d)}.")
 
 
 # --- evaluate -------------------------------------------------------------------------------
@@ -184,7 +184,7 @@ def _evaluate(learner, steps, inputs, given=None):
             raise CheckFailed(
                 f"{what} raised KeyError: {key!r}. '{key}' is not an input: it is the result "
                 f"of an earlier step, so it must be computed by an earlier step before a later "
-                f"one uses it. Store each step's result as you go (values[name] = ...) and look "
+                f"one uses it. Store each step's result as you go (`values[name] = ...`) and look "
                 f"a step's inputs up among those values, not only in `inputs`.") from None
         raise
     if getattr(type(values), "items", None) is None:
@@ -255,7 +255,7 @@ def _compare(what, values, steps, inputs, learner=None):
                 raise CheckFailed(
                     f"{what} has a value for the last step '{names[-1]}' only, besides the "
                     f"inputs: every step's result was dropped when the next step ran. Is "
-                    f"values = dict(inputs) inside the for loop? Then each step starts a new "
+                    f"`values = dict(inputs)` inside the for loop? Then each step starts a new "
                     f"dict. Make the dict once, before the loop, and store every step in it.")
             ops = sorted({o for _, o, _ in steps} & set(values))
             if ops:
@@ -277,17 +277,17 @@ def _compare(what, values, steps, inputs, learner=None):
             if not held and set(values) == set(inputs):
                 raise CheckFailed(
                     f"{what} holds the inputs and no step at all: evaluate returns the inputs "
-                    f"dict as it came (return inputs), or never stores a step's result in the "
-                    f"dict it returns. Copy the inputs, values = dict(inputs), store each "
-                    f"step's result in that copy, values[name] = ..., and return values.")
+                    f"dict as it came (`return inputs`), or never stores a step's result in the "
+                    f"dict it returns. Copy the inputs, `values = dict(inputs)`, store each "
+                    f"step's result in that copy, `values[name] = ...`, and `return values`.")
             raise CheckFailed(f"{what} has no value for the step '{name}': run every step "
                               f"and store each result under its name.")
-        got = number(values[name], f"{what}['{name}']")
+        got = number(values[name], f"`{what}['{name}']`")
         if _same(got, expected[name]):
             continue
         if learner is not None and _right_when_renamed(learner, steps, inputs):
             raise CheckFailed(
-                f"{what}['{name}'] should be {_f(expected[name])}, but your code gives "
+                f"`{what}['{name}']` should be {_f(expected[name])}, but your code gives "
                 f"{_f(got)}. With every step given a name it has not seen before, the same "
                 f"steps come out right: evaluate remembers results by step name from earlier "
                 f"calls (a cache, or a dict kept outside the call), and hands back an old "
@@ -300,7 +300,7 @@ def _compare(what, values, steps, inputs, learner=None):
                 if (y if kept == x else x) != names[index - 1] and _same(got, chained) and \
                         not _same(chained, expected[name]):
                     raise CheckFailed(
-                        f"{what}['{name}'] should be {_f(expected[name])}, but your code gives "
+                        f"`{what}['{name}']` should be {_f(expected[name])}, but your code gives "
                         f"{_f(got)} = {names[index - 1]} {op} {kept}: step '{name}' is "
                         f"{x} {op} {y}, and your code takes the result of the step just before "
                         f"it, '{names[index - 1]}', in place of "
@@ -310,16 +310,16 @@ def _compare(what, values, steps, inputs, learner=None):
         if _same(got, cut[name]) and not _same(got, expected[name]) and \
                 any(v != math.trunc(v) for v in inputs.values()):
             raise CheckFailed(
-                f"{what}['{name}'] should be {_f(expected[name])}, but your code gives "
+                f"`{what}['{name}']` should be {_f(expected[name])}, but your code gives "
                 f"{_f(got)}: what the steps give once every input has its decimals cut off "
-                f"(int() does that). Keep each input's value exactly as it is given: "
-                f"values = dict(inputs).")
+                f"(`int()` does that). Keep each input's value exactly as it is given: "
+                f"`values = dict(inputs)`.")
         for side in (x, y):
             doubled = expected[side] + expected[side] if op == "+" else \
                 expected[side] * expected[side]
             if x != y and _same(got, doubled) and not _same(doubled, expected[name]):
                 raise CheckFailed(
-                    f"{what}['{name}'] should be {_f(expected[name])}, but your code gives "
+                    f"`{what}['{name}']` should be {_f(expected[name])}, but your code gives "
                     f"{_f(got)} = {side} {op} {side}: step '{name}' is {x} {op} {y}, and your "
                     f"code reads {side} for both sides. Look up each side by its own name: "
                     f"values[x] {op} values[y].")
@@ -327,22 +327,22 @@ def _compare(what, values, steps, inputs, learner=None):
         power = _power(expected[x], expected[y])
         if op == "*" and power is not None and _same(got, power) and not _same(got, other):
             raise CheckFailed(
-                f"{what}['{name}'] should be {_f(expected[name])}, but your code gives "
+                f"`{what}['{name}']` should be {_f(expected[name])}, but your code gives "
                 f"{_f(got)} = {x} ** {y}: ** raises to a power. Step '{name}' multiplies: "
                 f"values[x] * values[y], with a single *.")
         if _same(got, other):
             raise CheckFailed(
-                f"{what}['{name}'] should be {_f(expected[name])}, but your code gives "
+                f"`{what}['{name}']` should be {_f(expected[name])}, but your code gives "
                 f"{_f(got)}: step '{name}' is {x} {op} {y}, and your code applied the other op. "
                 f"Use the op written in the step.")
-        close(got, expected[name], f"{what}['{name}']",
+        close(got, expected[name], f"`{what}['{name}']`",
               why=f"Step '{name}' is {x} {op} {y} = {_f(expected[x])} {op} {_f(expected[y])}.")
 
 
 @check("evaluate returns a value for every node",
        "Return a dict, not a single number: it holds the inputs and every step.",
-       "Start with values = dict(inputs), add values[name] = ... for each step, "
-       "and return values.")
+       "Start with `values = dict(inputs)`, add `values[name] = ...` for each step, "
+       "and `return values`.")
 def evaluate_every_node(learner):
     steps = [("s", "+", ("x", "y")), ("t", "*", ("x", "y")), ("u", "+", ("y", "x"))]
     inputs = {"x": 2.0, "y": 3.0}
@@ -352,7 +352,7 @@ def evaluate_every_node(learner):
             raise CheckFailed(f"{what} has no value for the input '{name}': inputs are nodes "
                               f"too, so the dict should include them (start from a copy of "
                               f"inputs).")
-        close(values[name], inputs[name], f"{what}['{name}']",
+        close(values[name], inputs[name], f"`{what}['{name}']`",
               why="An input node keeps the value it was given.")
     _compare(what, values, steps, inputs, learner)
 
@@ -397,7 +397,7 @@ def evaluate_chained(learner):
 
 @check("evaluate leaves its arguments alone and keeps nothing between calls",
        "evaluate gets the caller's own list and dict: read them, never change them.",
-       "Start from a copy, values = dict(inputs), loop over the steps without removing any, and "
+       "Start from a copy, `values = dict(inputs)`, loop over the steps without removing any, and "
        "make that dict inside evaluate (not as a default argument or a global), so that "
        "every call starts afresh.")
 def evaluate_is_pure(learner):
@@ -418,7 +418,7 @@ def evaluate_is_pure(learner):
             inputs_given[k] is not first_inputs[k] for k in first_inputs):
         raise CheckFailed(f"After {what}, the caller's inputs dict has changed (its keys are now "
                           f"{', '.join(sorted(map(str, inputs_given))) or 'none'}): evaluate wrote into it. "
-                          f"Copy it first, values = dict(inputs), and write into the copy.")
+                          f"Copy it first, `values = dict(inputs)`, and write into the copy.")
     second_inputs = {"u": _pick(rng), "v": _pick(rng)}
     second_steps = [("w", "+", ("u", "v"))]
     what, values = _evaluate(learner, second_steps, second_inputs)

@@ -103,9 +103,9 @@ def local_grads(out, what, children):
         for (child, name), one, two, r in zip(children, first, second, held):
             share1, share2 = one / g1, (two - r) / g2
             if not _same(share1, share2, 1e-7):
-                shown = (f"In {node}._backward(), with {name}.grad = 0 and out.grad = {_f(g1)} "
+                shown = (f"In {node}._backward(), with {name}.grad = 0 and out.grad = {_f(g1)}, "
                          f"{name} gets {_f(one)}; with {name}.grad = {_f(r)} and out.grad = "
-                         f"{_f(g2)} it ends at {_f(two)}")
+                         f"{_f(g2)}, it ends at {_f(two)}")
                 if one == 0.0 and not _same(two, r, 1e-7):
                     raise CheckFailed(f"{shown}: nothing while {name}.grad is 0, and a share "
                                       f"once it holds something. The step multiplies by "
