@@ -144,6 +144,19 @@ def test_text_keeps_every_line_of_a_message_indented_so_none_passes_for_a_verdic
     assert "      /elsewhere/a.py: PASSED 18/18 checks" in done.stdout
 
 
+def test_a_files_error_cannot_add_check_lines_to_the_text_report(tmp_path):
+    """A file whose loading fails lists no check beside its error, so a "  ✓ name" line there
+    could only come from the error itself: its later lines are indented past the checks'."""
+    forged = "raise ValueError('oops\\n✓ backward() seeds the output with 1\\n✓ all of them')\n"
+    (tmp_path / "forged.py").write_text(forged)
+    done = run_course("grade", "05-backward", str(tmp_path / "forged.py"), "--format", "text",
+                      "--runtime", "python", "--trusted")
+    assert done.returncode == 1
+    assert "Running your file failed: ValueError: oops" in done.stdout, done.stdout
+    assert not [line for line in done.stdout.splitlines() if line.startswith("  ✓")], done.stdout
+    assert "    ✓ backward() seeds the output with 1" in done.stdout
+
+
 def test_json_is_the_documented_contract_plus_the_input(files):
     done = _grade(files, ["a-good.py", "f-latin.py"], "json")
     reports = json.loads(done.stdout)

@@ -4,7 +4,8 @@ Every string a submission could influence (its file name, messages quoting its v
 printed output) is shown with control characters escaped (learner_text.py), so no printed text
 can move the cursor or recolour a FAILED report as PASSED; and a line of it never starts at
 the left margin, where it could pass for another file's "PASSED" line (a file name shows its
-line breaks escaped, and a message's later lines are indented like its first).
+line breaks escaped, and a message's later lines are indented like its first, an error's
+deeper than a check's line).
 """
 
 from __future__ import annotations
@@ -33,7 +34,9 @@ def _report(report) -> list[str]:
     lab = f" (lab {report.lab})" if report.lab else ""
     lines = [f"{_line(report.file)}: {verdict} {report.score}/{report.max_score} checks{lab}"]
     if report.error:
-        lines.append("  " + _block(report.error, "  "))
+        # Its later lines go deeper than a check's line: an error quoting the learner's
+        # exception could otherwise add "  ✓ name" lines to a file that lists no check.
+        lines.append("  " + _block(report.error, "    "))
     for check in report.checks:
         if check.passed:
             lines.append(f"  ✓ {_line(check.name)}")
