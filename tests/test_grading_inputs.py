@@ -10,7 +10,7 @@ import zipfile
 import pytest
 
 from tests.conftest import ROOT, run_course
-from tests.exports_support import checks, lab_file, make_export, solution, starter
+from tests.exports_support import checks, lab_file, make_export, python_score, solution, starter
 
 LAB = ROOT / "labs" / "05-backward"
 SECRET = "COURSE_TEST_SECRET=7f3a-not-for-reports"
@@ -37,6 +37,53 @@ def test_a_folder_grades_every_py_inside_sorted_and_skips_the_rest(tmp_path):
     names = [os.path.relpath(r["file"], tmp_path) for r in reports]
     assert names == ["amy.py", os.path.join("b", "zoe.py")]
     assert status == 1 and [r["passed"] for r in reports] == [False, True]
+
+
+def _notebook(slug: str, code: str | None) -> str:
+    """The course's own notebook for a lab (as the JupyterLite site ships it), its
+    `%%writefile lab.py` cell holding `code` (None: the cell taken out)."""
+    from grader import course as course_model
+    from grader.site_builder import lite_notebooks
+
+    notebook = json.loads(lite_notebooks.notebooks(course_model.load(ROOT))[f"{slug}.ipynb"])
+    cells = notebook["cells"]
+    at = next(i for i, c in enumerate(cells) if "".join(c["source"]).startswith("%%writefile lab.py"))
+    if code is None:
+        del cells[at]
+    else:
+        cells[at]["source"] = ("%%writefile lab.py\n" + code).splitlines(keepends=True)
+    return json.dumps(notebook)
+
+
+def test_a_labs_notebook_is_graded_by_the_code_of_its_writefile_cell(tmp_path):
+    """A learner who worked in the lab's JupyterLite notebook hands in the .ipynb: it is
+    graded as the lab.py its cell writes (it once ran as Python: "name 'null' is not
+    defined"; in a folder it was skipped without a word)."""
+    (tmp_path / "amy").mkdir()
+    (tmp_path / "amy" / "04-value.ipynb").write_text(_notebook("04-value", solution("04-value")))
+    (tmp_path / "bob.ipynb").write_text(_notebook("04-value", starter("04-value")))
+    (tmp_path / "cal.ipynb").write_text(_notebook("04-value", None))
+    (tmp_path / "dan.ipynb").write_text("{not json")
+    status, by_file, _, reports = grade("04-value", str(tmp_path))
+    names = [os.path.relpath(r["file"], tmp_path) for r in reports]
+    assert names == [os.path.join("amy", "04-value.ipynb"), "bob.ipynb", "cal.ipynb", "dan.ipynb"]
+    amy, bob, cal, dan = reports
+    assert amy["passed"] is True and amy["score"] == amy["max_score"] == checks("04-value")
+    assert bob["passed"] is False
+    assert bob["score"] == python_score("04-value", starter("04-value"))
+    assert "no cell that starts with %%writefile lab.py" in cal["error"], cal["error"]
+    assert "is not a notebook (it is not JSON)" in dan["error"], dan["error"]
+    # Lines are the ones of the lab.py the notebook wrote: a slip on line 3 of the code is
+    # line 3, not line 4 of the cell.
+    slip = "class Value:\n    pass\nraise ValueError('here')\n"
+    (tmp_path / "eve.ipynb").write_text(_notebook("04-value", slip))
+    _, by_file, _, _ = grade("04-value", str(tmp_path / "eve.ipynb"))
+    assert "(line 3 of your file)" in by_file[str(tmp_path / "eve.ipynb")]["error"]
+    # With --all, a notebook named anything is graded for the lab its check cell grades.
+    (tmp_path / "homework.ipynb").write_text(_notebook("03-branching", solution("03-branching")))
+    status, by_file, _, _ = grade("--all", str(tmp_path / "homework.ipynb"))
+    report = by_file[str(tmp_path / "homework.ipynb")]
+    assert report["lab"] == "03-branching" and report["passed"] is True, report
 
 
 def test_an_export_zip_grades_that_labs_file(tmp_path):
@@ -245,7 +292,7 @@ def test_a_folder_given_among_files_is_graded_and_one_named_like_a_file_fails_al
     empty = tmp_path / "empty"
     empty.mkdir()
     status, by_file, _, _ = grade("05-backward", str(empty), str(tmp_path / "good.py"))
-    assert status == 1 and "holds no .py file and no course export" in by_file[str(empty)]["error"]
+    assert status == 1 and "holds no .py file, no lab notebook and no course export" in by_file[str(empty)]["error"]
 
 
 def test_a_fifo_a_device_and_proc_self_mem_fail_alone_without_hanging(tmp_path):

@@ -1,7 +1,7 @@
 """From the paths an instructor gives to the pieces to grade.
 
-`collect` turns paths into inputs (a folder becomes every `.py` and export `.zip` inside it,
-sorted; nothing is opened yet, so `--shard` can choose among them cheaply); `open_input`
+`collect` turns paths into inputs (a folder becomes every `.py`, export `.zip` and lab
+notebook `.ipynb` inside it, sorted; nothing is opened yet, so `--shard` can choose among them cheaply); `open_input`
 reads one input into pieces, one per lab to grade. A bad input is never an exception that
 stops the batch: it becomes a piece with the reason, graded as a failure on its own.
 """
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .exports import Export, header_lab, is_export_folder, read_export_folder, read_export_zip
+from .notebooks import notebook_code
 from .regular import Refused, decode_source, kind, read_regular
 
 SKIPPED_FOLDERS = ("__pycache__", "__MACOSX", "node_modules")
@@ -28,7 +29,7 @@ class MissingPath(Exception):
 class Input:
     name: str      # as shown in reports: the path given, or the folder joined with the inside
     path: Path
-    kind: str      # "file", "zip", "export" (an unpacked export folder) or "refused"
+    kind: str      # "file", "notebook", "zip", "export" (an unpacked export folder) or "refused"
     problem: str = ""
 
 
@@ -51,7 +52,7 @@ def collect(paths: list[str]) -> list[Input]:
         if stat.S_ISDIR(mode):
             inputs += _folder(path, given)
         elif stat.S_ISREG(mode):
-            inputs.append(Input(given, path, "zip" if given.endswith(".zip") else "file"))
+            inputs.append(Input(given, path, _kind_of(given)))
         else:
             inputs.append(_refused(path, given, mode))
     return inputs
@@ -73,8 +74,8 @@ def _folder(path: Path, name: str) -> list[Input]:
     found: list[Input] = []
     _walk(path, name, found, 0)
     if not found:
-        return [Input(name, path, "refused", f"{name} holds no .py file and no course export, "
-                                             "so there is nothing to grade")]
+        return [Input(name, path, "refused", f"{name} holds no .py file, no lab notebook and "
+                                             "no course export, so there is nothing to grade")]
     return found
 
 
@@ -87,7 +88,7 @@ def _walk(folder: Path, name: str, found: list[Input], depth: int) -> None:
     for entry in entries:
         shown = os.path.normpath(os.path.join(name, entry.name))
         mode = entry.stat(follow_symlinks=False).st_mode
-        wanted = entry.name.endswith((".py", ".zip"))
+        wanted = entry.name.endswith((".py", ".zip", ".ipynb"))
         if stat.S_ISDIR(mode) and not wanted:
             if entry.name.startswith(".") or entry.name in SKIPPED_FOLDERS or depth >= MAX_DEPTH:
                 continue
@@ -97,8 +98,7 @@ def _walk(folder: Path, name: str, found: list[Input], depth: int) -> None:
                 _walk(Path(entry.path), shown, found, depth + 1)
         elif wanted and not entry.name.startswith("."):
             if stat.S_ISREG(mode):
-                kind_ = "zip" if entry.name.endswith(".zip") else "file"
-                found.append(Input(shown, Path(entry.path), kind_))
+                found.append(Input(shown, Path(entry.path), _kind_of(entry.name)))
             else:
                 found.append(_refused(Path(entry.path), shown, mode))
 
@@ -111,7 +111,7 @@ def open_input(item: Input, labs: set[str], lab: str | None) -> list[Piece]:
         return [Piece(item.name, lab or _lab_from_name(item.name, labs), item.name, None,
                       item.problem)]
     try:
-        if item.kind == "file":
+        if item.kind in ("file", "notebook"):
             return [_file_piece(item, labs, lab)]
         export = (read_export_zip(item.path, item.name) if item.kind == "zip"
                   else read_export_folder(item.path, item.name))
@@ -126,14 +126,23 @@ def open_input(item: Input, labs: set[str], lab: str | None) -> list[Piece]:
     return [Piece(item.name, lab or _lab_from_name(item.name, labs), item.name, None, why)]
 
 
+def _kind_of(name: str) -> str:
+    return {".zip": "zip", ".ipynb": "notebook"}.get(os.path.splitext(name)[1], "file")
+
+
 def _file_piece(item: Input, labs: set[str], lab: str | None) -> Piece:
     try:
-        source = decode_source(read_regular(item.path, item.name), item.name)
+        data = read_regular(item.path, item.name)
+        if item.kind == "notebook":  # its lab cell's code; the lab its check cell grades
+            source, called = notebook_code(data, item.name)
+        else:
+            source, called = decode_source(data, item.name), None
     except Refused as exc:
         return Piece(item.name, lab or _lab_from_name(item.name, labs), item.name, None, str(exc))
     named = header_lab(source)
     if lab is None:
-        lab = _lab_from_name(item.name, labs) or (named if named in labs else None)
+        lab = _lab_from_name(item.name, labs) or next(
+            (slug for slug in (named, called) if slug in labs), None)
         if lab is None:
             return Piece(item.name, None, item.name, None,
                          f"{item.name}: cannot tell which lab this is; name it after its lab "
@@ -185,5 +194,6 @@ def wrong_lab(shown: str, named: str, lab: str) -> str:
 
 def _lab_from_name(name: str, labs: set[str]) -> str | None:
     stem = os.path.basename(name.rstrip("/"))
-    stem = stem[:-3] if stem.endswith(".py") else stem
+    for suffix in (".py", ".ipynb"):
+        stem = stem[:-len(suffix)] if stem.endswith(suffix) else stem
     return stem if stem in labs else None

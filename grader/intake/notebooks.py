@@ -1,0 +1,52 @@
+"""A lab's JupyterLite notebook handed in: the code of its `%%writefile lab.py` cell.
+
+Every lab opens as a notebook (site_builder/jupyterlite.py) whose starter cell begins with
+`%%writefile lab.py` and whose last cell grades that file. A learner who worked there hands in
+the .ipynb; what it grades is that cell's code, exactly the lab.py the kernel wrote, so its
+line numbers are the ones the notebook's own check named. Run as Python, a notebook failed
+with "NameError: name 'null' is not defined"; in a folder it was skipped without a word.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from .regular import Refused, decode_source
+
+# The magic's line, then the code: "%%writefile lab.py" (with -a, it appends; not the lab's)
+WRITES_LAB = re.compile(r"%%writefile[ \t]+(?:\S+/)?lab\.py[ \t]*\r?\n?")
+CHECK_CALL = re.compile(r"""\bcheck\(\s*['"]([0-9]{2}-[a-z0-9-]+)['"]""")
+
+
+def notebook_code(data: bytes, shown: str) -> tuple[str, str | None]:
+    """The code of the notebook's lab cell, and the lab its check cell names (or None)."""
+    text = decode_source(data, shown)
+    try:
+        notebook = json.loads(text)
+    except (ValueError, RecursionError):
+        raise Refused(f"{shown} is not a notebook (it is not JSON): hand in the notebook as "
+                      "JupyterLite saved it (File ▸ Download), or the lab's .py file") from None
+    cells = notebook.get("cells") if isinstance(notebook, dict) else None
+    if not isinstance(cells, list):
+        raise Refused(f"{shown} is not a notebook (it has no list of cells): hand in the "
+                      "notebook as JupyterLite saved it, or the lab's .py file")
+    sources = [_source(cell) for cell in cells
+               if isinstance(cell, dict) and cell.get("cell_type") == "code"]
+    lab = next((m.group(1) for s in sources for m in [CHECK_CALL.search(s)] if m), None)
+    found = [s for s in sources if WRITES_LAB.match(s)]
+    if not found:
+        raise Refused(f"{shown} is a notebook with no cell that starts with %%writefile "
+                      "lab.py, which is where the lab's notebook keeps your code: hand in "
+                      "the lab's notebook with that cell, or the lab's .py file")
+    if len(found) > 1:
+        raise Refused(f"{shown} has {len(found)} cells that start with %%writefile lab.py, "
+                      "and only the last one run would count: keep one and hand it in again")
+    return found[0][WRITES_LAB.match(found[0]).end():], lab
+
+
+def _source(cell: dict) -> str:
+    source = cell.get("source", "")
+    if isinstance(source, list):  # nbformat keeps a cell as its lines, or as one string
+        return "".join(part for part in source if isinstance(part, str))
+    return source if isinstance(source, str) else ""
