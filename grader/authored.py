@@ -12,8 +12,9 @@ from pathlib import Path
 
 class NotText(ValueError):
     def __init__(self, path: Path, line: int, byte: int):
-        super().__init__(f"{path}:{line}: this file is not UTF-8 text (byte 0x{byte:02x} on this "
-                         "line): save it as UTF-8")
+        # `reason` without the place, for a problem list that names the file and line itself
+        self.reason = f"this file is not UTF-8 text (byte 0x{byte:02x} on this line): save it as UTF-8"
+        super().__init__(f"{path}:{line}: {self.reason}")
         self.path, self.line = path, line
 
 

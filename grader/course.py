@@ -178,7 +178,7 @@ def _load_lab(folder: Path, problems: list[Problem]) -> Lab | None:
     layout = lab_checks.layout(folder, lab.config)
     problems += [Problem(p.path, p.line, p.message) for p in layout.problems]
     if not layout.files and not layout.problems:
-        problems.append(Problem(lab.checks, 1, f"missing checks.py: every lab needs starter.py, "
+        problems.append(Problem(lab.checks, 1, "missing checks.py: every lab needs starter.py, "
                                                "solution.py and checks.py (or a checks/ folder)"))
     return lab
 
@@ -189,7 +189,7 @@ def _read_mistake(path: Path, problems: list[Problem]) -> Mistake | None:
     try:
         text = authored.read(path)
     except authored.NotText as exc:
-        problems.append(Problem(path, exc.line, str(exc).removeprefix(f"{path}:{exc.line}: ")))
+        problems.append(Problem(path, exc.line, exc.reason))
         return None
     for number, line in enumerate(text.splitlines()[:10], 1):
         match = re.match(r"#\s*(mistake|fails|message):\s*(.+?)\s*$", line)
@@ -217,7 +217,7 @@ def _load_lesson(path: Path, course: Course) -> Lesson:
         problems.append(Problem(path, exc.line, exc.message))
         return lesson
     except authored.NotText as exc:  # reported with the rest, not instead of them
-        problems.append(Problem(path, exc.line, str(exc).removeprefix(f"{path}:{exc.line}: ")))
+        problems.append(Problem(path, exc.line, exc.reason))
         return lesson
     meta, line = page.meta, page.lines.get
     lesson.body, lesson.body_line = page.body, page.body_line

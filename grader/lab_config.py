@@ -65,7 +65,7 @@ def load(folder: Path, problems: list) -> LabConfig:
     try:
         text = authored.read(path)
     except authored.NotText as exc:  # saved in another encoding: a problem, not a traceback
-        problems.append(ConfigProblem(path, exc.line, str(exc).removeprefix(f"{path}:{exc.line}: ")))
+        problems.append(ConfigProblem(path, exc.line, exc.reason))
         return config
     try:
         root = yaml.compose(text)

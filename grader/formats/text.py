@@ -20,6 +20,7 @@ from .learner_text import line as _line
 
 SHOWN = 800  # characters of a file's printed output shown under its report
 
+
 def text(graded: list[Graded]) -> str:
     lines: list[str] = []
     for piece in graded:
