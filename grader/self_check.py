@@ -70,9 +70,20 @@ def expectations(lab: Lab) -> list[Expectation]:
     return [w for w in wanted if w.path.is_file()]
 
 
-def check_course(course: Course, runtime) -> tuple[list[LabOutcome], list[Problem]]:
-    """Grade everything in one batch; return per-lab outcomes and the course's problems."""
-    problems = list(course.problems)
+def check_course(course: Course, runtime, only: str | None = None
+                 ) -> tuple[list[LabOutcome], list[Problem]]:
+    """Grade everything in one batch; return per-lab outcomes and the course's problems.
+    With `only` (a lab's slug), grade that lab's files, the course's starting code against
+    its checks and its starting code against the other labs', and keep only the problems in
+    its folder or its lesson page; every lab's checks are still loaded, since `builds_on`
+    and the starting code need them."""
+    if only is not None:
+        pages = {lesson.path for lesson in course.lessons if lesson.lab == only}
+        folder = course.labs[only].folder
+        problems = [p for p in course.problems
+                    if p.path in pages or p.path == folder or folder in p.path.parents]
+    else:
+        problems = list(course.problems)
     plan: list[tuple[Lab, Expectation]] = []
     batch = []
     outcomes = {}
@@ -84,6 +95,8 @@ def check_course(course: Course, runtime) -> tuple[list[LabOutcome], list[Proble
         checks = _lab_checks(lab, outcomes[lab.slug].problems, loaded)
         if checks is None:
             continue
+        if only is not None and lab.slug != only:
+            continue
         names = [fn.check_name for fn in checks]
         wanted = expectations(lab)
         for w in wanted:
@@ -94,14 +107,14 @@ def check_course(course: Course, runtime) -> tuple[list[LabOutcome], list[Proble
         files = [(str(w.path), authored.read(w.path)) for w in wanted]
         batch += submissions(lab, files, checks)
         plan += [(lab, w) for w in wanted]
-    for lab, wanted, checks in _carried(course, outcomes, loaded):
+    for lab, wanted, checks in _carried(course, outcomes, loaded, only):
         files = [(str(wanted.path), wanted.source if wanted.source is not None
                   else authored.read(wanted.path))]
         batch += submissions(lab, files, checks)
         plan.append((lab, wanted))
     reports = runtime.grade(batch) if batch else []
     for (lab, wanted), report in zip(plan, reports):
-        outcome = outcomes[lab.slug]
+        outcome = outcomes[only or lab.slug]  # with `only`, its starter graded elsewhere too
         if wanted.kind == "elsewhere":
             outcome.others += 1
         else:
@@ -109,10 +122,12 @@ def check_course(course: Course, runtime) -> tuple[list[LabOutcome], list[Proble
         found = _judge(wanted, report) + _silent_checks(wanted, report)
         outcome.problems += found
         outcome.cases.append((wanted.describe(), found))
+    if only is not None:
+        return [outcomes[only]], problems
     return list(outcomes.values()), problems
 
 
-def _carried(course: Course, outcomes: dict, loaded: dict[str, list]):
+def _carried(course: Course, outcomes: dict, loaded: dict[str, list], only: str | None = None):
     """(lab that grades, expectation, its checks) for lab.yaml's files and every starter
     against every other lab whose checks loaded; problems with lab.yaml itself go to the
     lab's outcome."""
@@ -120,6 +135,14 @@ def _carried(course: Course, outcomes: dict, loaded: dict[str, list]):
     for lab in course.labs.values():
         config = lab.config
         if config is None or lab.slug not in loaded:
+            continue
+        if only is not None and lab.slug != only:
+            # Only this lab's checks grading the other labs' starting code.
+            starting = [p for p in (lab.starter, config.extend) if p is not None and p.is_file()]
+            if only in loaded:
+                for path in starting:
+                    yield (course.labs[only], Expectation(path, "elsewhere", graded_by=only),
+                           loaded[only])
             continue
         names = [fn.check_name for fn in loaded[lab.slug]]
         earlier = order[:order.index(lab.slug)]
@@ -135,7 +158,8 @@ def _carried(course: Course, outcomes: dict, loaded: dict[str, list]):
                                        graded_by=lab.slug), loaded[lab.slug]
         starting = [p for p in (lab.starter, config.extend) if p is not None and p.is_file()]
         for other in course.labs.values():
-            if other.slug not in loaded:
+            if other.slug not in loaded or (only is not None and other.slug != only
+                                            and lab.slug != only):
                 continue
             for path in starting:
                 if other is lab and path == lab.starter:

@@ -120,6 +120,29 @@ def test_course_new_scaffolds_a_lesson_that_checks_clean(tmp_path):
     assert again.returncode == 2 and "already exists" in again.stderr
 
 
+def test_check_lab_checks_one_lab_and_still_its_starter_against_the_others(tmp_path):
+    """`course check --lab 6` was refused ('No such option'): an author writing one lab had to
+    grade all five others' hundreds of files on every change. It grades only that lab's files,
+    keeps only the problems in its folder or page, and still finds its starter passing another
+    lab, a problem that belongs to the other lab's outcome in a whole check."""
+    root = _copy_course(tmp_path)
+    assert run_course("new", "sgd", cwd=root).returncode == 0
+    (root / "labs" / "05-backward" / "mistakes" / "README.py").write_text("x = 1\n")  # elsewhere
+    done = run_course("check", "--lab", "6", "--runtime", "python", cwd=root)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "ok  06-sgd" in done.stdout and "05-backward" not in done.stdout + done.stderr
+    assert "06-sgd: 0 problem(s)" in done.stdout
+    starter = root / "labs" / "06-sgd" / "starter.py"
+    starter.write_text((ROOT / "labs" / "01-graphs" / "solution.py").read_text())
+    for name in ("06-sgd", "labs/06-sgd"):
+        done = run_course("check", "--lab", name, "--runtime", "python", cwd=root)
+        assert done.returncode == 1, done.stdout + done.stderr
+        assert ("labs/06-sgd/starter.py:1: starter.py fails 01-graphs: no page's starting code "
+                "passes any lab") in done.stderr
+    unknown = run_course("check", "--lab", "9", "--runtime", "python", cwd=root)
+    assert unknown.returncode == 2 and "no lab named '9'" in unknown.stderr
+
+
 def test_course_new_keeps_any_one_line_title_exactly_and_refuses_a_taken_name(tmp_path):
     """Titles were pasted into YAML and a docstring as they were: 'x: y' made a lesson whose
     front matter did not parse, '"quoted"' lost its quotes, a line break cut the title."""

@@ -21,8 +21,10 @@ from .options import load_course, root_option
 @click.option("--mutants", "mutants", is_flag=False, flag_value="all", default=None,
               metavar="[LAB]", help="Mutation-test the hidden checks of every lab (or LAB): "
                                     "score and surviving mutants.")
+@click.option("--lab", "only", default=None, metavar="LAB",
+              help="Check only this lab (its number, slug or folder) and its lesson page.")
 @root_option
-def check_command(runtime, timeout, junit_path, mutants, root):
+def check_command(runtime, timeout, junit_path, mutants, only, root):
     """Grade every lab's solution (must pass), starter (must fail) and mistakes (must fail
     their named check first, with their message). Exit status 1 on any surprise.
 
@@ -30,6 +32,7 @@ def check_command(runtime, timeout, junit_path, mutants, root):
     Example:
         course check
         course check --runtime python --junit check-results.xml
+        course check --lab 6 --runtime python
         course check --mutants 05-backward --runtime python
     """
     import time
@@ -49,8 +52,10 @@ def check_command(runtime, timeout, junit_path, mutants, root):
             raise click.UsageError(f"cannot grade in {runtime}: {exc}") from None
         click.echo("\n".join(lines))
         sys.exit(0 if ok else 1)
+    if only is not None:
+        only = _lab_slug(course, only)
     try:
-        outcomes, problems = check_course(course, make_runtime(runtime, course.root, timeout))
+        outcomes, problems = check_course(course, make_runtime(runtime, course.root, timeout), only)
     except SetupError as exc:
         raise click.UsageError(f"cannot grade in {runtime}: {exc}") from None
     if junit_path:
@@ -68,6 +73,21 @@ def check_command(runtime, timeout, junit_path, mutants, root):
         problems += outcome.problems
     for problem in problems:
         click.echo(f"{problem}", err=True)
-    lessons = len(course.lessons)
-    click.echo(f"{lessons} lessons, {len(course.labs)} labs, {len(problems)} problem(s).")
+    if only is not None:
+        click.echo(f"{only}: {len(problems)} problem(s) (only this lab was checked).")
+    else:
+        lessons = len(course.lessons)
+        click.echo(f"{lessons} lessons, {len(course.labs)} labs, {len(problems)} problem(s).")
     sys.exit(1 if problems else 0)
+
+
+def _lab_slug(course, name: str) -> str:
+    """--lab's lab: a number (6 or 06), a slug or a lab folder."""
+    if name.isdigit():
+        found = [slug for slug in course.labs if slug.split("-", 1)[0].lstrip("0") == name.lstrip("0")]
+        if len(found) == 1:
+            return found[0]
+    try:
+        return course.lab(name).slug
+    except KeyError as exc:
+        raise click.BadParameter(str(exc.args[0]), param_hint="'--lab'") from None
