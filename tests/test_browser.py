@@ -527,6 +527,19 @@ def test_the_first_worker_asks_for_pyodides_javascript_before_its_wasm(site, con
     assert page.errors == []
 
 
+def test_the_first_worker_asks_for_the_standard_library_at_its_start_and_once(site, context):
+    # Pyodide itself asks for the zip only once its JavaScript has run (after its lock file),
+    # and the restore waits for it: asked for at the boot's start, it comes during the wait
+    # for the wasm. Pyodide's own request is answered with that one, not made again.
+    page = open_lesson(context, site, "05-backward")
+    wait_ready(page)
+    asked = [u.rsplit("/", 1)[-1] for u in context.requests if "/pyodide/" in u]
+    first_worker = asked[:asked.index("pyodide-lock.json") + 1]
+    assert "python_stdlib.zip" in first_worker, asked
+    assert asked.count("python_stdlib.zip") == asked.count("pyodide.mjs"), asked
+    assert page.errors == []
+
+
 WORKER_CHECKS = "performance.getEntriesByName('course:worker-ready')[0].detail.checks"
 
 
