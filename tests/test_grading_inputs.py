@@ -109,6 +109,22 @@ def test_all_grades_every_lab_in_each_export_one_report_per_learner_and_lab(tmp_
     assert status == 1
 
 
+def test_all_grades_a_second_download_by_the_name_the_browser_gave_it(tmp_path):
+    """Downloading a lab twice saves `03-branching (1).py` (Chromium) or `03-branching(1).py`
+    (Firefox); --all refused both ("cannot tell which lab this is") when the file's first line
+    had been edited away, though the guide says a loose file is graded as the lab its name
+    names."""
+    (tmp_path / "03-branching (1).py").write_text(solution("03-branching"))
+    (tmp_path / "02-chain-rule(2).py").write_text(starter("02-chain-rule"))
+    (tmp_path / "03-branching (x).py").write_text(solution("03-branching"))
+    status, by_file, _, reports = grade("--all", str(tmp_path))
+    got = {os.path.relpath(r["file"], tmp_path): (r["lab"], r["passed"]) for r in reports}
+    assert got["03-branching (1).py"] == ("03-branching", True)
+    assert got["02-chain-rule(2).py"] == ("02-chain-rule", False)
+    assert "cannot tell which lab" in by_file[str(tmp_path / "03-branching (x).py")]["error"]
+    assert status == 1
+
+
 def test_an_unpacked_export_is_graded_like_its_zip(tmp_path):
     export = make_export(tmp_path / "alice.zip", {"04-value": solution("04-value"),
                                                   "05-backward": solution("05-backward")})

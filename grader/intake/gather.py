@@ -9,6 +9,7 @@ stops the batch: it becomes a piece with the reason, graded as a failure on its 
 from __future__ import annotations
 
 import os
+import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
@@ -192,8 +193,15 @@ def wrong_lab(shown: str, named: str, lab: str) -> str:
             f"{lab}.py (Download on lab {lab}'s page)")
 
 
+# What browsers add to a file's name when it is downloaded again: " (1)" (Chromium, Edge),
+# "(1)" (Firefox).
+SAVED_AGAIN = re.compile(r" ?\([0-9]{1,3}\)$")
+
+
 def _lab_from_name(name: str, labs: set[str]) -> str | None:
     stem = os.path.basename(name.rstrip("/"))
     for suffix in (".py", ".ipynb"):
         stem = stem[:-len(suffix)] if stem.endswith(suffix) else stem
+    if stem not in labs:
+        stem = SAVED_AGAIN.sub("", stem)  # "05-backward (1).py": a browser's second Download
     return stem if stem in labs else None
