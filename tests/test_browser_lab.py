@@ -974,3 +974,42 @@ def test_esc_then_tab_leaves_the_editor_with_the_completion_list_open(open_lesso
     assert page.evaluate("document.activeElement.dataset.testid") == "run"
     assert doc(page).endswith("\nprint")  # not indented by the Tab
     assert page.locator(".cm-tooltip-autocomplete").count() == 0
+
+
+@pytest.mark.parametrize("width", [1100, 390])
+def test_a_line_number_in_a_report_takes_the_cursor_to_that_line(open_lesson, width):
+    """"invalid syntax (line 62)" left the learner scrolling a 60-line editor (wrapped into some
+    150 rows on a phone) for line 62. "line 62" is a button: the cursor goes to that line, the
+    keyboard into the editor, and the fix is typed there. A Run's traceback links its lines too."""
+    page = open_lesson("01-graphs", width=width, height=844)
+    wait_ready(page)
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.press("Enter")
+    page.keyboard.type("e = 2 * 3 +")
+    last = page.evaluate("window.courseEditor.state.doc.lines")
+    page.keyboard.press("ControlOrMeta+Home")
+    assert check(page) == "false"
+    link = page.locator("[data-testid=result] .report-error [data-testid=line-link]")
+    assert link.inner_text() == f"line {last}"
+    link.click()
+    cursor = "(() => { const v = window.courseEditor; return [v.hasFocus, v.state.doc.lineAt(v.state.selection.main.head).number]; })()"
+    assert page.evaluate(cursor) == [True, last]
+    page.keyboard.press("End")
+    page.keyboard.type(" q")
+    assert doc(page).endswith("\ne = 2 * 3 + q")
+    out = run(page)
+    assert f"line {last}, in <module>" in out and "NameError" in out, out
+    traced = page.locator("[data-testid=output] [data-testid=line-link]")
+    assert traced.all_inner_texts() == [f"line {last}"]
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+Home")
+    traced.click()
+    assert page.evaluate(cursor) == [True, last]
+    # What the learner's own code prints is not Python's word about the file: never a link.
+    page.keyboard.press("End")
+    for _ in range(len("q")):
+        page.keyboard.press("Backspace")
+    page.keyboard.type("1\nprint('see line 2')")
+    assert "see line 2" in run(page)
+    assert page.locator("[data-testid=output] [data-testid=line-link]").count() == 0

@@ -358,6 +358,16 @@ export function openAtOffset(view, at) {
   openAtLine(view, view.state.doc.lineAt(Math.min(at, view.state.doc.length)));
 }
 
+// Line `number` of the file, from a "line 62" in a report: the cursor at its first character
+// after the indentation, the line in the middle of the editor's box, the page scrolled to it
+// (the learner asked to go there), and the keyboard in the editor to fix it.
+export function showLine(view, number) {
+  const line = view.state.doc.line(Math.max(1, Math.min(number, view.state.doc.lines)));
+  const at = line.from + (/^[ \t]*/.exec(line.text)[0].length);
+  view.dispatch({ selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: "center" }) });
+  view.focus();
+}
+
 export function openAtStart(view) {
   openAtLine(view, view.state.doc.line(1));
 }

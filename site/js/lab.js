@@ -1,5 +1,5 @@
 // The lab on a lesson page: editor, Run, Check, Stop, Reset, status, output and results.
-import { createEditor, openAt, openAtOffset, openAtStart, replace, text } from "./editor.js";
+import { createEditor, openAt, openAtOffset, openAtStart, replace, showLine, text } from "./editor.js";
 import { startLabFiles } from "./lab-files.js";
 import { carryMark, openingCode } from "./carry.js";
 import { labState, showAboveEditor } from "./lab-state.js";
@@ -44,6 +44,9 @@ export function startLab(root, page) {
     onSave: () => saveKeyPressed(),
   });
   window.courseEditor = view;  // a stable handle for tests and for the curious
+  // "line 62" in a report or a traceback takes the learner to that line (results.js).
+  const lineLinks = { go: (number) => showLine(view, number), lines: () => view.state.doc.lines };
+  reportOptions.lineLinks = lineLinks;
   performance.mark("course:editor-usable");
   // Lab 5 holds the learner's lab-4 code, some 150 lines, above its own part: it opened at lab
   // 4's docstring, with this lab's first TODO ten screens down. It opens where its part starts.
@@ -157,7 +160,7 @@ export function startLab(root, page) {
     inView();
     const answer = await python.run(text(view));
     if (!answer.restarted && !answer.failure) {
-      showOutput(output, answer.run);
+      showOutput(output, answer.run, lineLinks);
       await showGraph(answer.run.graph);  // Run is done when what it shows is there
     }
     busy(false);
@@ -219,7 +222,7 @@ export function startLab(root, page) {
       performance.mark("course:first-result");
     }
     showOutput(output, { stdout: report.stdout, stderr: report.stderr,
-      note: report.stdout || report.stderr ? "" : "(Check ran your code; it printed nothing)" });
+      note: report.stdout || report.stderr ? "" : "(Check ran your code; it printed nothing)" }, lineLinks);
     if (answer.stoppedBy === "limit") {
       say(`Check stopped after ${limitSeconds} s: your code ran too long (see below).`, "ready",
         "fail");

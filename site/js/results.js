@@ -3,7 +3,8 @@
 // checks is said once, at the top, with the checks it blocks).
 const QUIET_CAUSES = new Set(["", "not run", "stopped"]);
 
-export function showReport(section, report, { next = null, earlier = "", parts = [], train = false } = {}) {
+export function showReport(section, report, { next = null, earlier = "", parts = [], train = false,
+  lineLinks = null } = {}) {
   section.hidden = false;
   section.dataset.passed = String(report.passed === true);
   section.replaceChildren();
@@ -50,6 +51,49 @@ export function showReport(section, report, { next = null, earlier = "", parts =
     for (const check of checks) list.append(checkItem(check, shared.has(check.cause)));
     section.append(list);
   });
+  if (lineLinks) linkLines(section, lineLinks);
+}
+
+// "line 62" in a report or a traceback is a button that puts the editor's cursor on that line
+// of the learner's file. The learner read "invalid syntax (line 62)" and scrolled a 60-line
+// editor (on a phone, wrapped into 150 rows) looking for it. `links.go(n)` shows line n;
+// `links.lines()` is how many the file has now: a number past its end is left as text.
+const LINE_NUMBER = /\b(line) (\d+)\b/gi;
+
+export function linkLines(container, links) {
+  const lines = links.lines();
+  const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT, {
+    acceptNode: (node) => node.parentElement.closest("code, button, a, .caret-pair")
+      ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
+  });
+  const texts = [];
+  while (walker.nextNode()) texts.push(walker.currentNode);
+  for (const node of texts) {
+    const value = node.nodeValue;
+    const pieces = [];
+    let last = 0;
+    for (const match of value.matchAll(LINE_NUMBER)) {
+      const number = Number(match[2]);
+      if (number < 1 || number > lines) continue;
+      pieces.push(value.slice(last, match.index), lineButton(match[0], number, links.go));
+      last = match.index + match[0].length;
+    }
+    if (!pieces.length) continue;
+    pieces.push(value.slice(last));
+    node.replaceWith(...pieces.filter((piece) => piece !== ""));
+  }
+}
+
+function lineButton(label, number, goToLine) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "line-link";
+  button.dataset.testid = "line-link";
+  button.dataset.line = String(number);
+  button.textContent = label;
+  button.title = `Show line ${number} in the editor`;
+  button.addEventListener("click", () => goToLine(number));
+  return button;
 }
 
 // The index of the first part with a failing check, or -1 when every part passes.
@@ -200,7 +244,7 @@ function hints(all) {
   return box;
 }
 
-export function showOutput(pre, { stdout = "", stderr = "", error = "", note = "" }) {
+export function showOutput(pre, { stdout = "", stderr = "", error = "", note = "" }, lineLinks = null) {
   pre.replaceChildren();
   const add = (text, cls) => {
     if (!text) return;
@@ -214,6 +258,9 @@ export function showOutput(pre, { stdout = "", stderr = "", error = "", note = "
   add(error, "error");
   add(note, "note");
   if (!pre.childNodes.length) add("(your code ran and printed nothing)", "note");
+  // Only Python's own words point at the file: what the learner's code printed may say "line 3"
+  // of anything.
+  if (lineLinks) for (const span of pre.querySelectorAll(".error")) linkLines(span, lineLinks);
 }
 
 // Text whose `backticked` parts are code, as the checks write them.
