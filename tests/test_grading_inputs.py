@@ -84,6 +84,12 @@ def test_a_labs_notebook_is_graded_by_the_code_of_its_writefile_cell(tmp_path):
     status, by_file, _, _ = grade("--all", str(tmp_path / "homework.ipynb"))
     report = by_file[str(tmp_path / "homework.ipynb")]
     assert report["lab"] == "03-branching" and report["passed"] is True, report
+    # Given another lab, it is not graded against that lab's checks ("does not define
+    # `Value`" for every check): it says whose notebook it is, as a file's first line would.
+    status, by_file, _, _ = grade("04-value", str(tmp_path / "homework.ipynb"))
+    report = by_file[str(tmp_path / "homework.ipynb")]
+    assert ("homework.ipynb is lab 03-branching's notebook (its check cell grades 03-branching), "
+            "not lab 04-value's") in report["error"], report["error"]
 
 
 def test_an_export_zip_grades_that_labs_file(tmp_path):

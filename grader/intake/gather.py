@@ -150,6 +150,10 @@ def _file_piece(item: Input, labs: set[str], lab: str | None) -> Piece:
                          f"(like 05-backward.py) or give the lab: course grade LAB FILE")
     if named and named != lab:
         return Piece(item.name, lab, item.name, None, wrong_lab(item.name, named, lab))
+    if not named and called in labs and called != lab:
+        return Piece(item.name, lab, item.name, None,
+                     f"{item.name} is lab {called}'s notebook (its check cell grades {called}), "
+                     f"not lab {lab}'s: hand in lab {lab}'s notebook or {lab}.py")
     return Piece(item.name, lab, item.name, source)
 
 
