@@ -291,3 +291,14 @@ def test_punctuation_after_a_formula_stays_on_its_line():
     assert '<span class="math-and-punctuation"><b>x</b>,</span> and' in html
     assert '<span class="math-and-punctuation"><b>y</b>;</span>' in html
     assert "<b>d</b> and" in html and "<b>z</b> text" in html  # nothing to hold: as it was
+
+
+def test_lesson_five_without_zeroing_w_swings_and_never_settles():
+    # The page once said w "runs away" when gradients are not zeroed; the leftover sum acts
+    # like momentum without friction, so w swings around 3 with swings that do not shrink.
+    swing = _run_examples("05-backward")["swing"]
+    early, late = swing(40), swing(2000)[-200:]
+    assert max(late) < 5.2 and min(late) > 0.8  # bounded: it does not run away
+    assert max(late) - min(late) > 4  # and it does not settle either
+    assert round(max(early), 1) == round(max(late), 1)
+    assert "runs away" not in _lesson("05-backward")
