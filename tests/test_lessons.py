@@ -302,3 +302,12 @@ def test_lesson_five_without_zeroing_w_swings_and_never_settles():
     assert max(late) - min(late) > 4  # and it does not settle either
     assert round(max(early), 1) == round(max(late), 1)
     assert "runs away" not in _lesson("05-backward")
+
+
+def test_lesson_one_tells_the_learner_what_evaluates_purity_check_asks():
+    # Lab 1 has a check "evaluate leaves its arguments alone and keeps nothing between calls";
+    # the page's lab section used not to mention it, so its first failure came as a surprise.
+    checks = (ROOT / "labs" / "01-graphs" / "checks.py").read_text(encoding="utf-8")
+    assert "evaluate leaves its arguments alone" in checks and "values = dict(inputs)" in checks
+    lab = _lesson("01-graphs").split("## Your lab", 1)[1]
+    assert "values = dict(inputs)" in lab and "unchanged" in lab
