@@ -311,3 +311,16 @@ def test_lesson_one_tells_the_learner_what_evaluates_purity_check_asks():
     assert "evaluate leaves its arguments alone" in checks and "values = dict(inputs)" in checks
     lab = _lesson("01-graphs").split("## Your lab", 1)[1]
     assert "values = dict(inputs)" in lab and "unchanged" in lab
+
+
+def test_lesson_three_names_the_keys_each_lab_function_returns():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("lab3", ROOT / "labs" / "03-branching" / "solution.py")
+    solution = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(solution)
+    lab = _lesson("03-branching").split("## Your lab", 1)[1]
+    for name in ("grads", "diamond_grads"):
+        part = lab.split(f"`{name}(a, b)`", 1)[1].split("\n", 1)[0]
+        for key in getattr(solution, name)(2.0, 3.0):
+            assert f'`"{key}"`' in part, (name, key)
