@@ -324,3 +324,13 @@ def test_lesson_three_names_the_keys_each_lab_function_returns():
         part = lab.split(f"`{name}(a, b)`", 1)[1].split("\n", 1)[0]
         for key in getattr(solution, name)(2.0, 3.0):
             assert f'`"{key}"`' in part, (name, key)
+
+
+def test_lesson_four_does_not_require_derived_ops_to_be_built_from_others():
+    # Lab 4 accepts a - b and a / b with backward steps of their own; the page said only
+    # "Build them from the ones above".
+    alternative = ROOT / "labs" / "04-value" / "alternatives" / "own_sub_and_div_backward.py"
+    assert alternative.exists()
+    section = _lesson("04-value").split("## Derived operations come for free", 1)[1]
+    section = section.split("\n## ", 1)[0]
+    assert "also accept a subtraction or a division with a backward step of its own" in section
