@@ -334,3 +334,17 @@ def test_lesson_four_does_not_require_derived_ops_to_be_built_from_others():
     section = _lesson("04-value").split("## Derived operations come for free", 1)[1]
     section = section.split("\n## ", 1)[0]
     assert "also accept a subtraction or a division with a backward step of its own" in section
+
+
+def test_lesson_five_lab_section_states_the_rules_its_known_mistakes_break():
+    # Each of these mistakes fails a lab-5 check; the page's lab section must state the rule
+    # before the learner meets the failure (and must not forbid an accepted alternative).
+    lab5 = ROOT / "labs" / "05-backward"
+    lab = _lesson("05-backward").split("## Your lab", 1)[1]
+    rules = {"mistakes/zeroes_grad_with_none.py": "not PyTorch's `None`",
+             "mistakes/last_layer_linear.py": "the last layer's too",
+             "mistakes/layer_list_for_one_neuron.py": "not a list of one",
+             "alternatives/kahn_sweep.py": "any order that puts every node after its children"}
+    for path, words in rules.items():
+        assert (lab5 / path).exists(), path
+        assert words in lab, (path, words)
