@@ -48,6 +48,7 @@ def test_every_number_in_the_text_is_computed_by_its_examples(path):
     computed = {abs(float(n)) for ex in examples for n in NUMBER.findall(ex.source + ex.want)}
     prose = FENCE.sub(" ", page.body)
     prose = re.sub(r"^#+ .*$", " ", prose, flags=re.M)  # headings: "## 1. ..." is not a value
+    prose = re.sub(r"\]\([^)\s]*\.md(?:#[^)\s]*)?\)", "]", prose)  # (05-backward.md) names a page
     quoted = {abs(float(n)) for n in NUMBER.findall(prose)}  # "drops by 0.024" is -0.024
     missing = sorted(quoted - computed)
     assert missing == [], f"{path.name} quotes numbers no example computes: {missing}"
@@ -348,3 +349,18 @@ def test_lesson_five_lab_section_states_the_rules_its_known_mistakes_break():
     for path, words in rules.items():
         assert (lab5 / path).exists(), path
         assert words in lab, (path, words)
+
+
+def test_lessons_link_the_lessons_they_send_the_learner_to():
+    # "The next lesson", "the previous lesson", "(lesson 2)": each is a link to that page, and
+    # a link's file name is not a number the text quotes.
+    from grader import links
+
+    slugs = {path.stem for path in LESSONS}
+    targets = {}
+    for path in LESSONS:
+        body = frontmatter.parse(path.read_text(encoding="utf-8")).body
+        targets[path.stem] = {links.lesson_slug(link.href) for link in links.relative_links(body)}
+        assert targets[path.stem] <= slugs
+    assert "02-chain-rule" in targets["01-graphs"] and "01-graphs" in targets["02-chain-rule"]
+    assert "05-backward" in targets["04-value"] and "02-chain-rule" in targets["05-backward"]
