@@ -114,7 +114,9 @@ INNOCENT_PASSES = ["innocent_bom.py", "innocent_optional_numpy.py", "innocent_st
                    "innocent_stdlib_tools.py", "innocent_randomness.py", "innocent_doctest.py",
                    "innocent_environment.py", "innocent_streams.py", "innocent_dict_update.py",
                    "innocent_devices.py", "innocent_pdb.py", "innocent_profiler.py",
-                   "innocent_own_hash.py", "innocent_callback_name.py"]
+                   "innocent_own_hash.py", "innocent_callback_name.py", "innocent_getpass.py",
+                   "innocent_argv.py", "innocent_stdlib_data.py", "innocent_stdlib_tour.py",
+                   "innocent_asyncio.py"]
 INNOCENT_SYNTAX = [("innocent_syntax_error.py", "'(' was never closed (line 4).\n    total = (1 +\n            ^"),
                    ("innocent_indentation.py", "unexpected indent (line 6).\n    extra = 2\n    ^\n"
                     "Line 6 is indented 6 spaces, more than line 5 (4), which does not end in ':' "
@@ -137,6 +139,24 @@ def _judged_fairly(reports, pyodide=True):
     assert "debugger calls returned: Pdb" in reports["innocent_pdb.py"].stdout
     assert "profiled: 1.0 1.0 True" in reports["innocent_profiler.py"].stdout
     assert "training with " in reports["innocent_callback_name.py"].stdout
+    # No terminal: getpass falls back to the empty standard input, EOFError, as input() does.
+    assert "key: None 6.0" in reports["innocent_getpass.py"].stdout
+    # A file's command line holds none of the grader's arguments (its folders, its limits).
+    argv = reports["innocent_argv.py"].stdout
+    assert "lr 0.1" in argv and "course-core" not in argv, argv
+    assert "type: True" in reports["innocent_stdlib_data.py"].stdout
+    assert "tour done" in reports["innocent_stdlib_tour.py"].stdout
+    # asyncio (which imports subprocess, and so _posixsubprocess) runs its own loop.
+    assert "asyncio: [3.0, 6.0] True\nloop: 12.0" in reports["innocent_asyncio.py"].stdout
+    # An in-memory SQLite database: in Pyodide all SQLite can open is the interpreter's own
+    # memory; on CPython it opens files beneath the seal (ATTACH), refused, saying so.
+    sqlite = reports["innocent_sqlite.py"]
+    if pyodide:
+        assert sqlite.passed, sqlite.error
+        assert "sqlite: 5.0\nattach: OperationalError" in sqlite.stdout
+    else:
+        assert not sqlite.passed
+        assert REACH + " (sqlite3.connect: SQLite opens files beneath" in sqlite.error
     # Files of its own, in Pyodide's in-memory working folder and /tmp (seal.py, scratch);
     # CPython's runtime works on disk and refuses.
     scratch = reports["innocent_scratch_files.py"]
@@ -250,6 +270,7 @@ def test_innocent_files_next_to_hostile_ones_are_judged_fairly(batch):
     ("seal_globals.py", REACH + " (changing the grader's seal"),
     ("seal_cells.py", REACH + " (changing refuse.__defaults__"),
     ("seal_tracer.py", REACH + " (sys.settrace"),
+    ("spawn_stand_in.py", REACH + " (_posixsubprocess.fork_exec; import _posixsubprocess)"),
 ])
 def test_each_attempt_fails_with_a_plain_message(batch, name, words):
     report = batch["reports"][name]
@@ -393,7 +414,10 @@ def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):
     names = ["write_file.py", "tamper_checker.py", "tamper_builtins.py", "os_exit.py",
              "memory_bomb.py", "read_solution.py", "import_js_exit.py"]
     names += [name for name, _ in INNOCENT_SYNTAX] + INNOCENT_PASSES + ["innocent_scratch_files.py",
-                                                                 "innocent_standard_input.py"]
+                                                                 "innocent_standard_input.py",
+                                                                 "innocent_sqlite.py",
+                                                                 "child_process.py",
+                                                                 "spawn_stand_in.py"]
     files = [(n, _source(HOSTILE / n, lab).replace("__MARKER__", str(marker))) for n in names]
     files.append(("correct.py", lab.solution.read_text()))
     # A generous limit: filling memory takes a few seconds on a busy machine.
@@ -406,6 +430,10 @@ def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):
     assert "changed the grader's own objects" in reports["tamper_checker.py"].error
     assert "MemoryError" in reports["memory_bomb.py"].error
     assert "STOLEN" not in reports["read_solution.py"].stdout
+    assert REACH + " (subprocess.Popen)" in reports["child_process.py"].error
+    spawn = reports["spawn_stand_in.py"]
+    assert REACH + " (_posixsubprocess.fork_exec; import _posixsubprocess)" in spawn.error
+    assert "stand-in refused: PermissionError\nagain refused: PermissionError" in spawn.stdout
 
 
 def test_a_manifest_slug_with_a_trailing_newline_is_refused(tmp_path):

@@ -41,6 +41,12 @@ def run_job(job_json: str) -> str:
     return encode(report.to_dict())
 
 
+def _own_name(filename) -> str:
+    """A file's own name, without the grader's folders (agent.py runs it under this name)."""
+    name = str(filename).replace("\\", "/").rsplit("/", 1)[-1]
+    return name if name not in ("", ".", "..") else "lab.py"
+
+
 def seed_of(source: str) -> int:
     """The default seed of a file: a number made from its text."""
     return int.from_bytes(hashlib.sha256(source.encode("utf-8", "replace")).digest()[:4], "big")
@@ -55,6 +61,10 @@ def main() -> None:
     """
     job_json = sys.stdin.read()
     job = json.loads(job_json)
+    # The file's command line is its own name alone, as `python lab.py` gives (and as in
+    # Pyodide): it was this runner's, the grader's core folder and a memory limit, so a
+    # correct file that parsed its options with argparse exited on "unrecognized arguments".
+    sys.argv[:] = [_own_name(job.get("file", ""))]
     token = job.pop("token", "")
     limit = Deadline(job["stop_after"], job["file"]) if job.get("stop_after") else nullcontext()
     with limit:

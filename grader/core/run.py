@@ -143,7 +143,11 @@ class NoInput:
         return False
 
     def fileno(self):
-        raise OSError("a lab reads no input")
+        # io.UnsupportedOperation, as any stream without a descriptor (io.StringIO) raises: it
+        # is an OSError and a ValueError, and `getpass.getpass()`, with no terminal, catches
+        # only the ValueError before it asks this stream (innocent_getpass.py). A bare OSError
+        # ended a correct file that asked for a key at load.
+        raise io.UnsupportedOperation("a lab reads no input")
 
 
 # The recursion limit learner code and the checks run with: CPython's own default, in every

@@ -72,7 +72,7 @@ BLOCKED_EVENTS = (
     "_thread.start_new_thread", "webbrowser.open", "sqlite3.connect", "urllib.Request",
     "socket.", "ctypes.", "http.client.", "ftplib.", "smtplib.", "poplib.", "imaplib.",
     "nntplib.", "telnetlib.", "shutil.", "_posixsubprocess.", "os.listdir", "os.scandir",
-    "os.walk", "os.fwalk",
+    "os.walk", "os.fwalk", "sqlite3.enable_load_extension", "sqlite3.load_extension",
 )
 # Not refused: `glob.glob` (its event names only a pattern). The folders it lists are listed
 # by os.scandir, judged above like any listing: a file that globbed its own working folder
@@ -134,6 +134,26 @@ class Guard:
 def seal(watched: tuple = (), alarm=None) -> Guard:
     """Cut the JS bridge out of `sys.modules` and install the audit hook. Once per interpreter."""
     guard = Guard(watched + (sys.modules["builtins"].__dict__,))
+    attempts = guard.attempts
+    compiling = guard._compiling
+
+    # Everything the hook uses is bound as a default argument, never read from a closure cell
+    # or, unchecked, from this module's globals or the builtins: a file reached each of those
+    # (through `sys.settrace.__closure__`, or `Guard.restore.__globals__`) and emptied
+    # BLOCKED_EVENTS, or swapped `alarm` for a function that does nothing, then called
+    # gc.get_objects() with no alarm and passed (seal_globals.py, seal_cells.py). Defaults
+    # cannot be changed: that is refused below, for every function of a module loaded now.
+    def refuse(what: str, _alarm=alarm, _attempts=attempts, _len=len, _error=PermissionError):
+        if _alarm is not None:
+            try:
+                _alarm(what)
+            except BaseException:
+                pass
+        if _len(_attempts) < 50:
+            _attempts.append(what)
+        raise _error(f"The grader does not allow this in a lab: {what}.")
+
+    _stand_in_spawner(refuse)
     _drop_bridge()
     readable = tuple(p for p in sys.path if p and p not in (".", "/home/pyodide"))
     scratch = _scratch_folders()
@@ -153,24 +173,6 @@ def seal(watched: tuple = (), alarm=None) -> Guard:
     sealed_globals = {id(module.__dict__) for module in list(sys.modules.values())
                       if type(getattr(module, "__dict__", None)) is dict}
     _keep.append(list(sys.modules.values()))  # so those ids are never reused
-    attempts = guard.attempts
-    compiling = guard._compiling
-
-    # Everything the hook uses is bound as a default argument, never read from a closure cell
-    # or, unchecked, from this module's globals or the builtins: a file reached each of those
-    # (through `sys.settrace.__closure__`, or `Guard.restore.__globals__`) and emptied
-    # BLOCKED_EVENTS, or swapped `alarm` for a function that does nothing, then called
-    # gc.get_objects() with no alarm and passed (seal_globals.py, seal_cells.py). Defaults
-    # cannot be changed: that is refused below, for every function of a module loaded now.
-    def refuse(what: str, _alarm=alarm, _attempts=attempts, _len=len, _error=PermissionError):
-        if _alarm is not None:
-            try:
-                _alarm(what)
-            except BaseException:
-                pass
-        if _len(_attempts) < 50:
-            _attempts.append(what)
-        raise _error(f"The grader does not allow this in a lab: {what}.")
 
     untrace = _untrace(sys.settrace, "sys.settrace", refuse)
     # What the hook's path reads as globals, and the builtins it calls, as they are now: any
@@ -213,6 +215,11 @@ def seal(watched: tuple = (), alarm=None) -> Guard:
                 return
             if event in _SCRATCH_EVENTS and _all_in(event, args, _scratch):
                 return
+            if event == "sqlite3.connect":
+                refusal = _sqlite_refusal(args, _scratch)
+                if refusal is None:
+                    return
+                _refuse(refusal)
             _refuse(event)
 
     sys.addaudithook(hook)
@@ -223,6 +230,25 @@ def seal(watched: tuple = (), alarm=None) -> Guard:
 
 
 _UNSET = object()
+
+
+def _stand_in_spawner(refuse) -> None:
+    """`_posixsubprocess` once sealed, where CPython has it: a module whose `fork_exec` is
+    refused. `import subprocess` imports it (and `import asyncio` imports subprocess), so a
+    correct file that only imported asyncio was refused as an attack under --runtime python
+    (innocent_asyncio.py); the real module's fork_exec starts a process and raises no audit
+    event, so it is never loaded (its import stays refused, BLOCKED_IMPORTS)."""
+    import importlib.machinery as machinery
+
+    if "_posixsubprocess" in sys.modules or machinery.PathFinder.find_spec(
+            "_posixsubprocess") is None and "_posixsubprocess" not in sys.builtin_module_names:
+        return
+    stand_in = type(sys)("_posixsubprocess", "Starting processes is refused in a sealed interpreter.")
+
+    def fork_exec(*args, _refuse=refuse):
+        _refuse("_posixsubprocess.fork_exec")
+    stand_in.fork_exec = fork_exec
+    sys.modules["_posixsubprocess"] = stand_in
 
 
 def _harmless_events() -> frozenset:
@@ -311,6 +337,8 @@ def _check_open(args: tuple, readable: tuple, scratch: tuple, refuse) -> None:
         type(flags) is int and flags & 0o3 != 0)
     if _inside(path, scratch):
         return
+    if _device(path) is _NO_TERMINAL:
+        raise OSError(_ENXIO, "No such device or address (a grader has no terminal)", path)
     device = _device(path)
     if device is not None and (device or not writes):
         return
@@ -318,7 +346,7 @@ def _check_open(args: tuple, readable: tuple, scratch: tuple, refuse) -> None:
         refuse(f"writing {path!r}")
     elif type(path) is int:
         return  # an already-open descriptor (the interpreter's own streams)
-    elif not _readable(path, readable):
+    elif not _readable(path, readable) and not _readable(path, _STDLIB_DATA):
         if _missing(path):  # it would fail anyway: nothing is reached (pdb's .pdbrc)
             raise FileNotFoundError(_ENOENT, "No such file or directory", path)
         refuse(f"reading {path!r}")
@@ -337,7 +365,14 @@ def _check_open(args: tuple, readable: tuple, scratch: tuple, refuse) -> None:
 # (innocent_output_streams.py). On CPython, descriptor 1 carries the report's frame, and
 # stays refused.
 _OWN_OUTPUT = sys.platform == "emscripten"
-DEVICES = MappingProxyType({"/dev/null": True, "/dev/urandom": False, "/dev/random": False,
+# A terminal (/dev/tty) is one no grader has: opening it fails as in a process without one,
+# ENXIO, and nothing is recorded. `getpass.getpass()` opens it, then falls back to standard
+# input (empty, so EOFError, as input() gives); a correct file that asked for a key and caught
+# that was refused as an attack (innocent_getpass.py). On CPython the grader's own terminal is
+# never opened by learner code either way.
+_NO_TERMINAL = "no terminal"
+DEVICES = MappingProxyType({"/dev/tty": _NO_TERMINAL,
+                            "/dev/null": True, "/dev/urandom": False, "/dev/random": False,
                             **({"/dev/stdout": True, "/dev/stderr": True,
                                 "/dev/stdin": False} if _OWN_OUTPUT else {})})
 STREAMS = MappingProxyType({1: True, 2: True} if _OWN_OUTPUT else {})  # descriptors
@@ -368,6 +403,44 @@ def _missing(path, _stat=__import__("os").stat) -> bool:
 
 
 _ENOENT = __import__("errno").ENOENT
+
+
+def _stdlib_data() -> tuple:
+    """The system's public data files the standard library reads for ordinary calls: the time
+    zone database (`zoneinfo.ZoneInfo("UTC")`) and the MIME type tables
+    (`mimetypes.guess_type("a.csv")`), where CPython is configured to look for them. Read only;
+    they hold nothing of anyone's. On CPython's runtime a correct file that named a time zone
+    or guessed a file type was refused as an attack for "reading '/etc/mime.types'"."""
+    import sysconfig
+
+    zones = str(sysconfig.get_config_var("TZPATH") or "").split(":")
+    mime = __import__("mimetypes").knownfiles
+    return tuple(p for p in (*zones, *mime) if type(p) is str and p.startswith("/"))
+
+
+_STDLIB_DATA = _stdlib_data()
+_ENXIO = __import__("errno").ENXIO
+# Pyodide's file system is the interpreter's own memory (worker.mjs refuses Node's fs): all a
+# SQLite database there can reach. On CPython SQLite opens files by itself, beneath the audit
+# hook (ATTACH and VACUUM INTO name any path in SQL, and no limit set on a connection is one
+# its file cannot lift), so every connection stays refused there, saying why.
+_MEMORY_FILES = sys.platform == "emscripten"
+
+
+def _sqlite_refusal(args: tuple, scratch: tuple):
+    """What `sqlite3.connect` is refused as, or None when it reaches only the interpreter's own
+    memory: in Pyodide, a ":memory:" database or one in a scratch folder. A correct file that
+    kept its training log in `sqlite3.connect(":memory:")` was refused as an attack
+    (innocent_sqlite.py)."""
+    database = _as_path(args[0]) if args else None
+    if type(database) is bytes:
+        database = database.decode("utf-8", "replace")
+    if _MEMORY_FILES and type(database) is str and (database == ":memory:"
+                                                     or _inside(database, scratch)):
+        return None
+    if not _MEMORY_FILES:
+        return "sqlite3.connect: SQLite opens files beneath this runtime's seal"
+    return f"sqlite3.connect({database!r})" if type(database) is str else "sqlite3.connect"
 # What a file may do to paths in its scratch folders: the audit arguments that are paths, and
 # those that are directory descriptors (-1 when there is none).
 _SCRATCH_EVENTS = MappingProxyType({
@@ -521,7 +594,16 @@ def _plain_asyncio() -> None:
     CPython's own loop would be too: it opens a socket pair to wake itself from other
     threads, which a sealed interpreter (one thread) never needs. So asyncio.run is the
     function Pyodide wrapped, and asyncio's loops are CPython's without that socket pair
-    (tests/hostile/innocent_asyncio.py)."""
+    (tests/hostile/innocent_asyncio.py).
+
+    CPython's runtime has not imported asyncio yet: it is imported here, before the seal (with
+    `_posixsubprocess` already the stand-in), so that its loop is this one too; imported later
+    by the file, its loop opened the socket pair and the file was refused as an attack."""
+    if "asyncio" not in sys.modules and sys.platform != "emscripten":
+        try:
+            import asyncio  # noqa: F401
+        except ImportError:
+            return
     asyncio = sys.modules.get("asyncio")
     wrapper = getattr(asyncio, "run", None)
     original = getattr(wrapper, "__wrapped__", None)
