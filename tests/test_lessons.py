@@ -364,3 +364,12 @@ def test_lessons_link_the_lessons_they_send_the_learner_to():
         assert targets[path.stem] <= slugs
     assert "02-chain-rule" in targets["01-graphs"] and "01-graphs" in targets["02-chain-rule"]
     assert "05-backward" in targets["04-value"] and "02-chain-rule" in targets["05-backward"]
+
+
+def test_lesson_two_says_local_derivatives_are_formulas_not_nudges():
+    # Lab 2 rejects local derivatives and chain_rule measured with nudge (its mistakes
+    # local_by_nudging.py and chain_by_nudging.py); the lab section must say so first.
+    mistakes = ROOT / "labs" / "02-chain-rule" / "mistakes"
+    assert (mistakes / "local_by_nudging.py").exists() and (mistakes / "chain_by_nudging.py").exists()
+    lab = _lesson("02-chain-rule").split("## Your lab", 1)[1]
+    assert "as its formula" in lab and "not for computing it" in lab
