@@ -373,3 +373,20 @@ def test_lesson_two_says_local_derivatives_are_formulas_not_nudges():
     assert (mistakes / "local_by_nudging.py").exists() and (mistakes / "chain_by_nudging.py").exists()
     lab = _lesson("02-chain-rule").split("## Your lab", 1)[1]
     assert "as its formula" in lab and "not for computing it" in lab
+
+
+def test_lesson_four_asks_for_ordered_children_not_a_tuple_in_particular():
+    # Lab 4 accepts microgpt's design with _children and _local_grads as lists (graded by hand:
+    # stored_local_grads.py with list(...) passes all 8 checks); only the order matters.
+    four = _lesson("04-value")
+    assert "microgpt must keep a tuple" not in four and "a list works as well" in four
+    source = re.search(r"```python\n(class Value:\n    def __init__\(self, data, children=\(\), "
+                       r"local_grads=\(\)\):.*?)```", four, re.S).group(1)
+    namespace: dict = {}
+    exec(source.replace("(self, other), (other.data, self.data)",
+                        "[self, other], [other.data, self.data]"), namespace)
+    x = namespace["Value"](3.0)
+    z = x * x
+    z.grad = 1.0
+    exec(MICROGPT_LOOP, {"topo": [x, z]})
+    assert x.grad == 6.0  # both shares, paired by position, from lists
