@@ -995,6 +995,16 @@ def test_a_line_number_in_a_report_takes_the_cursor_to_that_line(open_lesson, wi
     link.click()
     cursor = "(() => { const v = window.courseEditor; return [v.hasFocus, v.state.doc.lineAt(v.state.selection.main.head).number]; })()"
     assert page.evaluate(cursor) == [True, last]
+    # The editor's whole box in sight, below the column's top edge (not the line alone at it),
+    # and the line inside the box.
+    page.wait_for_timeout(300)
+    assert page.evaluate("""() => {
+        const v = window.courseEditor, box = v.dom.getBoundingClientRect();
+        const lab = v.dom.closest('.lab');
+        const top = lab && getComputedStyle(lab).overflowY === 'auto' ? lab.getBoundingClientRect().top : 0;
+        const caret = v.coordsAtPos(v.state.selection.main.head), inner = v.scrollDOM.getBoundingClientRect();
+        return box.top >= top && box.bottom <= innerHeight && caret && caret.top >= inner.top && caret.bottom <= inner.bottom;
+    }"""), "the editor's box or the line is out of sight"
     page.keyboard.press("End")
     page.keyboard.type(" q")
     assert doc(page).endswith("\ne = 2 * 3 + q")

@@ -364,7 +364,12 @@ export function openAtOffset(view, at) {
 export function showLine(view, number) {
   const line = view.state.doc.line(Math.max(1, Math.min(number, view.state.doc.lines)));
   const at = line.from + (/^[ \t]*/.exec(line.text)[0].length);
-  view.dispatch({ selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: "center" }) });
+  // The whole editor's box in sight first: left to CodeMirror, the lab's column scrolled only
+  // until the line showed, at its top edge, the box's top and the lines above cut off.
+  // CodeMirror's own scrollIntoView centred the line in the column too, the box's top cut off;
+  // so the page brings the box, and the box alone scrolls to the line (aimAt, as openAtLine).
+  view.dom.scrollIntoView({ block: "nearest" });
+  view.dispatch({ selection: { anchor: at }, effects: aimAt(view, at) });
   view.focus();
 }
 
@@ -372,13 +377,16 @@ export function openAtStart(view) {
   openAtLine(view, view.state.doc.line(1));
 }
 
+// A scroll of the editor's box alone, `at` two lines below its top.
+function aimAt(view, at) {
+  const snapshot = view.scrollSnapshot();
+  const Target = snapshot.value.constructor;
+  return snapshot.type.of(new Target(EditorSelection.cursor(at), "start", "start",
+    2 * view.defaultLineHeight, 0, true));
+}
+
 function openAtLine(view, line) {
-  const aim = () => {
-    const snapshot = view.scrollSnapshot();
-    const Target = snapshot.value.constructor;
-    return snapshot.type.of(new Target(EditorSelection.cursor(line.from), "start", "start",
-      2 * view.defaultLineHeight, 0, true));
-  };
+  const aim = () => aimAt(view, line.from);
   view.dispatch({ selection: { anchor: line.from }, effects: aim() });
   // Out of sight (below the lesson, on a phone), the editor measures few of its lines: once it
   // comes into sight, again, unless the learner has moved the cursor since.
