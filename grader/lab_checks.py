@@ -189,3 +189,54 @@ def _shown(folder: Path, path: Path) -> str:
         return path.relative_to(folder).as_posix()
     except ValueError:
         return str(path)
+
+
+# Module-level functions of `random`: they draw from Python's one shared generator, which
+# nothing seeds, so a check using them gives the same file a different verdict on each grading.
+SHARED_RANDOM = frozenset({
+    "random", "uniform", "randint", "randrange", "choice", "choices", "shuffle", "sample",
+    "gauss", "normalvariate", "lognormvariate", "triangular", "betavariate", "expovariate",
+    "gammavariate", "paretovariate", "vonmisesvariate", "weibullvariate", "binomialvariate",
+    "getrandbits", "randbytes", "seed"})
+
+
+def slips(source: ChecksSource) -> list[ConfigProblem]:
+    """What loads and runs but silently does not do what its author meant: a function that
+    takes `learner` but is neither marked @check nor called (it is never run), and a draw from
+    `random`'s shared, unseeded generator (the verdict changes from one grading to the next)."""
+    found = []
+    trees = []
+    for piece in source.pieces:
+        try:
+            trees.append((piece.path, ast.parse(authored.read(piece.path))))
+        except (SyntaxError, ValueError):
+            return []  # reported when the checks are loaded
+    used = {node.id for _, tree in trees for node in ast.walk(tree)
+            if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Store)}
+    used |= {node.attr for _, tree in trees for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
+    for path, tree in trees:
+        modules = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                modules |= {a.asname or a.name for a in node.names if a.name == "random"}
+            elif isinstance(node, ast.ImportFrom) and node.module == "random" and not node.level:
+                for alias in node.names:
+                    if alias.name in SHARED_RANDOM:
+                        found.append(ConfigProblem(path, node.lineno, _shared(f"random.{alias.name}")))
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                    and node.value.id in modules and node.attr in SHARED_RANDOM):
+                found.append(ConfigProblem(path, node.lineno, _shared(f"{node.value.id}.{node.attr}")))
+        for node in tree.body:
+            if (isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not node.decorator_list
+                    and [a.arg for a in node.args.args[:1]] == ["learner"] and node.name not in used):
+                found.append(ConfigProblem(path, node.lineno, (
+                    f"{node.name}(learner) is never run: it is not marked @check(\"name\", "
+                    "\"hint\") and nothing calls it")))
+    return found
+
+
+def _shared(call: str) -> str:
+    return (f"{call} draws from Python's shared generator, which nothing seeds: the same file "
+            "could pass one grading and fail the next; draw from rng = inputs(\"salt\") "
+            "(from grader.core.checks) instead")

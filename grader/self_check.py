@@ -56,11 +56,44 @@ CARRIED = {
 }
 
 
-def _silent_checks(wanted: Expectation, report: Report) -> list[Problem]:
-    """A check that fails must say why: an empty message helps no learner."""
-    return [Problem(wanted.path, 1, f"check {c.name!r} failed this file without a message: "
-                                    "raise CheckFailed(\"what is wrong and why\")")
-            for c in report.checks if not c.passed and c.message.strip() in ("", "This check failed.")]
+RAISED = "Your code raised an error during this check: "
+
+
+def _check_slips(wanted: Expectation, report: Report, where: dict, seen: set) -> list[Problem]:
+    """What a check did wrong while grading this file, each said once per check, at the
+    check's own line: failing without a message (an empty message helps no learner), and
+    raising an error of its own (no line of the graded file was running, yet the learner
+    would read "Your code raised an error")."""
+    found = []
+    for c in report.checks:
+        if c.passed or c.name not in where:
+            continue
+        path, line = where[c.name]
+        if c.message.strip() in ("", "This check failed.") and ("silent", c.name) not in seen:
+            seen.add(("silent", c.name))
+            found.append(Problem(path, line, f"check {c.name!r} failed {wanted.path.name} without "
+                                             "a message: raise CheckFailed(\"what is wrong and why\")"))
+        if (c.message.startswith(RAISED) and "of your file)" not in c.message
+                and ("raised", c.name) not in seen):
+            seen.add(("raised", c.name))
+            found.append(Problem(path, line, (
+                f"check {c.name!r} raised {c.message[len(RAISED):]} itself while grading "
+                f"{wanted.path.name}, with no line of that file running: a bug in the check, "
+                "which a learner would read as \"Your code raised an error\"")))
+    return found
+
+
+def _unfailed(lab: Lab, where: dict, judged: list[tuple[Expectation, Report]]) -> list[Problem]:
+    """A check that the starter and every mistake pass: nothing shows it can fail."""
+    wrong = [report for wanted, report in judged if wanted.kind in ("starter", "mistake")
+             and not report.error]
+    if not wrong:
+        return []
+    failed = {c.name for report in wrong for c in report.checks if not c.passed}
+    return [Problem(path, line, f"check {name!r} passes the starter and every mistake: nothing "
+                                "shows it can fail; add a mistake it must catch (mistakes/*.py), "
+                                "or leave the starter failing it")
+            for name, (path, line) in where.items() if name not in failed]
 
 
 def expectations(lab: Lab) -> list[Expectation]:
@@ -88,6 +121,8 @@ def check_course(course: Course, runtime, only: str | None = None
     batch = []
     outcomes = {}
     loaded: dict[str, list] = {}  # each lab's checks, loaded once: a broken file costs its timeout once
+    where: dict[str, dict] = {}  # each lab's checks by name: the file and line that define them
+    unreadable: set[Path] = set()  # files not in UTF-8, each said once and graded nowhere
     for lab in course.labs.values():
         outcomes[lab.slug] = LabOutcome(lab.slug)
         if not lab.checks_files():
@@ -95,6 +130,9 @@ def check_course(course: Course, runtime, only: str | None = None
         checks = _lab_checks(lab, outcomes[lab.slug].problems, loaded)
         if checks is None:
             continue
+        source = lab.joined_checks()
+        where[lab.slug] = {fn.check_name: source.where(fn.__code__.co_firstlineno) for fn in checks
+                           if isinstance(fn.check_name, str) and fn.check_name.strip()}
         if only is not None and lab.slug != only:
             continue
         names = [fn.check_name for fn in checks]
@@ -104,30 +142,55 @@ def check_course(course: Course, runtime, only: str | None = None
                 outcomes[lab.slug].problems.append(Problem(
                     w.path, w.line, f"'# fails: {w.fails}' names no check of this lab "
                                     f"(checks: {', '.join(names)})"))
-        files = [(str(w.path), authored.read(w.path)) for w in wanted]
-        batch += submissions(lab, files, checks)
-        plan += [(lab, w) for w in wanted]
-    for lab, wanted, checks in _carried(course, outcomes, loaded, only):
-        files = [(str(wanted.path), wanted.source if wanted.source is not None
-                  else authored.read(wanted.path))]
-        batch += submissions(lab, files, checks)
+        readable = [(w, _text(w, outcomes[lab.slug].problems, unreadable)) for w in wanted]
+        readable = [(w, text) for w, text in readable if text is not None]
+        batch += submissions(lab, [(str(w.path), text) for w, text in readable], checks)
+        plan += [(lab, w) for w, _ in readable]
+    for lab, wanted, checks in _carried(course, outcomes, loaded, only, unreadable):
+        text = _text(wanted, outcomes[only or lab.slug].problems, unreadable)
+        if text is None:
+            continue
+        batch += submissions(lab, [(str(wanted.path), text)], checks)
         plan.append((lab, wanted))
     reports = runtime.grade(batch) if batch else []
+    seen: dict[str, set] = {}
+    judged: dict[str, list] = {}
     for (lab, wanted), report in zip(plan, reports):
         outcome = outcomes[only or lab.slug]  # with `only`, its starter graded elsewhere too
         if wanted.kind == "elsewhere":
             outcome.others += 1
         else:
             outcome.graded += 1
-        found = _judge(wanted, report) + _silent_checks(wanted, report)
+        found = _judge(wanted, report) + _check_slips(wanted, report, where.get(lab.slug, {}),
+                                                      seen.setdefault(lab.slug, set()))
         outcome.problems += found
         outcome.cases.append((wanted.describe(), found))
+        judged.setdefault(lab.slug, []).append((wanted, report))
+    for slug, pairs in judged.items():
+        if only is None or slug == only:
+            outcomes[slug].problems += _unfailed(course.labs[slug], where.get(slug, {}), pairs)
     if only is not None:
         return [outcomes[only]], problems
     return list(outcomes.values()), problems
 
 
-def _carried(course: Course, outcomes: dict, loaded: dict[str, list], only: str | None = None):
+def _text(wanted: Expectation, problems: list[Problem], unreadable: set[Path]) -> str | None:
+    """The text to grade for `wanted`, or None for a file not in UTF-8: one problem among the
+    rest (said once, however many labs would grade it), not a stop with exit status 2."""
+    if wanted.source is not None:
+        return wanted.source
+    if wanted.path in unreadable:
+        return None
+    try:
+        return authored.read(wanted.path)
+    except authored.NotText as exc:
+        unreadable.add(wanted.path)
+        problems.append(Problem(exc.path, exc.line, exc.reason))
+        return None
+
+
+def _carried(course: Course, outcomes: dict, loaded: dict[str, list], only: str | None = None,
+             unreadable: set[Path] | None = None):
     """(lab that grades, expectation, its checks) for lab.yaml's files and every starter
     against every other lab whose checks loaded; problems with lab.yaml itself go to the
     lab's outcome."""
@@ -152,9 +215,16 @@ def _carried(course: Course, outcomes: dict, loaded: dict[str, list], only: str 
         if base and config.provided:
             yield course.labs[base], Expectation(config.provided, "provided", graded_by=base), loaded[base]
             if config.extend:
-                start = (authored.read(config.provided) + "\n\n"
-                         + authored.read(config.extend))
-                yield lab, Expectation(config.provided, "start", source=start,
+                try:
+                    start = (authored.read(config.provided) + "\n\n"
+                             + authored.read(config.extend))
+                except authored.NotText as exc:
+                    start = None
+                    if unreadable is not None and exc.path not in unreadable:
+                        unreadable.add(exc.path)
+                        outcomes[lab.slug].problems.append(Problem(exc.path, exc.line, exc.reason))
+                if start is not None:
+                    yield lab, Expectation(config.provided, "start", source=start,
                                        graded_by=lab.slug), loaded[lab.slug]
         starting = [p for p in (lab.starter, config.extend) if p is not None and p.is_file()]
         for other in course.labs.values():
@@ -171,11 +241,14 @@ def _lab_checks(lab: Lab, problems: list[Problem], loaded: dict[str, list]) -> l
     """The lab's checks, after making sure every check can be shown to a learner (kept in
     `loaded` whenever they load at all). Lines are the author's: a file of checks/ and its own
     line, not the joined source's."""
-    source = lab.joined_checks()
     try:
+        source = lab.joined_checks()
         checks = loaded[lab.slug] = load_lab_checks(lab)
     except ChecksBroken as exc:
         problems.append(Problem(exc.path, exc.line, exc.message))
+        return None
+    except authored.NotText as exc:
+        problems.append(Problem(exc.path, exc.line, exc.reason))
         return None
     if not checks:
         problems.append(Problem(lab.checks, 1, f"{lab.checks.name} defines no check: mark functions "
@@ -191,7 +264,8 @@ def _lab_checks(lab: Lab, problems: list[Problem], loaded: dict[str, list]) -> l
                                                 "@check a name and at least one hint"))
         if names.count(fn.check_name) > 1:
             problems.append(Problem(path, line, f"two checks are named {fn.check_name!r}"))
-    found = lab_checks.part_problems(source, lab.config, checks) + lab_checks.rebound_names(source)
+    found = (lab_checks.part_problems(source, lab.config, checks) + lab_checks.rebound_names(source)
+             + lab_checks.slips(source))
     problems += [Problem(p.path, p.line, p.message) for p in found]
     return checks
 

@@ -143,6 +143,85 @@ def test_check_lab_checks_one_lab_and_still_its_starter_against_the_others(tmp_p
     assert unknown.returncode == 2 and "no lab named '9'" in unknown.stderr
 
 
+def test_check_names_checks_that_raise_cannot_fail_never_run_or_draw_unseeded(tmp_path):
+    """A new instructor's checks that loaded and ran without a word from `course check`: a
+    check whose own bug the learner reads as "Your code raised an error" (only the solution's
+    failure was said, blaming the solution), a check the starter and every mistake pass, a
+    function missing its @check (never run), and random.uniform (another verdict each grading,
+    measured: the shared generator is not seeded)."""
+    root = _copy_course(tmp_path)
+    assert run_course("new", "sgd", cwd=root).returncode == 0
+    lab = root / "labs" / "06-sgd"
+    (lab / "checks.py").write_text(
+        '"""Hidden checks."""\n'                                               # 1
+        "import random\n"                                                      # 2
+        "from random import gauss\n"                                           # 3
+        "from grader.core.checks import CheckFailed, attempt, check, close, need\n"  # 4
+        "\n"                                                                   # 5
+        "@check('doubles', 'Multiply by two.')\n"                              # 6
+        "def doubles(learner):\n"                                              # 7
+        "    x = random.uniform(1, 2)\n"                                       # 8
+        "    close(attempt('double(x)', need(learner, 'double'), x), 2 * x, 'double(x)')\n"
+        "\n"                                                                   # 10
+        "@check('crashes', 'A hint.')\n"                                       # 11
+        "def crashes(learner):\n"                                              # 12
+        "    return len(None)\n"                                               # 13
+        "\n"                                                                   # 14
+        "@check('cannot fail', 'A hint.')\n"                                   # 15
+        "def cannot_fail(learner):\n"                                          # 16
+        "    pass\n"                                                           # 17
+        "\n"                                                                   # 18
+        "def forgotten(learner):\n"                                            # 19
+        "    raise CheckFailed('never said')\n"                                # 20
+        "\n"                                                                   # 21
+        "def _helper(learner):\n"                                              # 22
+        "    return need(learner, 'double')\n"                                 # 23
+        "\n"                                                                   # 24
+        "@check('uses the helper', 'A hint.')\n"                               # 25
+        "def uses(learner):\n"                                                 # 26
+        "    close(attempt('double(2)', _helper(learner), 2), 4, 'double(2)')\n")  # 27
+    done = run_course("check", "--lab", "06-sgd", "--runtime", "python", cwd=root)
+    assert done.returncode == 1
+    err = done.stderr
+    shared = "draws from Python's shared generator, which nothing seeds"
+    assert f"labs/06-sgd/checks.py:3: random.gauss {shared}" in err
+    assert f"labs/06-sgd/checks.py:8: random.uniform {shared}" in err
+    assert ("labs/06-sgd/checks.py:11: check 'crashes' raised TypeError: object of type 'NoneType' "
+            "has no len() itself while grading solution.py, with no line of that file running") in err
+    assert err.count("check 'crashes' raised") == 1
+    assert ("labs/06-sgd/checks.py:15: check 'cannot fail' passes the starter and every mistake: "
+            "nothing shows it can fail") in err
+    assert "labs/06-sgd/checks.py:19: forgotten(learner) is never run" in err
+    assert "_helper" not in err and "'uses the helper' passes the starter" not in err
+    assert "'doubles' passes the starter" not in err
+
+
+def test_check_reports_a_lab_file_not_in_utf8_as_one_problem_among_the_rest(tmp_path):
+    """A solution, starter or checks file saved in Latin-1 stopped `course check` with exit
+    status 2 and that one sentence, hiding every other problem; now each is one problem at its
+    line, the rest of the lab (and course) is still checked, and the file is said once though
+    every lab grades a starter."""
+    root = _copy_course(tmp_path)
+    assert run_course("new", "sgd", cwd=root).returncode == 0
+    lab = root / "labs" / "06-sgd"
+    for name in ("solution.py", "starter.py"):
+        (lab / name).write_bytes((lab / name).read_bytes() + b"# caf\xe9\n")
+    (lab / "mistakes" / "harmless.py").write_text("# mistake: x\n# fails: nothing\n# message: y\n")
+    checks_py = root / "labs" / "02-chain-rule" / "checks.py"
+    checks_py.write_bytes(checks_py.read_bytes() + b"# caf\xe9\n")
+    done = run_course("check", "--runtime", "python", cwd=root)
+    assert done.returncode == 1, done.stdout + done.stderr
+    err = done.stderr
+    for name in ("labs/06-sgd/solution.py", "labs/06-sgd/starter.py", "labs/02-chain-rule/checks.py"):
+        line = (root / name).read_bytes().count(b"\n")
+        said = f"{name}:{line}: this file is not UTF-8 text (byte 0xe9 on this line)"
+        assert err.count(said) == 1, err
+    assert "labs/06-sgd/mistakes/harmless.py:2: '# fails: nothing' names no check" in err
+    assert "ok  01-graphs" in done.stdout and "FAIL  02-chain-rule" in done.stdout
+    one = run_course("check", "--lab", "6", "--runtime", "python", cwd=root)
+    assert one.returncode == 1 and one.stderr.count("is not UTF-8 text") == 2, one.stderr
+
+
 def test_course_new_keeps_any_one_line_title_exactly_and_refuses_a_taken_name(tmp_path):
     """Titles were pasted into YAML and a docstring as they were: 'x: y' made a lesson whose
     front matter did not parse, '"quoted"' lost its quotes, a line break cut the title."""
@@ -252,7 +331,11 @@ def test_check_reports_links_that_lead_nowhere_and_silent_checks(tmp_path):
     assert (f"lessons/01-graphs.md:{body_start + 2}: the link to '03-nope.md' leads nowhere"
             in done.stderr)
     assert "02-chain-rule.md' leads nowhere" not in done.stderr
-    assert "check 'says nothing' failed this file without a message" in done.stderr
+    # Said once, at the check's own line (it used to be said once per file it failed, at line 1
+    # of that file, which is not where the fix goes).
+    line = len(checks.read_text().splitlines()) - 2
+    said = f"labs/02-chain-rule/checks.py:{line}: check 'says nothing' failed solution.py without a message"
+    assert said in done.stderr and done.stderr.count("'says nothing' failed") == 1, done.stderr
 
 
 def test_setup_builds_what_grading_needs_after_npm_and_not_after_it_fails(monkeypatch):
