@@ -246,6 +246,11 @@ def chain_order(learner):
     x0, c1, c2, c3 = (_draw(rng, -3, 3) for _ in range(4))
     what = f"L = ((x + {_t(c1)}) + {_t(c2)}) + {_t(c3)}"
     out, (gx,) = grads_of(learner, lambda x: ((x + c1) + c2) + c3, [x0], what)
+    if not _same(gx, 1.0):
+        cause = _order_cause(learner)
+        if cause:
+            raise CheckFailed(f"x.grad for {what} at x={_f(x0)} should be 1, but your code "
+                              f"gives {_f(gx)}. {cause}")
     if gx == 0.0:
         raise CheckFailed(f"x.grad stayed 0 for {what}: the output's gradient never reached x. "
                           "backward() must visit every node, from the output back to the inputs, "
@@ -253,6 +258,68 @@ def chain_order(learner):
                           "order depth-first, appending each node AFTER its children, and sweep "
                           "that order reversed.")
     close(gx, 1.0, f"x.grad for {what} at x={_f(x0)}")
+    cause = _order_cause(learner)
+    if cause:
+        raise CheckFailed(cause)
+
+
+# Two chains of + whose numbers rise toward the output and fall toward it: a graph's order
+# does not care, a sweep that sorts the nodes by their numbers gets one of the two wrong.
+# Every node of each holds a number of its own (a sort keyed by .data has no ties to break).
+RISING, FALLING = (0.5, 1.25, 1.5, 2.25), (5.5, -2.25, -1.5, -1.25)
+# And a shorter one, L = (x + a) + b, where a sweep in no order of its own (a set's, id's)
+# gets x.grad right about every other time: built 16 times, it shows both outcomes.
+SHORT = (0.5, 1.25, 2.25)
+
+
+def _order_cause(learner):
+    """Why a sweep gets the order of a plain chain of + wrong, if one of two causes shows: its
+    order changes from one build of the very same formula to the next (a set, or id(v),
+    decides it), or it sorts the nodes by their numbers (.data, or abs of it): right on every
+    build of a chain whose sums rise toward the output, wrong on every build of one whose sums
+    fall (or the other way round); '' otherwise."""
+    kept = []  # the graphs stay alive, so each build gets new objects at new places
+
+    def runs(nums, times):
+        what = "L = " + "(" * (len(nums) - 2) + "x"
+        for k, c in enumerate(nums[1:]):
+            what += f" + {_t(c)}" + (")" if k < len(nums) - 2 else "")
+
+        def formula(v):
+            for c in nums[1:]:
+                v = v + c
+            return v
+        results = set()
+        for i in range(times):
+            kept.extend(leaves_of(learner, [0.0] * i))  # shifts where the next nodes land
+            out, (g,) = grads_of(learner, formula, [nums[0]], what)
+            kept.append(out)
+            results.add(_same(g, 1.0))
+        return results, what, nums[0]
+    tried = [runs(SHORT, 16), runs(RISING, 8), runs(FALLING, 8)]
+    for results, what, x in tried:
+        if len(results) == 2:
+            return (f"Your sweep's order changes from one build of the same formula to the "
+                    f"next: {what} at x={_f(x)}, built again and again, gives x.grad = 1 on "
+                    f"some builds and not on others. The order depends on where Python put the "
+                    f"nodes in memory, not on the graph: a set keeps no order (set(topo), "
+                    f"list(set(...)), or a set where the order should be), and neither does "
+                    f"sorting by id(v). Keep the topological order in a list, appending each "
+                    f"node AFTER its children (use a set only for visited), and sweep that list "
+                    f"reversed.")
+    up, down = tried[1][0], tried[2][0]
+    if up != down:
+        right, wrong = (RISING, FALLING) if True in up else (FALLING, RISING)
+        return (f"Your sweep follows the numbers the nodes hold, not the graph: for "
+                f"L = ((x + a) + b) + c, x.grad comes out right, 1, at x={_f(right[0])}, "
+                f"a={_f(right[1])}, b={_f(right[2])}, c={_f(right[3])}, but not at "
+                f"x={_f(wrong[0])}, a={_f(wrong[1])}, b={_f(wrong[2])}, c={_f(wrong[3])}, "
+                f"where the sums {'fall' if True in up else 'rise'} toward the output. A "
+                f"node's number says nothing about where it sits in the graph: do not sort the "
+                f"nodes by .data (or abs(v.data)). Build the order from the graph itself, "
+                f"depth-first, appending each node AFTER its children, and sweep that order "
+                f"reversed.")
+    return ""
 
 
 @check("addition hands its gradient to both inputs",
@@ -361,9 +428,13 @@ def mul_div(learner):
                                           "(a * b) * c")
         except CheckFailed:
             chained = None  # the message below, about this check's own graph
+        start = ("For a=2, b=3, L = a*b + a, a.grad is 1 but should be 4: only the direct "
+                 "path's 1 arrived.")
+        cause = _order_cause(learner)
+        if cause:
+            raise CheckFailed(f"{start} {cause}")
         if chained == 0.0:
-            raise CheckFailed("For a=2, b=3, L = a*b + a, a.grad is 1 but should be 4: only the "
-                              "direct path's 1 arrived. The 3 through a*b never did, because "
+            raise CheckFailed(f"{start} The 3 through a*b never did, because "
                               "a*b passed its gradient on before it had one: on L = (a*b) * c "
                               "with c = 1, a.grad stays 0. backward() must sweep the "
                               "topological order reversed, output first, so each node's grad "
