@@ -285,6 +285,14 @@ def mlp(learner):
                               f"neurons as inputs. Layer i takes sizes[i] inputs and has "
                               f"sizes[i + 1] neurons: Layer(sizes[i], sizes[i + 1]), as the "
                               f"given __init__ builds them.")
+        swapped = sum(nin * (nout + 1) for nin, nout in zip(sizes, sizes[1:]))
+        if len(params) == swapped != want:
+            raise CheckFailed(f"{what}.parameters() lists {len(params)} Values, not {want}: each "
+                              f"layer i is built as Layer(sizes[i + 1], sizes[i]), its inputs and "
+                              f"its neurons swapped, so layer i has sizes[i] neurons of "
+                              f"sizes[i + 1] weights. Layer(nin, nout) takes the number of inputs "
+                              f"first: Layer(sizes[i], sizes[i + 1]), as the given __init__ "
+                              f"builds them.")
         expect(len(params) == want, f"{what}.parameters() should list {want} Values (every "
                                     f"neuron's weights and bias), but it lists {len(params)}.")
         if len({id(p) for p in params}) != want:
