@@ -26,10 +26,44 @@ def compare(learner, formula, inputs, what, names, advice="", swapped=None, swap
     data = data_of(out, f"({what})")
     why = swap_why if swapped is not None and _same(data, swapped(*inputs), 1e-7) else ""
     close(data, formula(*inputs), f"({what}).data", why=why)
+    leaves = None
     for name, g, want in zip(names, got, expected_grads(formula, inputs)):
         if not _same(g, want, 1e-4):
             explain(learner)
+            if g == 0.0:
+                leaves = leaves or _cut_off(learner, formula, inputs, what, names)
         close(g, want, f"{name}.grad for {what} at {_show(names, inputs)}", tol=1e-4, why=advice)
+
+
+def _cut_off(learner, formula, inputs, what, names):
+    """Fail naming the cause when an input whose grad stayed 0 is not in the graph at all:
+    walking the children down from the result never meets it (an operation made a new Value
+    from a number, Value(-b.data) say, and so cut the path back to b)."""
+    leaves = leaves_of(learner, inputs)
+    out = attempt(what, formula, *leaves)
+    seen, todo = [], [out]
+    while todo and len(seen) < 500:
+        node = todo.pop()
+        if any(node is s for s in seen):
+            continue
+        seen.append(node)
+        kids = _children_list(node)
+        if kids is None:
+            return True  # children kept under another name: nothing to say
+        todo.extend(kids)
+    if len(seen) >= 500:
+        return True
+    for name, leaf in zip(names, leaves):
+        if not any(leaf is s for s in seen):
+            raise CheckFailed(f"{name}.grad for {what} at {_show(names, inputs)} stays 0: {name} "
+                              f"is not in the graph of the result at all. Walking the children "
+                              f"down from ({what}), no path leads back to {name}: one of your "
+                              f"operations made its result (or a Value it uses) from a plain "
+                              f"number, Value(-b.data) or Value(other / self.data) say, and a new "
+                              f"Value made from a number remembers nothing. Build -b, a - b and "
+                              f"a / b from Values, a - b = a + (-b), -b = b * -1, so every "
+                              f"result keeps its children.")
+    return True
 
 
 def _show(names, inputs):
