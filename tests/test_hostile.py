@@ -116,7 +116,7 @@ INNOCENT_PASSES = ["innocent_bom.py", "innocent_optional_numpy.py", "innocent_st
                    "innocent_devices.py", "innocent_pdb.py", "innocent_profiler.py",
                    "innocent_own_hash.py", "innocent_callback_name.py", "innocent_getpass.py",
                    "innocent_argv.py", "innocent_stdlib_data.py", "innocent_stdlib_tour.py",
-                   "innocent_asyncio.py"]
+                   "innocent_asyncio.py", "innocent_platform.py", "innocent_help.py"]
 INNOCENT_SYNTAX = [("innocent_syntax_error.py", "'(' was never closed (line 4).\n    total = (1 +\n            ^"),
                    ("innocent_indentation.py", "unexpected indent (line 6).\n    extra = 2\n    ^\n"
                     "Line 6 is indented 6 spaces, more than line 5 (4), which does not end in ':' "
@@ -146,6 +146,10 @@ def _judged_fairly(reports, pyodide=True):
     assert "lr 0.1" in argv and "course-core" not in argv, argv
     assert "type: True" in reports["innocent_stdlib_data.py"].stdout
     assert "tour done" in reports["innocent_stdlib_tour.py"].stdout
+    # platform.processor() answers "" without `uname -p` (a process) in either runtime.
+    assert "machine: True True " in reports["innocent_platform.py"].stdout
+    assert "backward(self)" in reports["innocent_help.py"].stdout
+    assert "helped: True True True" in reports["innocent_help.py"].stdout
     # asyncio (which imports subprocess, and so _posixsubprocess) runs its own loop.
     assert "asyncio: [3.0, 6.0] True\nloop: 12.0" in reports["innocent_asyncio.py"].stdout
     # An in-memory SQLite database: in Pyodide all SQLite can open is the interpreter's own

@@ -41,6 +41,18 @@ def run_job(job_json: str) -> str:
     return encode(report.to_dict())
 
 
+def _site_builtins() -> None:
+    """The builtins `site` adds (help, exit, quit, copyright, credits, license), as every other
+    Python a learner runs has them (Pyodide's too): this interpreter starts with -S, and a
+    correct file that called help(Value.backward) failed with "name 'help' is not defined"
+    (innocent_help.py). Added before the seal, which then watches them like any builtin."""
+    import site
+
+    site.setquit()
+    site.setcopyright()
+    site.sethelper()
+
+
 def _own_name(filename) -> str:
     """A file's own name, without the grader's folders (agent.py runs it under this name)."""
     name = str(filename).replace("\\", "/").rsplit("/", 1)[-1]
@@ -65,6 +77,7 @@ def main() -> None:
     # Pyodide): it was this runner's, the grader's core folder and a memory limit, so a
     # correct file that parsed its options with argparse exited on "unrecognized arguments".
     sys.argv[:] = [_own_name(job.get("file", ""))]
+    _site_builtins()
     token = job.pop("token", "")
     limit = Deadline(job["stop_after"], job["file"]) if job.get("stop_after") else nullcontext()
     with limit:

@@ -154,6 +154,7 @@ def seal(watched: tuple = (), alarm=None) -> Guard:
         raise _error(f"The grader does not allow this in a lab: {what}.")
 
     _stand_in_spawner(refuse)
+    _processless_platform()
     _drop_bridge()
     readable = tuple(p for p in sys.path if p and p not in (".", "/home/pyodide"))
     scratch = _scratch_folders()
@@ -415,7 +416,20 @@ def _stdlib_data() -> tuple:
 
     zones = str(sysconfig.get_config_var("TZPATH") or "").split(":")
     mime = __import__("mimetypes").knownfiles
-    return tuple(p for p in (*zones, *mime) if type(p) is str and p.startswith("/"))
+    # The distribution's name (platform.freedesktop_os_release()): public, and no secret.
+    release = getattr(__import__("platform"), "_os_release_candidates", ())
+    return tuple(p for p in (*zones, *mime, *release) if type(p) is str and p.startswith("/"))
+
+
+def _processless_platform() -> None:
+    """`platform.processor()` as an interpreter without processes answers it (Pyodide's: "").
+    On Linux CPython asks `uname -p` in a child process, and platform.uname() and
+    platform.platform() ask for it: a correct file that logged the machine it trained on was
+    refused for starting a process (subprocess.Popen) on CPython's runtime
+    (innocent_platform.py). Any other child process stays refused."""
+    processor = getattr(sys.modules.get("platform"), "_Processor", None)
+    if processor is not None and hasattr(processor, "from_subprocess"):
+        processor.from_subprocess = staticmethod(lambda: "")
 
 
 _STDLIB_DATA = _stdlib_data()
