@@ -390,3 +390,16 @@ def test_lesson_four_asks_for_ordered_children_not_a_tuple_in_particular():
     z.grad = 1.0
     exec(MICROGPT_LOOP, {"topo": [x, z]})
     assert x.grad == 6.0  # both shares, paired by position, from lists
+
+
+def test_lessons_four_and_five_say_a_leaf_needs_a_backward_that_does_nothing():
+    # Lab 5 rejects a leaf without _backward or with _backward = None when the sweep calls
+    # v._backward() on every node; lesson 5's own loop does exactly that.
+    lab5 = ROOT / "labs" / "05-backward"
+    for mistake in ("leaf_has_no_backward.py", "leaf_backward_none.py"):
+        assert (lab5 / "mistakes" / mistake).exists()
+    assert (lab5 / "alternatives" / "stack_sort.py").exists()  # skips leaves: accepted
+    assert "`_backward` that does nothing (`lambda: None`)" in _lesson("04-value")
+    five = _lesson("05-backward")
+    assert "for v in reversed(topo):\n    v._backward()" in five
+    assert "`_backward = None`, stops this loop" in five and "skips leaves" in five
