@@ -403,3 +403,11 @@ def test_lessons_four_and_five_say_a_leaf_needs_a_backward_that_does_nothing():
     five = _lesson("05-backward")
     assert "for v in reversed(topo):\n    v._backward()" in five
     assert "`_backward = None`, stops this loop" in five and "skips leaves" in five
+
+
+def test_lesson_five_says_the_order_and_visited_set_are_made_in_every_call():
+    lab5 = ROOT / "labs" / "05-backward" / "mistakes"
+    assert (lab5 / "topo_list_outlives_call.py").exists()
+    assert (lab5 / "visited_set_outlives_call.py").exists()
+    step1 = _lesson("05-backward").split("## Step 1: order the graph", 1)[1].split("\n## ", 1)[0]
+    assert "afresh inside `backward()`, in every call" in step1 and "visited=set()" in step1
