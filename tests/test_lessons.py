@@ -402,7 +402,7 @@ def test_lessons_four_and_five_say_a_leaf_needs_a_backward_that_does_nothing():
     assert "`_backward` that does nothing (`lambda: None`)" in _lesson("04-value")
     five = _lesson("05-backward")
     assert "for v in reversed(topo):\n    v._backward()" in five
-    assert "`_backward = None`, stops this loop" in five and "skips leaves" in five
+    assert "`_backward = None`, makes this loop raise" in five and "skips leaves" in five
 
 
 def test_lesson_five_says_the_order_and_visited_set_are_made_in_every_call():
