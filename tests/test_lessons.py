@@ -335,6 +335,8 @@ def test_lesson_four_does_not_require_derived_ops_to_be_built_from_others():
     section = _lesson("04-value").split("## Derived operations come for free", 1)[1]
     section = section.split("\n## ", 1)[0]
     assert "also accept a subtraction or a division with a backward step of its own" in section
+    lab = _lesson("04-value").split("## Your lab", 1)[1]
+    assert "(or with backward steps of their own)" in lab
 
 
 def test_lesson_five_lab_section_states_the_rules_its_known_mistakes_break():
