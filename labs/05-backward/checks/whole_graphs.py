@@ -106,7 +106,9 @@ def visits_once(learner):
                           f"as soon as the walk first met it, before its second parent had "
                           f"handed it a share; that share then stayed in h.grad. A walk from "
                           f"the output that runs each node's step as it meets it does this, "
-                          f"visited set or not. Sort first: a topological order that lists "
+                          f"visited set or not, and so does an order that appends each node "
+                          f"BEFORE its children, swept from the front. Sort first: a "
+                          f"topological order that lists "
                           f"every node after all of its children, then call each node's "
                           f"backward step in that order reversed.")
     close(gx, want, f"x.grad for {what} at x={_f(x0)}", tol=1e-4)
