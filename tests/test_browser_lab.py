@@ -1023,3 +1023,26 @@ def test_a_line_number_in_a_report_takes_the_cursor_to_that_line(open_lesson, wi
     page.keyboard.type("1\nprint('see line 2')")
     assert "see line 2" in run(page)
     assert page.locator("[data-testid=output] [data-testid=line-link]").count() == 0
+
+
+def test_a_closing_bracket_typed_on_its_own_line_steps_over_the_one_enter_put_there(open_lesson):
+    """Enter after "d = {" puts the "}" on a line of its own below the cursor; a learner who typed
+    the "}" themselves, as without the editor's help, got two of them: "unmatched '}'". Typed on
+    a line of only indentation above the editor's own closing bracket, it steps over it."""
+    page = open_lesson("01-graphs")
+    wait_ready(page)
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.press("Delete")
+    for keys in ["d = {", "Enter", "'a': 1,", "Enter", "}", "Enter", "total = sum(", "Enter", "[1, 2]",
+                 "Enter", ")", "Enter", "print(d, total)"]:
+        page.keyboard.press(keys) if keys == "Enter" else page.keyboard.type(keys)
+    assert doc(page) == "d = {\n    'a': 1,\n}\ntotal = sum(\n    [1, 2]\n)\nprint(d, total)", doc(page)
+    assert run(page) == "{'a': 1} 3\n"
+    # A bracket below that closes nothing is not the editor's: the one typed goes in as typed.
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.press("Delete")
+    for keys in [")", "Home", "Enter", "ArrowUp", "    ", ")"]:
+        page.keyboard.press(keys) if keys in ("Enter", "ArrowUp", "Home") else page.keyboard.type(keys)
+    assert doc(page).count(")") == 2, doc(page)  # (Python's indentation puts it at column 0)

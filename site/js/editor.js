@@ -1,7 +1,7 @@
 // The lab editor: CodeMirror 6 with Python, saving on every edit.
 import { EditorView, basicSetup } from "codemirror";
 import { python } from "@codemirror/lang-python";
-import { indentUnit, syntaxTree } from "@codemirror/language";
+import { indentUnit, matchBrackets, syntaxTree } from "@codemirror/language";
 import { Decoration, ViewPlugin, keymap } from "@codemirror/view";
 import { EditorSelection, EditorState, Prec, RangeSetBuilder, countColumn } from "@codemirror/state";
 import { insertNewlineAndIndent, isolateHistory } from "@codemirror/commands";
@@ -62,6 +62,28 @@ const stepOverClosingQuotes = EditorView.inputHandler.of((view, from, to, typed)
   if (!opened.startsWith(triple) || opened.length < 6 || !text.endsWith(triple)
       || closing.length > 3 || closing !== typed.repeat(closing.length)) return false;
   view.dispatch({ selection: { anchor: from + 1 }, scrollIntoView: true, userEvent: "select" });
+  return true;
+});
+
+// Enter between brackets puts the closing one on a line of its own, below the cursor
+// ("d = {" Enter gives "d = {", an indented empty line, "}"). A learner who then types the
+// closing bracket on its own line, as they would without the editor's help, got two
+// ("}" and "}", "unmatched '}'"). Typed on a line of nothing but indentation, right above a
+// less indented line that starts with that same bracket, matched, it steps over that bracket
+// instead, as typing ")" before a ")" the editor added on the same line does.
+const stepOverClosingBracketBelow = EditorView.inputHandler.of((view, from, to, typed) => {
+  const { state } = view;
+  if (!")]}".includes(typed) || typed.length !== 1 || from !== to
+      || state.selection.ranges.length > 1) return false;
+  const line = state.doc.lineAt(from);
+  if (line.text.trim() !== "" || line.number === state.doc.lines) return false;
+  const below = state.doc.line(line.number + 1);
+  const indent = below.text.length - below.text.trimStart().length;
+  if (below.text[indent] !== typed || indent >= line.text.length) return false;
+  const match = matchBrackets(state, below.from + indent + 1, -1);
+  if (!match || !match.matched) return false;
+  view.dispatch({ changes: { from: line.from, to: below.from }, selection: { anchor: line.from + indent + 1 },
+    scrollIntoView: true, userEvent: "input.type" });
   return true;
 });
 
@@ -289,6 +311,7 @@ export function createEditor(parent, { doc, onChange, onRun, onCheck, onSave }) 
           || newlineSplittingLine(view) },
       ])),
       Prec.highest(stepOverClosingQuotes),  // before closeBrackets (basicSetup) sees the quote
+      Prec.highest(stepOverClosingBracketBelow),  // and the bracket
       // Text copied from a file saved with a byte-order mark brings it along, invisible: Check
       // reads past it, but Run stopped at "invalid non-printable character U+FEFF".
       EditorView.clipboardInputFilter.of((pasted) => plainSpaces(pasted.replace(/^\uFEFF/, ""))),
