@@ -10,10 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 
 
+NOT_TEXT = "this file is not UTF-8 text"  # how every NotText reason starts
+
+
 class NotText(ValueError):
     def __init__(self, path: Path, line: int, byte: int):
         # `reason` without the place, for a problem list that names the file and line itself
-        self.reason = f"this file is not UTF-8 text (byte 0x{byte:02x} on this line): save it as UTF-8"
+        self.reason = f"{NOT_TEXT} (byte 0x{byte:02x} on this line): save it as UTF-8"
         super().__init__(f"{path}:{line}: {self.reason}")
         self.path, self.line = path, line
 

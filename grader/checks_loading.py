@@ -57,6 +57,12 @@ class ChecksBroken(Exception):
 def load_lab_checks(lab: Lab) -> list:
     """The lab's checks in order, or ChecksBroken at the line of the author's file (a file of
     checks/ and its own line, not the joined source's)."""
+    if not lab.checks_files():
+        unread = lab.config.unread if lab.config is not None else None
+        if unread is not None:  # checks/ in an order lab.yaml cannot give
+            raise ChecksBroken(unread.path, unread.line, unread.message)
+        raise ChecksBroken(lab.checks, 1, f"lab {lab.slug} has no checks: add checks.py (or a "
+                                          "checks/ folder)")
     source = lab.joined_checks()
     for piece in source.pieces:  # a syntax error is its own file's, even at a file's end
         try:

@@ -68,6 +68,8 @@ def layout(folder: Path, config: LabConfig) -> Layout:
     if single.is_file():
         say(single, 1, f"a lab keeps its checks in {SINGLE} or in {CHECKS_FOLDER}/, not both: "
                        f"move this file's checks into {CHECKS_FOLDER}/")
+    if config.unread:
+        return found  # which file is which part's is lab.yaml's to say: its own problem says why not
     if not config.parts:
         say(split, 1, f"{CHECKS_FOLDER}/ holds checks part by part: give the lab a lab.yaml with "
                       "'parts:', each naming its 'file:'")

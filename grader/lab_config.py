@@ -46,6 +46,8 @@ class LabConfig:
     helpers: list[Path] = field(default_factory=list)  # checks/ files the parts share
     parts: list[Part] = field(default_factory=list)
     lines: dict[str, int] = field(default_factory=dict)  # field -> line in lab.yaml
+    # lab.yaml is there but could not be read (not UTF-8, not YAML, not a mapping): that problem
+    unread: ConfigProblem | None = None
 
 
 @dataclass
@@ -66,6 +68,7 @@ def load(folder: Path, problems: list) -> LabConfig:
         text = authored.read(path)
     except authored.NotText as exc:  # saved in another encoding: a problem, not a traceback
         problems.append(ConfigProblem(path, exc.line, exc.reason))
+        config.unread = problems[-1]
         return config
     try:
         root = yaml.compose(text)
@@ -74,11 +77,13 @@ def load(folder: Path, problems: list) -> LabConfig:
         mark = getattr(exc, "problem_mark", None)
         problems.append(ConfigProblem(path, mark.line + 1 if mark else 1,
                                       f"{FILE} is not valid YAML: {getattr(exc, 'problem', None) or exc}"))
+        config.unread = problems[-1]
         return config
     if data is None:
         return config
     if not isinstance(data, dict):
         problems.append(ConfigProblem(path, 1, f"{FILE} must be a mapping of {', '.join(FIELDS)}"))
+        config.unread = problems[-1]
         return config
     config.lines = {key.value: key.start_mark.line + 1 for key, _ in root.value}
     seen: set = set()

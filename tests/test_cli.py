@@ -197,10 +197,10 @@ def test_check_names_checks_that_raise_cannot_fail_never_run_or_draw_unseeded(tm
 
 
 def test_check_reports_a_lab_file_not_in_utf8_as_one_problem_among_the_rest(tmp_path):
-    """A solution, starter or checks file saved in Latin-1 stopped `course check` with exit
-    status 2 and that one sentence, hiding every other problem; now each is one problem at its
-    line, the rest of the lab (and course) is still checked, and the file is said once though
-    every lab grades a starter."""
+    """A solution, starter or checks file saved in Latin-1 stopped `course check` at once with
+    that one sentence, hiding every other problem; now each is one problem at its line, the
+    rest of the lab (and course) is still checked, and the file is said once though every lab
+    grades a starter. The exit status stays 2: that file was graded nowhere."""
     root = _copy_course(tmp_path)
     assert run_course("new", "sgd", cwd=root).returncode == 0
     lab = root / "labs" / "06-sgd"
@@ -210,7 +210,7 @@ def test_check_reports_a_lab_file_not_in_utf8_as_one_problem_among_the_rest(tmp_
     checks_py = root / "labs" / "02-chain-rule" / "checks.py"
     checks_py.write_bytes(checks_py.read_bytes() + b"# caf\xe9\n")
     done = run_course("check", "--runtime", "python", cwd=root)
-    assert done.returncode == 1, done.stdout + done.stderr
+    assert done.returncode == 2, done.stdout + done.stderr  # as grade and build exit for it
     err = done.stderr
     for name in ("labs/06-sgd/solution.py", "labs/06-sgd/starter.py", "labs/02-chain-rule/checks.py"):
         line = (root / name).read_bytes().count(b"\n")
@@ -219,7 +219,11 @@ def test_check_reports_a_lab_file_not_in_utf8_as_one_problem_among_the_rest(tmp_
     assert "labs/06-sgd/mistakes/harmless.py:2: '# fails: nothing' names no check" in err
     assert "ok  01-graphs" in done.stdout and "FAIL  02-chain-rule" in done.stdout
     one = run_course("check", "--lab", "6", "--runtime", "python", cwd=root)
-    assert one.returncode == 1 and one.stderr.count("is not UTF-8 text") == 2, one.stderr
+    assert one.returncode == 2 and one.stderr.count("is not UTF-8 text") == 2, one.stderr
+    # In Pyodide too, where every lab's checks are packed before anything is graded.
+    two = run_course("check", "--lab", "2", cwd=root)
+    assert two.returncode == 2 and "Traceback" not in two.stderr, two.stderr
+    assert two.stderr.count("labs/02-chain-rule/checks.py:") == 1, two.stderr
 
 
 def test_course_new_keeps_any_one_line_title_exactly_and_refuses_a_taken_name(tmp_path):

@@ -65,6 +65,31 @@ def test_a_broken_lab_yaml_says_where(tmp_path):
         (2, "'provided:' must name a .py file in this lab's folder"), (3, "unknown field 'colour'")}
 
 
+def test_a_broken_lab_yaml_is_one_problem_not_a_cascade_nor_a_crash(tmp_path):
+    """Lab 4 keeps its checks in checks/, one file per part of lab.yaml. With lab.yaml not
+    YAML, `course check` went on to say checks/ needed a lab.yaml with parts and that every
+    file was in no part; `course check` in Pyodide crashed with a FileNotFoundError traceback
+    (packing 'a lab with no checks'); `course grade` blamed its runtime ("could not be
+    started"). Now the YAML error is said, alone, and grading refuses with it."""
+    for folder in ("lessons", "labs"):
+        shutil.copytree(ROOT / folder, tmp_path / folder,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    config = tmp_path / "labs" / "04-value" / "lab.yaml"
+    config.write_text(config.read_text(encoding="utf-8").replace("title: ", 'title: "', 1),
+                      encoding="utf-8")
+    found = [p for p in course_model.load(tmp_path).problems if "04-value" in str(p.path)]
+    assert [(p.path.name, p.message.split(":")[0]) for p in found] == [
+        ("lab.yaml", "lab.yaml is not valid YAML")], found
+    done = run_course("check", "--lab", "4", "--course", str(tmp_path))
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert "labs/04-value/lab.yaml:" in done.stderr and "04-value: 1 problem(s)" in done.stdout
+    solution = tmp_path / "labs" / "04-value" / "solution.py"
+    done = run_course("grade", "04-value", str(solution), "--runtime", "python", "--trusted",
+                      "--course", str(tmp_path))
+    assert done.returncode == 2
+    assert "no file was graded: " in done.stderr and "lab.yaml is not valid YAML" in done.stderr
+
+
 def test_course_check_refuses_a_starter_that_passes_another_lab(tmp_path):
     # Lab 5's starter carrying lab 4's answer is exactly what the course must never ship.
     for folder in ("lessons", "labs"):

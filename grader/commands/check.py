@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from .. import authored
 from ..grading import RUNTIMES, make_runtime
 from ..runtimes.node import SetupError
 from .options import load_course, root_option
@@ -78,7 +79,10 @@ def check_command(runtime, timeout, junit_path, mutants, only, root):
     else:
         lessons = len(course.lessons)
         click.echo(f"{lessons} lessons, {len(course.labs)} labs, {len(problems)} problem(s).")
-    sys.exit(1 if problems else 0)
+    # A file that could not be read was graded nowhere: 2, as `course grade` and `course build`
+    # exit for it, though every other problem is said too.
+    unreadable = any(p.message.startswith(authored.NOT_TEXT) for p in problems)
+    sys.exit(2 if unreadable else 1 if problems else 0)
 
 
 def _lab_slug(course, name: str) -> str:
