@@ -275,6 +275,8 @@ def test_innocent_files_next_to_hostile_ones_are_judged_fairly(batch):
     ("seal_cells.py", REACH + " (changing refuse.__defaults__"),
     ("seal_tracer.py", REACH + " (sys.settrace"),
     ("spawn_stand_in.py", REACH + " (_posixsubprocess.fork_exec; import _posixsubprocess)"),
+    ("unaudited_calls.py", REACH + " (writing '"),
+    ("builtin_copies.py", REACH + " (_imp.create_builtin: a copy of a built-in module"),
 ])
 def test_each_attempt_fails_with_a_plain_message(batch, name, words):
     report = batch["reports"][name]
@@ -411,6 +413,28 @@ def test_time_limits_are_enforced_promptly(batch):
     assert batch["reports"]["colliding_keys.py"].seconds < TIMEOUT / 2
 
 
+UNAUDITED_SHOWN = ("pidfd refused: AttributeError\nmkfifo refused: AttributeError\n"
+                   "mknod refused: AttributeError\nsetpriority refused: AttributeError\n"
+                   "create read-only refused: PermissionError\n"
+                   "shared memory refused: PermissionError\nmade: False")
+
+
+def _unaudited_calls_refused(reports, pyodide=True):
+    """Calls that raise no audit event are missing (UNAUDITED), O_CREAT and O_TRUNC count as
+    writing, and no built-in module can be copied to get them (or the JS bridge) back."""
+    assert UNAUDITED_SHOWN in reports["unaudited_calls.py"].stdout
+    assert "import _posixshmem" in reports["unaudited_calls.py"].error
+    copies = reports["builtin_copies.py"].stdout
+    assert "posix refused: PermissionError\n_signal refused: PermissionError" in copies
+    if pyodide:
+        assert ("_pyodide_core refused: PermissionError\n_ctypes refused: PermissionError"
+                in copies), copies
+
+
+def test_calls_no_audit_event_sees_are_out_of_reach(batch):
+    _unaudited_calls_refused(batch["reports"])
+
+
 def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):
     """--runtime python (for authors) seals its fresh interpreters the same way."""
     lab = course.labs["05-backward"]
@@ -421,7 +445,9 @@ def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):
                                                                  "innocent_standard_input.py",
                                                                  "innocent_sqlite.py",
                                                                  "child_process.py",
-                                                                 "spawn_stand_in.py"]
+                                                                 "spawn_stand_in.py",
+                                                                 "unaudited_calls.py",
+                                                                 "builtin_copies.py"]
     files = [(n, _source(HOSTILE / n, lab).replace("__MARKER__", str(marker))) for n in names]
     files.append(("correct.py", lab.solution.read_text()))
     # A generous limit: filling memory takes a few seconds on a busy machine.
@@ -438,6 +464,7 @@ def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):
     spawn = reports["spawn_stand_in.py"]
     assert REACH + " (_posixsubprocess.fork_exec; import _posixsubprocess)" in spawn.error
     assert "stand-in refused: PermissionError\nagain refused: PermissionError" in spawn.stdout
+    _unaudited_calls_refused(reports, pyodide=False)
 
 
 def test_a_manifest_slug_with_a_trailing_newline_is_refused(tmp_path):

@@ -57,7 +57,20 @@ from importlib.machinery import PathFinder
 from types import FunctionType, MappingProxyType
 
 BRIDGE_MODULES = ("js", "pyodide", "pyodide_js", "_pyodide", "_pyodide_core", "micropip")
-BLOCKED_IMPORTS = BRIDGE_MODULES + ("ctypes", "_ctypes", "_posixsubprocess", "grader")
+BLOCKED_IMPORTS = BRIDGE_MODULES + ("ctypes", "_ctypes", "_posixsubprocess", "_posixshmem",
+                                    "grader")
+# Functions that act on other processes or make files and raise no audit event, so the hook
+# never sees them: taken out of the sealed interpreter (module: names). On CPython's runtime a
+# file killed any process of the grader's user with signal.pidfd_send_signal(os.pidfd_open(
+# pid), SIGKILL) (its parent, so the whole batch), made FIFOs and nodes anywhere (mkfifo,
+# mknod) and re-niced other processes, and passed (tests/hostile/unaudited_calls.py).
+# (`_posixshmem`, shared memory in /dev/shm, is refused as an import above.)
+UNAUDITED = MappingProxyType({
+    "posix": ("mkfifo", "mknod", "pidfd_open", "setpriority", "sched_setaffinity",
+              "sched_setscheduler", "sched_setparam", "unshare", "setns"),
+    "os": ("mkfifo", "mknod", "pidfd_open", "setpriority", "sched_setaffinity",
+           "sched_setscheduler", "sched_setparam", "unshare", "setns"),
+    "_signal": ("pidfd_send_signal",), "signal": ("pidfd_send_signal",)})
 
 # Events refused outright once sealed (exact names, or prefixes ending with ".").
 BLOCKED_EVENTS = (
@@ -156,6 +169,7 @@ def seal(watched: tuple = (), alarm=None) -> Guard:
     _stand_in_spawner(refuse)
     _processless_platform()
     _drop_bridge()
+    _take_out_unaudited(refuse)
     readable = tuple(p for p in sys.path if p and p not in (".", "/home/pyodide"))
     scratch = _scratch_folders()
     if scratch:
@@ -252,6 +266,34 @@ def _stand_in_spawner(refuse) -> None:
     sys.modules["_posixsubprocess"] = stand_in
 
 
+def _take_out_unaudited(refuse) -> None:
+    """Take UNAUDITED out of their modules, and close the door that would put them back.
+
+    `_imp.create_builtin(spec)` makes a fresh copy of a built-in module (posix, _signal),
+    every function in it, and raises no audit event: through it a file got back what was taken
+    out, and in Pyodide the JavaScript bridge (`_pyodide_core`) and `_ctypes`, both built in,
+    without the `import` event the hook refuses them by (importlib.util.module_from_spec(
+    BuiltinImporter.find_spec("_ctypes")), tests/hostile/builtin_copies.py). Every built-in
+    module a file may import is imported now, so the import system never needs it again, and
+    `_imp.create_builtin` is one that refuses: a built-in module is only ever the one in
+    sys.modules (or, for the refused ones, none)."""
+    for name in sys.builtin_module_names:
+        if name.split(".")[0] not in BLOCKED_IMPORTS and name not in sys.modules:
+            try:
+                __import__(name)
+            except Exception:  # a built-in that cannot start here: none to copy either
+                pass
+    for module_name, names in UNAUDITED.items():
+        module = sys.modules.get(module_name)
+        for name in names:
+            if module is not None and name in module.__dict__:
+                delattr(module, name)
+
+    def create_builtin(spec, _refuse=refuse):
+        _refuse("_imp.create_builtin: a copy of a built-in module")
+    sys.modules["_imp"].create_builtin = create_builtin
+
+
 def _harmless_events() -> frozenset:
     """Events of a blocked family that reach nothing in Pyodide: `socket.gethostname` names
     the interpreter's own made-up host ("emscripten", as platform.node() does, which raises
@@ -334,8 +376,11 @@ class _QuietPdbLoader:
 
 def _check_open(args: tuple, readable: tuple, scratch: tuple, refuse) -> None:
     path, mode, flags = (tuple(args) + (None, None, None))[:3]
+    # os.open(path, O_RDONLY | O_CREAT) makes a file, and O_RDONLY | O_TRUNC empties one
+    # (Linux): both change the file system without asking to write, and were taken for a
+    # read of a readable folder (the standard library's) (tests/hostile/unaudited_calls.py).
     writes = (type(mode) is str and any(c in mode for c in "wax+")) or (
-        type(flags) is int and flags & 0o3 != 0)
+        type(flags) is int and flags & (0o3 | _CHANGES) != 0)
     if _inside(path, scratch):
         return
     if _device(path) is _NO_TERMINAL:
@@ -404,6 +449,9 @@ def _missing(path, _stat=__import__("os").stat) -> bool:
 
 
 _ENOENT = __import__("errno").ENOENT
+# open() flags that change the file system even when a file is opened only to be read.
+# (O_TMPFILE needs a write mode anyway, and holds O_DIRECTORY's bit: not named here.)
+_CHANGES = getattr(__import__("os"), "O_CREAT", 0) | getattr(__import__("os"), "O_TRUNC", 0)
 
 
 def _stdlib_data() -> tuple:
