@@ -308,8 +308,13 @@ def _quiz(value, path: Path, line: int, problems: list[Problem],
 def _cross_check(course: Course) -> None:
     slugs = {lesson.slug for lesson in course.lessons}
     for lesson in course.lessons:
-        for link in links.relative_links(lesson.body):
-            if links.lesson_slug(link.href) not in slugs:
+        for link in links.relative_links(lesson.body, images=True):
+            if link.image:
+                course.problems.append(Problem(
+                    lesson.path, lesson.body_line + link.line - 1,
+                    f"the image {link.href!r} would be broken on the page: `course build` "
+                    "publishes no file beside a lesson page"))
+            elif links.lesson_slug(link.href) not in slugs:
                 course.problems.append(Problem(
                     lesson.path, lesson.body_line + link.line - 1,
                     f"the link to {link.href!r} leads nowhere: link a lesson by its file name, "

@@ -17,16 +17,24 @@ from markdown_it import MarkdownIt
 class Link:
     href: str
     line: int  # within the body, counted from 1
+    image: bool = False  # ![alt](src): a file the page would load, not a page to go to
 
 
-def relative_links(body: str) -> list[Link]:
-    """Links in a markdown body that point inside the course (no scheme, not an anchor)."""
+def relative_links(body: str, images: bool = False) -> list[Link]:
+    """Links in a markdown body that point inside the course (no scheme, not an anchor), at
+    their own line (a paragraph's third line, not its first); with `images`, images too."""
     found = []
     for token in MarkdownIt("commonmark").parse(body):
+        line = (token.map[0] + 1) if token.map else 1
         for child in token.children or []:
-            href = child.attrGet("href") if child.type == "link_open" else None
+            if child.type in ("softbreak", "hardbreak"):
+                line += 1
+            elif child.type in ("text", "code_inline", "html_inline"):
+                line += child.content.count("\n")
+            href = (child.attrGet("href") if child.type == "link_open"
+                    else child.attrGet("src") if child.type == "image" and images else None)
             if href and not urlsplit(href).scheme and not href.startswith(("#", "//")):
-                found.append(Link(href, (token.map[0] + 1) if token.map else 1))
+                found.append(Link(href, line, child.type == "image"))
     return found
 
 

@@ -226,6 +226,28 @@ def test_check_reports_a_lab_file_not_in_utf8_as_one_problem_among_the_rest(tmp_
     assert two.stderr.count("labs/02-chain-rule/checks.py:") == 1, two.stderr
 
 
+def test_check_names_a_links_own_line_and_an_image_the_build_would_not_publish(tmp_path):
+    """A link on a paragraph's second line was blamed on its first; an image beside the page
+    (`![](img/step.png)`) passed `course check` and showed broken on the built page."""
+    from grader import course as course_model
+
+    root = _copy_course(tmp_path)
+    page = root / "lessons" / "01-graphs.md"
+    lines = page.read_text().splitlines()
+    body_start = lines.index("---", 1) + 1
+    lines[body_start:body_start] = ["", "See `a`", "and [this](03-nope.md) and ![a plot](img/plot.png),",
+                                    "but ![drawn](https://example.com/p.png) is fine.", ""]
+    page.write_text("\n".join(lines) + "\n")
+    found = {f"{p.path.relative_to(root)}:{p.line}: {p.message}"
+             for p in course_model.load(root).problems}
+    line = body_start + 3
+    assert (f"lessons/01-graphs.md:{line}: the link to '03-nope.md' leads nowhere: link a lesson by "
+            "its file name, like [the chain rule](02-chain-rule.md)") in found, found
+    assert (f"lessons/01-graphs.md:{line}: the image 'img/plot.png' would be broken on the page: "
+            "`course build` publishes no file beside a lesson page") in found, found
+    assert len(found) == 2, found
+
+
 def test_course_new_keeps_any_one_line_title_exactly_and_refuses_a_taken_name(tmp_path):
     """Titles were pasted into YAML and a docstring as they were: 'x: y' made a lesson whose
     front matter did not parse, '"quoted"' lost its quotes, a line break cut the title."""
