@@ -51,3 +51,20 @@ def test_a_lab_after_check_and_training_passes_axe(browser, site, course):
                            timeout=60_000)
     assert violations(page) == []
     page.close()
+
+
+@pytest.mark.parametrize("width", [1100, 390])
+def test_a_report_and_a_traceback_with_line_links_pass_axe(browser, site, width):
+    """"line 3" in a report's error, a failed check's message and a Run's traceback is a button
+    in the words around it (results.js linkLines): readable, named, not a link with no href."""
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    page.goto(site["url"] + "lessons/01-graphs/index.html")
+    wait_ready(page)
+    set_code(page, "def forward(a, b, c, f):\n    return {'e': a * b, 'd': a * b + c, 'L': q}\n\n"
+                   "print(forward(1, 2, 3, 4))\n")
+    page.click("[data-testid=run]")
+    page.locator("[data-testid=output] [data-testid=line-link]").first.wait_for()
+    assert check(page) == "false"
+    assert page.locator("[data-testid=result] [data-testid=line-link]").count() > 0
+    assert violations(page) == []
+    page.close()
