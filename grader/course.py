@@ -195,16 +195,24 @@ def _read_mistake(path: Path, problems: list[Problem]) -> Mistake | None:
     except authored.NotText as exc:
         problems.append(Problem(path, exc.line, exc.reason))
         return None
+    others: dict[str, int] = {}  # '# fail:', '# Message:': a comment shaped like a header line
     for number, line in enumerate(text.splitlines()[:10], 1):
         match = re.match(r"#\s*(mistake|fails|message):\s*(.+?)\s*$", line)
         if match:
             header[match.group(1)] = match.group(2)
             lines[match.group(1)] = number
+        elif (word := re.match(r"#\s*([A-Za-z_-]+)\s*:", line)):
+            others.setdefault(word.group(1), number)
     missing = [name for name in MISTAKE_FIELDS if name not in header]
     if missing:
+        said = []
+        for name in missing:
+            near = difflib.get_close_matches(name, [w.lower() for w in others], n=1, cutoff=0.6)
+            typed = next((w for w in others if near and w.lower() == near[0]), None)
+            said.append(f"{name} (line {others[typed]} says '# {typed}:')" if typed else name)
         problems.append(Problem(path, 1, "a mistake starts with three comment lines: "
                                          "'# mistake: <the misconception>', '# fails: <check name>', "
-                                         f"'# message: <part of its message>'; missing: {', '.join(missing)}"))
+                                         f"'# message: <part of its message>'; missing: {', '.join(said)}"))
         return None
     return Mistake(path=path, description=header["mistake"], fails=header["fails"],
                    message=header["message"], line=lines["fails"], message_line=lines["message"])

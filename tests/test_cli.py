@@ -248,6 +248,19 @@ def test_check_names_a_links_own_line_and_an_image_the_build_would_not_publish(t
     assert len(found) == 2, found
 
 
+def test_a_mistake_header_with_a_slip_names_the_line_that_almost_says_it(tmp_path):
+    """'# fail:' and '# Mesage:' were reported as "missing: fails, message", which sent the
+    author looking for lines that are there."""
+    from grader import course as course_model
+
+    root = _copy_course(tmp_path)
+    (root / "labs" / "01-graphs" / "mistakes" / "slips.py").write_text(
+        "# mistake: adds\n# fail: forward records every node\n# Mesage: e\n# note: kept\nx = 1\n")
+    found = [p.message for p in course_model.load(root).problems if p.path.name == "slips.py"]
+    assert len(found) == 1 and found[0].endswith(
+        "missing: fails (line 2 says '# fail:'), message (line 3 says '# Mesage:')"), found
+
+
 def test_course_new_keeps_any_one_line_title_exactly_and_refuses_a_taken_name(tmp_path):
     """Titles were pasted into YAML and a docstring as they were: 'x: y' made a lesson whose
     front matter did not parse, '"quoted"' lost its quotes, a line break cut the title."""
