@@ -54,6 +54,7 @@ def _times_plain_number(Value, what, name, shown, g, rate):
     out = result(Value, "v * 2", lambda: v * 2, [(v, "v")])
     (got,) = grads_through(Value, out, "v * 2", [(v, "v")])
     if isclose(got, 2.0, rel_tol=1e-9, abs_tol=1e-9):
+        _plus_plain_number(Value, what, name, shown, g, rate)
         return
     raise CheckFailed(
         f"The gradient of {what} for {name} ({shown}) should be {_f(rate)}, but your code "
@@ -61,6 +62,23 @@ def _times_plain_number(Value, what, name, shown, g, rate):
         f"{_f(got)} instead of the other factor, 2 (v = 1.5). {what} is built from it "
         f"({RECIPES[what]}), so its gradient goes wrong too. Treat the plain number as the "
         f"other factor: its value times out.grad.")
+
+
+def _plus_plain_number(Value, what, name, shown, g, rate):
+    """The same for v + 2: a - 2 is a + (-2), a plain number on the right of +, which a
+    branch of __add__ written for plain numbers alone may get wrong."""
+    v = new(Value, 1.5)
+    out = result(Value, "v + 2", lambda: v + 2, [(v, "v")])
+    (got,) = grads_through(Value, out, "v + 2", [(v, "v")])
+    if isclose(got, 1.0, rel_tol=1e-9, abs_tol=1e-9):
+        return
+    raise CheckFailed(
+        f"The gradient of {what} for {name} ({shown}) should be {_f(rate)}, but your code "
+        f"gives {_f(g)}. The cause is in +: with a plain number on the right, your v + 2 "
+        f"gives d(v + 2)/dv = {_f(got)}, not 1 (v = 1.5). {what} is built from it "
+        f"({RECIPES[what]}), so its gradient goes wrong too. Adding a plain number passes the "
+        f"gradient arriving at the + on unchanged, as when both are Values: self.grad += "
+        f"out.grad (not += 1, which drops the gradient arriving from above).")
 
 
 def _circle(Value, what, build, leaves):
