@@ -277,6 +277,7 @@ def test_innocent_files_next_to_hostile_ones_are_judged_fairly(batch):
     ("spawn_stand_in.py", REACH + " (_posixsubprocess.fork_exec; import _posixsubprocess)"),
     ("unaudited_calls.py", REACH + " (writing '"),
     ("builtin_copies.py", REACH + " (_imp.create_builtin: a copy of a built-in module"),
+    ("capi_modules.py", REACH + " (import _testcapi)"),
 ])
 def test_each_attempt_fails_with_a_plain_message(batch, name, words):
     report = batch["reports"][name]
@@ -447,7 +448,8 @@ def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):
                                                                  "child_process.py",
                                                                  "spawn_stand_in.py",
                                                                  "unaudited_calls.py",
-                                                                 "builtin_copies.py"]
+                                                                 "builtin_copies.py",
+                                                                 "capi_modules.py"]
     files = [(n, _source(HOSTILE / n, lab).replace("__MARKER__", str(marker))) for n in names]
     files.append(("correct.py", lab.solution.read_text()))
     # A generous limit: filling memory takes a few seconds on a busy machine.
@@ -465,6 +467,7 @@ def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):
     assert REACH + " (_posixsubprocess.fork_exec; import _posixsubprocess)" in spawn.error
     assert "stand-in refused: PermissionError\nagain refused: PermissionError" in spawn.stdout
     _unaudited_calls_refused(reports, pyodide=False)
+    assert REACH + " (import _testcapi)" in reports["capi_modules.py"].error
 
 
 def test_a_manifest_slug_with_a_trailing_newline_is_refused(tmp_path):

@@ -57,8 +57,14 @@ from importlib.machinery import PathFinder
 from types import FunctionType, MappingProxyType
 
 BRIDGE_MODULES = ("js", "pyodide", "pyodide_js", "_pyodide", "_pyodide_core", "micropip")
-BLOCKED_IMPORTS = BRIDGE_MODULES + ("ctypes", "_ctypes", "_posixsubprocess", "_posixshmem",
-                                    "grader")
+# CPython's own test and debugging modules (Pyodide builds them in): like ctypes, they read
+# and write the interpreter's memory, and no lab needs them (tests/hostile/capi_modules.py).
+TEST_MODULES = ("_testcapi", "_testinternalcapi", "_testlimitedcapi", "_testbuffer",
+                "_testclinic", "_testclinic_limited", "_testmultiphase", "_testsinglephase",
+                "_testimportmultiple", "_testexternalinspection", "_xxtestfuzz",
+                "_remote_debugging")
+BLOCKED_IMPORTS = BRIDGE_MODULES + TEST_MODULES + ("ctypes", "_ctypes", "_posixsubprocess",
+                                                   "_posixshmem", "grader")
 # Functions that act on other processes or make files and raise no audit event, so the hook
 # never sees them: taken out of the sealed interpreter (module: names). On CPython's runtime a
 # file killed any process of the grader's user with signal.pidfd_send_signal(os.pidfd_open(
