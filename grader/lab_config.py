@@ -16,6 +16,7 @@ file says is read here; what it must agree with (the checks, the other labs) is 
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -93,8 +94,14 @@ def load(folder: Path, problems: list) -> LabConfig:
                                           "twice; YAML would keep only the last: merge them into one"))
         seen.add(key.value)
     line = lambda name: config.lines.get(name, 1)  # noqa: E731
-    for name in sorted(set(data) - set(FIELDS)):
-        problems.append(ConfigProblem(path, line(name), f"unknown field '{name}' (fields: {', '.join(FIELDS)})"))
+    for name in sorted(set(data) - set(FIELDS), key=str):
+        near = difflib.get_close_matches(str(name), FIELDS, n=1, cutoff=0.6)
+        problems.append(ConfigProblem(path, line(name), f"unknown field '{name}' (fields: {', '.join(FIELDS)})"
+                                      + (f"; did you mean '{near[0]}'?" if near else "")))
+        if near and near[0] in ("parts", "helpers") and near[0] not in data:
+            # Which checks/ file is which part's is this field's to say: that it is misspelt
+            # is the problem, not that every file of checks/ is in no part.
+            config.unread = problems[-1]
     builds_on = data.get("builds_on", "")
     if not isinstance(builds_on, str):
         problems.append(ConfigProblem(path, line("builds_on"), "'builds_on:' must name a lab, like 04-value"))

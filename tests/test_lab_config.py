@@ -90,6 +90,21 @@ def test_a_broken_lab_yaml_is_one_problem_not_a_cascade_nor_a_crash(tmp_path):
     assert "no file was graded: " in done.stderr and "lab.yaml is not valid YAML" in done.stderr
 
 
+def test_a_misspelt_parts_field_is_offered_its_spelling_and_not_followed_by_a_cascade(tmp_path):
+    """'part:' for 'parts:' in lab 4 (checks split by part) said "unknown field 'part'", then
+    that checks/ needed a lab.yaml with parts and that each of its files was in no part."""
+    for folder in ("lessons", "labs"):
+        shutil.copytree(ROOT / folder, tmp_path / folder,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    config = tmp_path / "labs" / "04-value" / "lab.yaml"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(text.replace("\nparts:", "\npart:", 1), encoding="utf-8")
+    found = [p for p in course_model.load(tmp_path).problems if "04-value" in str(p.path)]
+    line = text.splitlines().index("parts:") + 1
+    assert [(p.path.name, p.line, p.message.split(" (")[0], p.message.split(";")[-1]) for p in found] == [
+        ("lab.yaml", line, "unknown field 'part'", " did you mean 'parts'?")], found
+
+
 def test_course_check_refuses_a_starter_that_passes_another_lab(tmp_path):
     # Lab 5's starter carrying lab 4's answer is exactly what the course must never ship.
     for folder in ("lessons", "labs"):
