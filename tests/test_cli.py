@@ -132,6 +132,8 @@ def test_check_lab_checks_one_lab_and_still_its_starter_against_the_others(tmp_p
     assert done.returncode == 0, done.stdout + done.stderr
     assert "ok  06-sgd" in done.stdout and "05-backward" not in done.stdout + done.stderr
     assert "06-sgd: 0 problem(s)" in done.stdout
+    mutants = run_course("check", "--lab", "6", "--mutants", "--runtime", "python", cwd=root)
+    assert "06-sgd: " in mutants.stdout and "of 1 lab(s)" in mutants.stdout, mutants.stdout
     starter = root / "labs" / "06-sgd" / "starter.py"
     starter.write_text((ROOT / "labs" / "01-graphs" / "solution.py").read_text())
     for name in ("06-sgd", "labs/06-sgd"):

@@ -42,6 +42,10 @@ def check_command(runtime, timeout, junit_path, mutants, only, root):
 
     started = time.perf_counter()
     course = load_course(root)
+    if only is not None:
+        only = _lab_slug(course, only)
+        if mutants == "all":  # `--lab 6 --mutants`: that lab's mutants, not every lab's
+            mutants = only
     if mutants is not None:
         from ..mutants import check_mutants
 
@@ -53,8 +57,6 @@ def check_command(runtime, timeout, junit_path, mutants, only, root):
             raise click.UsageError(f"cannot grade in {runtime}: {exc}") from None
         click.echo("\n".join(lines))
         sys.exit(0 if ok else 1)
-    if only is not None:
-        only = _lab_slug(course, only)
     try:
         outcomes, problems = check_course(course, make_runtime(runtime, course.root, timeout), only)
     except SetupError as exc:
