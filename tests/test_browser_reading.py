@@ -73,3 +73,20 @@ def test_a_lessons_progress_badge_is_beside_its_title_not_under_its_number(
         page.screenshot(path=str(ARTIFACTS / f"home-progress-{width}.png"))
     finally:
         context.close()
+
+
+def test_on_a_touch_phone_each_lesson_link_is_a_target_a_finger_can_hit(open_lesson):
+    """The lessons' links at the top of a page were 15 px tall, in rows 24 px apart: a thumb
+    meant for "3. Branching paths" could land on "1. Computation graphs" above it. On a touch
+    screen each is at least 24 px tall (WCAG 2.2's minimum target), and no two overlap."""
+    page = open_lesson("01-graphs", width=390, height=844, is_mobile=True, has_touch=True)
+    boxes = page.evaluate("""() => [...document.querySelectorAll('.site-header a')].map(a => {
+        const r = a.getBoundingClientRect(); return [a.textContent, r.left, r.top, r.right, r.bottom]; })""")
+    assert len(boxes) == 6
+    for text, left, top, right, bottom in boxes:
+        assert bottom - top >= 24, f"{text!r} is {bottom - top:.0f} px tall"
+    for i, (text, *r) in enumerate(boxes):
+        for other, *s in boxes[i + 1:]:
+            assert not (r[0] < s[2] and r[2] > s[0] and r[1] < s[3] and r[3] > s[1]), f"{text!r} on {other!r}"
+    page.get_by_role("link", name="3. Branching paths").tap()
+    page.wait_for_url("**/lessons/03-branching/index.html")
