@@ -66,6 +66,28 @@ def _cut_off(learner, formula, inputs, what, names):
     return True
 
 
+def _plain_number_assigns(learner, n, v, strict=True):
+    """v used twice, once beside a plain number: a branch of __add__ or __mul__ written for
+    plain numbers alone that SETS self.grad loses the share v got first, as the other factor
+    of the outer *. The message that names it, or '' (a wrong number is failed by close)."""
+    for sign, step, formula in (("+", lambda x: x + n, lambda x: (x + n) * x),
+                                ("*", lambda x: x * n, lambda x: (x * n) * x)):
+        what = f"(v {sign} {_f(n)}) * v"
+        _, (g,) = grads_of(learner, formula, [v], what)
+        want = expected_grads(formula, [v])[0]
+        lost = step(v)
+        if not _same(g, want, 1e-6) and _same(g, want - lost, 1e-6) and abs(lost) > 0.1:
+            return (f"v.grad for {what} at v={_f(v)} should be {want:.5g}, but your code gives "
+                    f"{g:.5g}: the share v gets as the other factor of the outer * "
+                    f"({_f(lost)}) is lost. v is used twice, and the backward step of "
+                    f"v {sign} {_f(n)}, a plain number on the right, SETS v.grad (=) instead of "
+                    f"adding to it: use += in every backward step, in a branch written for "
+                    f"plain numbers too.")
+        if strict:
+            close(g, want, f"v.grad for {what} at v={_f(v)}", tol=1e-4)
+    return ""
+
+
 def _show(names, inputs):
     return ", ".join(f"{n}={x:.4g}" for n, x in zip(names, inputs))
 
@@ -90,6 +112,11 @@ def visits_once(learner):
     twice = [2 * x0 * (from_p + from_q + first) for first in (from_p, from_q)]
     if not _same(gx, want, 1e-4):
         explain(learner)
+    # h + u and h * w meet plain numbers: a step for them that sets h.grad loses a share too,
+    # in this graph or not depending on the order (named here every time, before the order).
+    said = _plain_number_assigns(learner, 2.5, 1.5, strict=False)
+    if said:
+        raise CheckFailed(said)
     if any(_same(gx, t, 1e-7) for t in twice):
         raise CheckFailed(f"x.grad for {what} at x={_f(x0)} is {gx:.5g} but should be "
                           f"{want:.5g}: too large. The node h = x*x is used by two others, and "
@@ -228,6 +255,9 @@ def reflected(learner):
                    f"other), other is the plain number on the LEFT.")
         compare(learner, lambda v: formula(v) * 1.5, [v], f"({what}) * 1.5", ["v"],
                 swapped=swapped, swap_why=why)
+    said = _plain_number_assigns(learner, n, v)
+    if said:
+        raise CheckFailed(said)
 
 
 @check("grads accumulate across backward() calls, on graphs that share nodes",
