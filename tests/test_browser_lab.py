@@ -1046,3 +1046,21 @@ def test_a_closing_bracket_typed_on_its_own_line_steps_over_the_one_enter_put_th
     for keys in [")", "Home", "Enter", "ArrowUp", "    ", ")"]:
         page.keyboard.press(keys) if keys in ("Enter", "ArrowUp", "Home") else page.keyboard.type(keys)
     assert doc(page).count(")") == 2, doc(page)  # (Python's indentation puts it at column 0)
+
+
+def test_an_emptied_file_says_how_to_get_the_starter_back(open_lesson):
+    """Ctrl+A and a key wiped the file; Check then said only "Your file does not define forward"
+    (and Run "printed nothing"), with no word of Reset."""
+    page = open_lesson("01-graphs")
+    wait_ready(page)
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.press("Backspace")
+    assert doc(page) == ""
+    assert check(page) == "false"
+    said = "Your file is empty. Reset brings the starter code back."
+    assert said in page.inner_text("[data-testid=output]")
+    assert said in run(page)
+    page.locator(".cm-content").click()
+    page.keyboard.type("print('hi')")
+    assert said not in run(page)

@@ -158,9 +158,10 @@ export function startLab(root, page) {
     busy(true);
     working("Running your code…");
     inView();
-    const answer = await python.run(text(view));
+    const code = text(view);
+    const answer = await python.run(code);
     if (!answer.restarted && !answer.failure) {
-      showOutput(output, answer.run, lineLinks);
+      showOutput(output, { ...answer.run, note: answer.run.note || emptyNote(code) }, lineLinks);
       await showGraph(answer.run.graph);  // Run is done when what it shows is there
     }
     busy(false);
@@ -222,7 +223,8 @@ export function startLab(root, page) {
       performance.mark("course:first-result");
     }
     showOutput(output, { stdout: report.stdout, stderr: report.stderr,
-      note: report.stdout || report.stderr ? "" : "(Check ran your code; it printed nothing)" }, lineLinks);
+      note: emptyNote(source) || (report.stdout || report.stderr ? "" : "(Check ran your code; it printed nothing)") },
+    lineLinks);
     if (answer.stoppedBy === "limit") {
       say(`Check stopped after ${limitSeconds} s: your code ran too long (see below).`, "ready",
         "fail");
@@ -234,6 +236,12 @@ export function startLab(root, page) {
       say("Some checks fail: see below.", "ready", "fail");
     }
     focusReport();
+  }
+
+  // The whole file deleted (Ctrl+A, a key) read only "Your file does not define forward", with
+  // nothing about how to get the starter back.
+  function emptyNote(code) {
+    return code.trim() ? "" : "Your file is empty. Reset brings the starter code back.";
   }
 
   // Beside the lesson (wide screens) the lab scrolls on its own: bring the report up there,
