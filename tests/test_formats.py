@@ -327,3 +327,16 @@ def test_csv_is_one_row_per_file_for_a_gradebook_and_runs_no_formula(files, tmp_
     (tmp_path / "one.json").write_text(merged.stdout)
     again = run_course("merge", "one.json", "--format", "csv", cwd=tmp_path)
     assert again.returncode == 1 and again.stdout.splitlines()[1].startswith("wrong.py,")
+
+
+def test_text_says_an_error_that_fails_several_checks_once(tmp_path):
+    """As the page does: "does not define `Value`" on every check was one line a check,
+    the same words again and again; each check now points to it by number."""
+    (tmp_path / "nothing.py").write_text("x = 1\n")
+    done = run_course("grade", "05-backward", str(tmp_path / "nothing.py"), "--runtime", "python",
+                      "--trusted", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    assert done.stdout.count("Your file does not define `Value`.") == 1, done.stdout
+    pointers = done.stdout.count("      (error 1 above)")
+    assert pointers > 1
+    assert f"  error 1 fails {pointers} checks: Your file does not define `Value`." in done.stdout

@@ -6,13 +6,18 @@ can move the cursor or recolour a FAILED report as PASSED; and a line of it neve
 the left margin, where it could pass for another file's "PASSED" line (a file name shows its
 line breaks escaped, and a message's later lines are indented like its first, an error's
 deeper than a check's line).
+
+One error that fails several checks ("Your file does not define `forward`.") is said once,
+above the checks, as the page says it: each check it fails points to it by number.
 """
 
 from __future__ import annotations
 
 import click
 
-from ..core.run import NOT_RUN
+from collections import Counter
+
+from ..core.run import NOT_RUN, STOPPED
 from ..graded import Graded
 from . import first_hint
 from .learner_text import indented as _block
@@ -38,12 +43,19 @@ def _report(report) -> list[str]:
         # Its later lines go deeper than a check's line: an error quoting the learner's
         # exception could otherwise add "  ✓ name" lines to a file that lists no check.
         lines.append("  " + _block(report.error, "    "))
+    shared = {} if report.error else _shared_causes(report.checks)
+    for number, (cause, count) in enumerate(shared.items(), 1):
+        lines.append(f"  error {number} fails {count} checks: {_block(cause, '    ')}")
     for check in report.checks:
         if check.passed:
             lines.append(f"  ✓ {_line(check.name)}")
         elif not report.error:
             mark = "–" if check.cause == NOT_RUN else "✗"
-            lines.append(f"  {mark} {_line(check.name)}\n      {_block(check.message, '      ')}")
+            message = check.message
+            if check.cause in shared:  # the same words: only where to read them
+                number = list(shared).index(check.cause) + 1
+                message = f"(error {number} above)" if message == check.cause else message
+            lines.append(f"  {mark} {_line(check.name)}\n      {_block(message, '      ')}")
             if first_hint(check):
                 lines.append(f"      hint: {_block(first_hint(check), '      ')}")
     for label, printed in (("printed", report.stdout), ("errors printed", report.stderr)):
@@ -54,3 +66,11 @@ def _report(report) -> list[str]:
                 shown += f"\n    … and {len(printed) - SHOWN} more characters (--json keeps more)"
             lines.append(f"  your code {label}:\n    {shown}")
     return lines
+
+
+def _shared_causes(checks) -> dict[str, int]:
+    """Causes that fail two checks or more, in report order, with how many (as the page
+    groups them: not a check that never ran, nor the one Stop or a time limit ended)."""
+    counts = Counter(c.cause for c in checks
+                     if not c.passed and c.cause and c.cause not in (NOT_RUN, STOPPED))
+    return {cause: n for cause, n in counts.items() if n > 1}
