@@ -115,7 +115,7 @@ def test_inputs_are_the_same_for_a_seed_and_differ_between_seeds():
 
 
 def test_a_sealed_job_seeds_its_checks_from_the_file_or_the_job():
-    from grader.core.job import seed_of
+    from grader.core.checks import seed_of
 
     assert seed_of("x = 1\n") == seed_of("x = 1\n") != seed_of("x = 2\n")
 

@@ -11,10 +11,9 @@ import json
 import sys
 from dataclasses import asdict
 
-from ..core.checks import use_seed
+from ..core.checks import seed_of, use_seed
 from ..core.deadline import Deadline
 from ..core.execute import friendly_traceback
-from ..core.job import seed_of
 from ..core.learner_errors import ran_too_long
 from ..core.run import CHECK_SECONDS, CappedText, exec_module, grade, load_checks, stopped_check
 from . import tape

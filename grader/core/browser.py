@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import json
 
-from .checks import use_seed
+from .checks import seed_of, use_seed
 from .checks_code import offer
 from .execute import run_source
 from .graph import output_graph
-from .job import seed_of
 from .run import grade, load_checks
 
 FILENAME = "lab.py"

@@ -16,6 +16,7 @@ Example::
 
 from __future__ import annotations
 
+import hashlib
 import math
 from random import Random as _Random
 
@@ -120,6 +121,11 @@ def close(actual, expected: float, what: str, tol: float = 1e-6, why: str = "") 
 def use_seed(seed: int) -> None:
     """Set the seed every check draws its inputs from (the sealed job does it per file)."""
     _seed[0] = seed
+
+
+def seed_of(source: str) -> int:
+    """The default seed of a file: a number made from its text."""
+    return int.from_bytes(hashlib.sha256(source.encode("utf-8", "replace")).digest()[:4], "big")
 
 
 def inputs(salt: str) -> _Random:

@@ -8,13 +8,12 @@ then the interpreter is sealed (seal.py) and the grader's modules are taken out 
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sys
 from contextlib import nullcontext
 
 from . import seal
-from .checks import use_seed
+from .checks import seed_of, use_seed
 from .deadline import Deadline
 from .learner_errors import ran_too_long
 from .report import Report, encode
@@ -57,11 +56,6 @@ def _own_name(filename) -> str:
     """A file's own name, without the grader's folders (agent.py runs it under this name)."""
     name = str(filename).replace("\\", "/").rsplit("/", 1)[-1]
     return name if name not in ("", ".", "..") else "lab.py"
-
-
-def seed_of(source: str) -> int:
-    """The default seed of a file: a number made from its text."""
-    return int.from_bytes(hashlib.sha256(source.encode("utf-8", "replace")).digest()[:4], "big")
 
 
 def main() -> None:

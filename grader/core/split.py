@@ -13,9 +13,8 @@ from __future__ import annotations
 import json
 import time
 
-from .checks import CheckFailed, use_seed
+from .checks import CheckFailed, seed_of, use_seed
 from .handles import Handles, rebuild_error
-from .job import seed_of
 from .learner_errors import (at_line, cause_of, describe, explain_stops, in_your_file, ran_too_long,
                              syntax_message)
 from .link import CHANNEL_LIMIT, Link, Stopped, TooLarge
