@@ -262,6 +262,10 @@ def test_starting_points_of_lab_five_pass_nothing_they_should_not(course):
     assert "Not written yet: backward() is yours to write" in start.stdout
     starter = _grade_source(course, "05-backward", lab.starter.read_text())
     assert not starter.passed and "does not define `Value`" in starter.checks[0].message
+    # ... and says where lab 5's Value comes from, on every check that needs it (one cause).
+    assert "Start from the course's code for lab 4" in starter.checks[0].message
+    needs_value = [c for c in starter.checks if "does not define `Value`" in c.message]
+    assert len(needs_value) > 1 and len({c.message for c in needs_value}) == 1
     for slug in SLUGS:
         assert not _grade_source(course, slug, extend).passed
 

@@ -101,7 +101,8 @@ def add_and_mul(learner):
 @check("a + b and a * b remember their children",
        "When an operation makes its result, pass it the Values it was made from.",
        "out = Value(self.data * other.data, (self, other), '*'), and __init__ keeps them: "
-       "self._prev = set(_children).")
+       "self._prev = set(_children) (or, in microgpt's design, self._children = "
+       "_children, kept in order).")
 def remembers_children(learner):
     Value = need(learner, "Value")
     x, y = _xs(403, 2, 0.3, 2.0)

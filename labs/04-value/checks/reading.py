@@ -50,8 +50,8 @@ def _xs(seed, n, low, high, gap=0.2):
 
 
 UNHASHABLE = ("Your Value cannot go in a set (TypeError: unhashable type): it defines __eq__, and "
-              "Python then sets __hash__ to None, so set(_children) fails (and so would the "
-              "visited set of lab 5's backward()). Delete __eq__ (a @dataclass writes one for "
+              "Python then sets __hash__ to None, so micrograd's set(_children) fails, and so "
+              "would the visited set of lab 5's backward() in either design. Delete __eq__ (a @dataclass writes one for "
               "you: make it @dataclass(eq=False)): nodes are told apart by identity, and two "
               "Values holding the same number are still two different nodes.")
 

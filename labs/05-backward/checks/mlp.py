@@ -12,7 +12,7 @@ from grader.core.checks import check, CheckFailed, close, expect, inputs, kind_o
 
 def _values(learner, got, what):
     """A learner list of Values (a parameters() list, a layer's outputs), as a list."""
-    Value = need(learner, "Value")
+    Value = value_class(learner)
     items = attempt(f"listing {what}", list, got)
     for item in items:
         # isinstance: a learner's `class Parameter(Value)` holds Values (handles mirror the
@@ -139,7 +139,7 @@ def neuron(learner):
     # The neuron gets a list of its own: a change its code makes comes back into that list
     # (handles.call), never into xs, which the expected gradients below are computed from.
     out = attempt("Neuron(3)(x)", n, list(xs))
-    if not isinstance(out, need(learner, "Value")) and type(out).__name__ == "method":
+    if not isinstance(out, value_class(learner)) and type(out).__name__ == "method":
         raise CheckFailed("A neuron's output should be a Value, but Neuron(3)(x) gives a method: "
                           "act.tanh without parentheses only names the method. Call it: return "
                           "act.tanh().")
@@ -149,7 +149,7 @@ def neuron(learner):
                           f"anything read from .data) leaves the graph, so no gradient can "
                           f"flow back to the weights. Use your Value's own tanh: return "
                           f"act.tanh().")
-    expect(isinstance(out, need(learner, "Value")), "A neuron's output should be a Value.")
+    expect(isinstance(out, value_class(learner)), "A neuron's output should be a Value.")
     for p, name, was in zip(params, ["weight 1", "weight 2", "weight 3", "the bias"], ws + [bias]):
         now = data_of(p, name)
         if not _same(now, was):
@@ -321,13 +321,14 @@ def mlp(learner):
             raise
         shown = f"{what}(x) with x = {', '.join(map(_f, xs))}"
         if sizes[-1] == 1:
-            if not isinstance(got, need(learner, "Value")):
+            if not isinstance(got, value_class(learner)):
                 raise CheckFailed(f"{shown} should give one Value, as its last layer has one "
-                                  f"neuron, but it gives {kind_of(got, returned=True)}: a Layer of "
-                                  f"one neuron returns that neuron's Value, outs[0].")
+                                  f"neuron, but it gives {kind_of(got, returned=True)}: give back that "
+                                  f"neuron's Value itself (the starter's Layer returns outs[0] "
+                                  f"when it has one neuron).")
             got = [got]
         else:
-            if isinstance(got, need(learner, "Value")):
+            if isinstance(got, value_class(learner)):
                 raise CheckFailed(f"{shown} gives one Value, but its last layer has "
                                   f"{sizes[-1]} neurons: return the whole list of their "
                                   f"outputs (x[0] keeps the first only). A Layer of one neuron "
@@ -413,7 +414,7 @@ def _one_value_layer(learner, failed, what, xs):
     Layer = need(learner, "Layer")
     layer = attempt(f"Layer({len(xs)}, 2)", Layer, len(xs), 2)
     out = attempt(f"Layer({len(xs)}, 2)(x)", layer, list(xs))
-    if isinstance(out, need(learner, "Value")):
+    if isinstance(out, value_class(learner)):
         raise CheckFailed(f"{str(failed).rstrip('.')}: Layer({len(xs)}, 2)(x) gives one Value, not a list of its 2 "
                           f"neurons' outputs, so the next layer has no list to loop over. Return "
                           f"every neuron's output, outs; only a layer of one neuron gives its "

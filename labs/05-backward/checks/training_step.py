@@ -49,7 +49,7 @@ def _step(learner, params, loss_fn, lr, what):
         raise CheckFailed(f"`{what}` returned None: a function that ends without `return` gives "
                           f"None. Return the loss's number, return loss.data, so a training "
                           f"loop can print it.")
-    if type(got) is need(learner, "Value"):
+    if type(got) is value_class(learner):
         raise CheckFailed(f"`{what}` returned the loss as a Value: return its number, "
                           "loss.data, so a training loop can print it.")
     return number(got, f"the loss `{what}` returns")

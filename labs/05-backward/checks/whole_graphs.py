@@ -2,7 +2,7 @@
 sort runs once however many paths there are, every operation and plain number, grads that
 accumulate across calls, several graphs at once, and a tiny network."""
 
-from grader.core.checks import check, CheckFailed, close, expect, inputs, need, slope
+from grader.core.checks import check, CheckFailed, close, expect, inputs, slope
 
 # Defined in earlier files of checks/ (the files share one namespace):
 # reading.py: attempt, backward, data_of, _draw, explain, _f, grad_of, grads_of, leaves_of, _same,
@@ -188,7 +188,7 @@ class _TooMuchWork(BaseException):
        "reverse, calling each node's backward step once; never recurse into children from "
        "backward() itself.")
 def sorts_once(learner):
-    Value = need(learner, "Value")
+    Value = value_class(learner)
     rng = inputs("deep")
     touched, counting = [0], [False]
 
