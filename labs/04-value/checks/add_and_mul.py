@@ -140,8 +140,8 @@ def remembers(out, what, children):
                           f"Value(data, (self, other), {labels[0]!r}).")
     numbers = [kid for kid in kids if type(kid).__name__ in ("int", "float")]
     if numbers:
-        fix = (f"Here the exponent is a plain number, not a node, and it needs no gradient: "
-               f"a ** k has one child, a, so pass (self,) alone when you make the result."
+        fix = ("Here the exponent is a plain number, not a node, and it needs no gradient: "
+               "a ** k has one child, a, so pass (self,) alone when you make the result."
                if "**" in what else "Wrap plain numbers with Value(...) first.")
         raise CheckFailed(f"({what}) remembers {numbers[0]!r}, a plain number, among its "
                           f"children: only Values are nodes of the graph, and backward() walks "

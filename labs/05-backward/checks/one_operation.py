@@ -369,11 +369,11 @@ def add_sub(learner):
     backward(L, "s + s")
     gs, ga = grad_of(S, "s"), grad_of(A, "a")
     if gs == 0.0 and _same(ga, 2.0):
-        raise CheckFailed(f"s.grad for s = a + b; L = s + s should be 2, but your code gives 0, "
-                          f"though a got its share of 2 from s: backward() set the grads of "
-                          f"computed nodes back to 0 after the sweep. backward() leaves every "
-                          f"node's gradient in its .grad (dL/ds here): do not reset any grad "
-                          f"after the sweep.")
+        raise CheckFailed("s.grad for s = a + b; L = s + s should be 2, but your code gives 0, "
+                          "though a got its share of 2 from s: backward() set the grads of "
+                          "computed nodes back to 0 after the sweep. backward() leaves every "
+                          "node's gradient in its .grad (dL/ds here): do not reset any grad "
+                          "after the sweep.")
     if gs == 1.0:
         _twice_listed_merged(L, S)
         raise CheckFailed(f"s.grad for s = a + b; L = s + s should be 2, but your code gives 1: "
