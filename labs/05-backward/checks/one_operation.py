@@ -59,26 +59,6 @@ def in_graph(learner, op, name, local, h_value, rng):
     return start, g, hv, c, d
 
 
-def _plain_number_step(learner, start, name):
-    """This graph multiplies by plain numbers (* c, * d): fail naming it when a step of + or *
-    for a plain number on the right is wrong while the same step between two Values is right
-    (a branch of its own for numbers), before the operation under test is blamed. Every node
-    holds a number of its own (a sort keyed by .data has no ties here)."""
-    for sign, op, local in (("*", lambda x: x * 2.0, 2.0), ("+", lambda x: x + 2.0, 1.0)):
-        v, w = leaves_of(learner, [1.5, 2.5])
-        out = attempt(f"(v {sign} 2) * w", lambda: op(v) * w)
-        backward(out, f"(v {sign} 2) * w")
-        got = grad_of(v, "v")
-        if not _same(got, local * 2.5, 1e-9):
-            raise CheckFailed(f"{start}. The cause is not {name} but your {sign} with a plain "
-                              f"number on the right, which this graph uses: for "
-                              f"L = (v {sign} 2) * w at v = 1.5, w = 2.5, v.grad should be "
-                              f"{_f(local * 2.5)} ({_f(local)} times the gradient 2.5 arriving at "
-                              f"v {sign} 2), but your code gives {_f(got)}. A plain number is "
-                              f"treated like a Value: the step hands self its local gradient "
-                              f"times out.grad, self.grad += {_f(local)} * out.grad.")
-
-
 def _below_h(learner, A, B, a, b, gh, what, hv):
     """h.grad came out right: fail if it then did not reach a and b below h because backward()
     takes two nodes holding the same number for one (h and h.relu(), say). Other slips of the

@@ -248,6 +248,27 @@ def _hands_own_grad(learner, shown):
         raise CheckFailed(OWN_GRAD.format(what=shown, got=_f(got), rule=rule))
 
 
+def _plain_number_step(learner, start, name):
+    """The graph a check failed on meets plain numbers (* c, h + u): fail naming them when a
+    step of + or * for a plain number on the right is wrong while the same step between two
+    Values is right (a branch of its own for numbers), before `name`, what the check is
+    about, is blamed. Every node holds a number of its own (a sort keyed by .data has no
+    ties here). Shared by the parts (this file is read before each)."""
+    for sign, op, local in (("*", lambda x: x * 2.0, 2.0), ("+", lambda x: x + 2.0, 1.0)):
+        v, w = leaves_of(learner, [1.5, 2.5])
+        out = attempt(f"(v {sign} 2) * w", lambda: op(v) * w)
+        backward(out, f"(v {sign} 2) * w")
+        got = grad_of(v, "v")
+        if not _same(got, local * 2.5, 1e-9):
+            raise CheckFailed(f"{start}. The cause is not {name} but your {sign} with a plain "
+                              f"number on the right, which this graph uses: for "
+                              f"L = (v {sign} 2) * w at v = 1.5, w = 2.5, v.grad should be "
+                              f"{_f(local * 2.5)} ({_f(local)} times the gradient 2.5 arriving at "
+                              f"v {sign} 2), but your code gives {_f(got)}. A plain number is "
+                              f"treated like a Value: the step hands self its local gradient "
+                              f"times out.grad, self.grad += {_f(local)} * out.grad.")
+
+
 UNATTACHED = ("The result of {what} still has the do-nothing step a new Value starts with: "
               "called with out.grad = 1, it hands a nothing. After defining _backward, keep it "
               "on the RESULT, out._backward = _backward (not self._backward), before return "

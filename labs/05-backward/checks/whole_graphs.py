@@ -112,6 +112,10 @@ def visits_once(learner):
     twice = [2 * x0 * (from_p + from_q + first) for first in (from_p, from_q)]
     if not _same(gx, want, 1e-4):
         explain(learner)
+        # h + u meets a plain number: a branch for numbers without out.grad is named, not
+        # the order (lab 4 names it too; code changed since may bring it here).
+        _plain_number_step(learner, f"x.grad for {what} at x={_f(x0)} should be {want:.5g}, "
+                                    f"but your code gives {gx:.5g}", "the order of the sweep")
     # h + u and h * w meet plain numbers: a step for them that sets h.grad loses a share too,
     # in this graph or not depending on the order (named here every time, before the order).
     said = _plain_number_assigns(learner, 2.5, 1.5, strict=False)
