@@ -13,9 +13,9 @@ above the checks, as the page says it: each check it fails points to it by numbe
 
 from __future__ import annotations
 
-import click
-
 from collections import Counter
+
+import click
 
 from ..core.run import NOT_RUN, STOPPED
 from ..graded import Graded
