@@ -413,3 +413,55 @@ def test_lesson_five_says_the_order_and_visited_set_are_made_in_every_call():
     assert (lab5 / "visited_set_outlives_call.py").exists()
     step1 = _lesson("05-backward").split("## Step 1: order the graph", 1)[1].split("\n## ", 1)[0]
     assert "afresh inside `backward()`, in every call" in step1 and "visited=set()" in step1
+
+
+# -- the worked examples in the Python the labs run in -------------------------------------------
+
+_PYODIDE_HOST = """
+import { readFileSync } from "node:fs";
+const [pyodideDir, code, ...files] = process.argv.slice(2);
+const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
+const py = await loadPyodide({ indexURL: pyodideDir + "/" });
+py.globals.set("texts", py.toPy(files.map((f) => [f, readFileSync(f, "utf8")])));
+process.stdout.write(py.runPython(readFileSync(code, "utf8")));
+"""
+
+_PYODIDE_DOCTESTS = r"""
+import doctest, io, json, re
+failed = {}
+for name, text in texts:
+    test = doctest.DocTestParser().get_doctest(text, {}, name, name, 0)
+    # The course's own package is not inside Pyodide: leave out what imports it and uses it.
+    host = set()
+    for ex in test.examples:
+        found = re.search(r"from grader\S* import (.*)", ex.source)
+        if found:
+            host |= {n.strip() for n in found.group(1).split(",")}
+    test.examples = [ex for ex in test.examples
+                     if not any(re.search(rf"\b{n}\b", ex.source) for n in host)]
+    out = io.StringIO()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test, out=out.write)
+    if runner.summarize(verbose=False).failed:
+        failed[name] = out.getvalue()
+json.dumps(failed)
+"""
+
+
+@pytest.mark.pyodide
+def test_worked_examples_print_the_same_in_pyodide(tmp_path):
+    # A learner who types an example into the lab's editor runs it in Pyodide's Python, not in
+    # the Python these tests run on; an example quoting one version's error text is wrong there.
+    import json
+    import subprocess
+
+    from grader.runtimes.node import node_binary, pyodide_dir
+
+    script, code = tmp_path / "doctests.mjs", tmp_path / "doctests.py"
+    script.write_text(_PYODIDE_HOST, encoding="utf-8")
+    code.write_text(_PYODIDE_DOCTESTS, encoding="utf-8")
+    done = subprocess.run([node_binary(), str(script), str(pyodide_dir(ROOT)), str(code),
+                           *map(str, LESSONS)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    failed = json.loads(done.stdout.strip().splitlines()[-1])
+    assert failed == {}, "\n".join(failed.values())
