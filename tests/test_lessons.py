@@ -465,3 +465,25 @@ def test_worked_examples_print_the_same_in_pyodide(tmp_path):
     assert done.returncode == 0, done.stderr[-2000:]
     failed = json.loads(done.stdout.strip().splitlines()[-1])
     assert failed == {}, "\n".join(failed.values())
+
+
+def _starter_text(lab: str) -> str:
+    """What the lab's editor starts from: its starter, and for a lab that continues an earlier
+    one, the part it adds and the course's code for that earlier lab."""
+    folder = ROOT / "labs" / lab
+    return "".join(p.read_text(encoding="utf-8") for name in ("starter.py", "extend.py",
+                   "provided.py") if (p := folder / name).exists())
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_code_a_lesson_says_the_starter_holds_is_in_the_starter(path):
+    # "the starter's Layer returns outs[0]" sent learners looking for code that was a TODO.
+    page = frontmatter.parse(path.read_text(encoding="utf-8"))
+    starter = " ".join(_starter_text(page.meta["lab"]).split())
+    prose = FENCE.sub(" ", page.body)
+    missing = []
+    for sentence in re.split(r"(?<=[.:;!?])\s+(?=[A-Z(*])", prose):
+        if re.search(r"\bstarter", sentence, re.I):
+            missing += [code for code in re.findall(r"`([^`]+)`", sentence)
+                        if " ".join(code.split()) not in starter]
+    assert missing == [], f"{path.name} says the starter holds {missing}, which it does not"
