@@ -487,3 +487,76 @@ def test_code_a_lesson_says_the_starter_holds_is_in_the_starter(path):
             missing += [code for code in re.findall(r"`([^`]+)`", sentence)
                         if " ".join(code.split()) not in starter]
     assert missing == [], f"{path.name} says the starter holds {missing}, which it does not"
+
+
+# Lesson 5's four classic bugs, written into lab 5's own reference code in either design, and
+# the fingerprint the page says each leaves: (what to replace, by what, how the numbers look).
+_CLASSIC_BUGS = {
+    "forgetting the seed": {"self.grad = 1.0": "self.grad = self.grad",
+                            "self.grad = 1\n": "self.grad = self.grad\n"},
+    "sweeping in the wrong order": {"for v in reversed(topo):": "for v in topo:"},
+    "no visited set": {"if v not in visited:": "if True:"},
+    "= instead of +=": {"grad += ": "grad = "},
+}
+
+
+def _page_fingerprints() -> dict:
+    """What lesson 5's own sweep gives a for each bug, next to the right 39."""
+    sweep = _run_examples("05-backward")["sweep"]
+    right = ["L", "d", "c", "b", "a"]
+    bugs = {"forgetting the seed": sweep(right, seed=0.0),
+            "sweeping in the wrong order": sweep(right[::-1]),
+            "no visited set": sweep(["L", "d", "c", "b", "a", "c", "b", "a"]),
+            "= instead of +=": sweep(right, accumulate=False)}
+    want = sweep(right)["a"]
+    return {bug: _classify(want, grads["a"]) for bug, grads in bugs.items()}
+
+
+def _classify(want: float, got: float) -> str:
+    return "zero" if got == 0 else "too large" if abs(got) > abs(want) else "too small"
+
+
+_SAYS = re.compile(r"should be (-?[\d.]+), but your code gives (-?[\d.]+)"
+                   r"|is (-?[\d.]+) but should be (-?[\d.]+)|stayed (0)\b")
+
+
+def _fingerprint(message: str) -> str:
+    found = _SAYS.search(message)
+    assert found, f"no numbers to compare in: {message}"
+    want, got, got2, want2, stayed = found.groups()
+    if stayed:
+        return "zero"
+    return _classify(float(want if want is not None else want2),
+                     float(got if got is not None else got2))
+
+
+@pytest.mark.pyodide
+def test_lesson_five_classic_bug_fingerprints_are_what_check_shows_in_both_designs(course):
+    from grader import grading
+    from grader.runtimes.pyodide import PyodideRuntime
+
+    lab5 = ROOT / "labs" / "05-backward"
+    designs = {"micrograd": (lab5 / "solution.py").read_text(encoding="utf-8"),
+               "microgpt": (lab5 / "alternatives" / "stored_local_grads.py").read_text(encoding="utf-8")}
+    page = _page_fingerprints()
+    assert sorted(set(page.values())) == ["too large", "too small", "zero"]
+    files, expected = [], []
+    for bug, edits in _CLASSIC_BUGS.items():
+        for design, source in designs.items():
+            buggy = source
+            for old, new in edits.items():
+                buggy = buggy.replace(old, new)
+            assert buggy != source, f"{bug} could not be written into {design}'s design"
+            files.append((f"{design}: {bug}", buggy))
+            expected.append(page[bug])
+    reports = grading.grade(course.labs["05-backward"], files,
+                            PyodideRuntime(course.root, timeout=20.0))
+    seen = []
+    for (name, _), report in zip(files, reports):
+        first = next(c for c in report.checks if not c.passed)  # what Check shows first
+        seen.append(_fingerprint(first.message))
+    assert seen == expected, list(zip([n for n, _ in files], seen))
+    # ... and the page names those fingerprints where it sends a learner whose check failed.
+    five = _lesson("05-backward")
+    assert "compare its numbers with the fingerprints of the classic bugs" in five
+    assert "When your gradients come out zero, too small or too large" in five
