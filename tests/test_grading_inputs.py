@@ -418,3 +418,39 @@ def test_an_export_unpacked_and_zipped_again_as_a_folder_is_read(tmp_path):
     two = _zip(tmp_path / "two.zip", entries + [("other/manifest.json", "{}")])
     status, by_file, _, _ = grade("05-backward", str(two))
     assert status == 1 and "has no manifest.json" in by_file[str(two)]["error"]
+
+
+def test_a_folder_grades_an_extension_in_capitals_and_names_on_stderr_what_it_skips(tmp_path):
+    """A file saved as `05-backward.PY` (Windows, macOS) is the learner's work; a `.txt` copy is
+    not graded and has no row in any document, but one stderr line names it, so that learner
+    is not silently missing from the grades."""
+    (tmp_path / "amy.PY").write_text(solution("05-backward"))
+    (tmp_path / "bob.Zip").write_bytes((make_export(tmp_path / "x.zip", {
+        "05-backward": solution("05-backward")})).read_bytes())
+    (tmp_path / "x.zip").unlink()
+    (tmp_path / "cid.py.txt").write_text(solution("05-backward"))
+    (tmp_path / ".DS_Store").write_bytes(b"\0\1")
+    status, by_file, stderr, reports = grade("05-backward", str(tmp_path))
+    assert [os.path.basename(r["file"]) for r in reports] == ["amy.PY", "bob.Zip:05-backward.py"]
+    assert status == 0 and all(r["passed"] for r in reports)
+    assert "1 file(s) in the folders that are not .py, .zip or .ipynb" in stderr
+    assert str(tmp_path / "cid.py.txt") in stderr and ".DS_Store" not in stderr
+
+
+def test_all_tells_the_lab_of_a_file_named_in_capitals(tmp_path):
+    (tmp_path / "05-backward.PY").write_text(solution("05-backward"))
+    status, by_file, stderr, reports = grade("--all", str(tmp_path))
+    assert status == 0 and [r["lab"] for r in reports] == ["05-backward"], reports
+    assert "Not graded" not in stderr
+
+
+def test_a_class_zip_from_an_lms_is_told_to_be_unzipped(tmp_path):
+    """Canvas's "Download Submissions" is a zip of every learner's file, with no manifest: the
+    instructor, not a learner, reads why it is not graded, and what to do."""
+    canvas = _zip(tmp_path / "submissions.zip", [
+        ("doeja_12345_67890_05-backward.py", solution("05-backward")),
+        ("smithbo_LATE_22345_67891_05-backward-1.py", starter("05-backward"))])
+    status, by_file, _, _ = grade("05-backward", str(canvas))
+    assert status == 1
+    assert "it holds 2 .py, .zip or .ipynb files: if it is a class's submissions downloaded " \
+           "from an LMS, unzip it and grade the folder" in by_file[str(canvas)]["error"]

@@ -22,6 +22,19 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+SKIPPED_SHOWN = 10
+
+
+def skipped_note(skipped: list[str]) -> str:
+    """One line naming the files folders held but that were not graded, so a learner who
+    handed in `05-backward.py.txt` is not missing from the grades without a word."""
+    shown = ", ".join(skipped[:SKIPPED_SHOWN])
+    more = f" and {len(skipped) - SKIPPED_SHOWN} more" if len(skipped) > SKIPPED_SHOWN else ""
+    return (f"Not graded, and in no report: {len(skipped)} file(s) in the folders that are "
+            f"not .py, .zip or .ipynb: {shown}{more}. If one is a learner's work saved under "
+            "another name, rename it and grade it.")
+
+
 @click.command("grade")
 @click.argument("args", nargs=-1, metavar="LAB PATH...")
 @click.option("--all", "all_labs", is_flag=True,
@@ -97,8 +110,9 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
             slug = course.lab(lab_name).slug
         except KeyError as exc:
             raise click.UsageError(str(exc.args[0])) from None
+    skipped: list[str] = []
     try:
-        inputs = collect(paths)
+        inputs = collect(paths, skipped)
         graded = grade_inputs(course, inputs, slug, make_runtime(runtime, course.root, timeout,
                                                                   jobs), runtime, shard)
     except MissingPath as exc:
@@ -119,4 +133,6 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
             f"cannot grade in {runtime}: its process could not be started or ended at once "
             f"({what}{where}); run `course setup`, and check COURSE_NODE if it is set") from None
     emit(output_format, graded, results_path)
+    if skipped:  # on stderr: every format's document stays what its reader expects
+        click.echo(skipped_note(skipped), err=True)
     sys.exit(0 if all(g.report.passed for g in graded) else 1)

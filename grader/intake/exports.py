@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import reprlib
 import stat
@@ -86,7 +87,7 @@ def read_export_zip(path: Path, shown: str) -> Export:
         manifest_info = members.get(top + MANIFEST)
         if manifest_info is None or manifest_info.is_dir():
             raise Refused(f"{shown} has no {MANIFEST}, so it is not a course export: hand in "
-                          "the zip that Export my work saved")
+                          "the zip that Export my work saved" + _class_zip(members))
         export = _manifest(_read_member(archive, manifest_info, shown, MAX_MANIFEST), shown)
         for lab in export.labs:
             info = members.get(top + lab.file)
@@ -99,6 +100,18 @@ def read_export_zip(path: Path, shown: str) -> Export:
             except Refused as exc:
                 lab.problem = str(exc)
     return export
+
+
+def _class_zip(members: dict[str, zipfile.ZipInfo]) -> str:
+    """A word for the instructor when a zip without a manifest holds several submissions,
+    as an LMS's "download all submissions" does: that zip is a folder to unpack, not an
+    export (nothing in it is read here, so a zip bomb costs nothing)."""
+    found = [name for name in members if not name.startswith("__MACOSX/")
+             and os.path.splitext(name)[1].lower() in (".py", ".zip", ".ipynb")]
+    if len(found) < 2:
+        return ""
+    return (f" (it holds {len(found)} .py, .zip or .ipynb files: if it is a class's "
+            "submissions downloaded from an LMS, unzip it and grade the folder)")
 
 
 def read_export_folder(folder: Path, shown: str) -> Export:

@@ -20,6 +20,9 @@ from .regular import Refused, decode_source, kind, read_regular
 
 SKIPPED_FOLDERS = ("__pycache__", "__MACOSX", "node_modules")
 MAX_DEPTH = 16
+# What a folder's files are graded as, by their extension in any case: a file saved on
+# Windows or macOS as `05-backward.PY` is the learner's work all the same.
+KINDS = {".py": "file", ".zip": "zip", ".ipynb": "notebook"}
 
 
 class MissingPath(Exception):
@@ -43,15 +46,19 @@ class Piece:
     error: str = ""
 
 
-def collect(paths: list[str]) -> list[Input]:
+def collect(paths: list[str], skipped: list[str] | None = None) -> list[Input]:
+    """The inputs the paths stand for; the files that folders hold but that are not graded
+    (a `.txt`, a `.docx`: anything but `.py`, `.zip` and `.ipynb`, hidden files aside) are
+    added to `skipped`, so the instructor can be told of them."""
     inputs: list[Input] = []
+    skipped = [] if skipped is None else skipped
     for given in paths:
         path = Path(given)
         if not os.path.lexists(path):
             raise MissingPath(f"no such file or folder: {given}")
         mode = os.lstat(path).st_mode
         if stat.S_ISDIR(mode):
-            inputs += _folder(path, given)
+            inputs += _folder(path, given, skipped)
         elif stat.S_ISREG(mode):
             inputs.append(Input(given, path, _kind_of(given)))
         else:
@@ -69,18 +76,18 @@ def _refused(path: Path, name: str, mode: int) -> Input:
     return Input(name, path, "refused", why)
 
 
-def _folder(path: Path, name: str) -> list[Input]:
+def _folder(path: Path, name: str, skipped: list[str]) -> list[Input]:
     if is_export_folder(path):
         return [Input(name, path, "export")]
     found: list[Input] = []
-    _walk(path, name, found, 0)
+    _walk(path, name, found, 0, skipped)
     if not found:
         return [Input(name, path, "refused", f"{name} holds no .py file, no lab notebook and "
                                              "no course export, so there is nothing to grade")]
     return found
 
 
-def _walk(folder: Path, name: str, found: list[Input], depth: int) -> None:
+def _walk(folder: Path, name: str, found: list[Input], depth: int, skipped: list[str]) -> None:
     try:
         entries = sorted(os.scandir(folder), key=lambda e: e.name)
     except OSError as exc:
@@ -89,19 +96,23 @@ def _walk(folder: Path, name: str, found: list[Input], depth: int) -> None:
     for entry in entries:
         shown = os.path.normpath(os.path.join(name, entry.name))
         mode = entry.stat(follow_symlinks=False).st_mode
-        wanted = entry.name.endswith((".py", ".zip", ".ipynb"))
+        wanted = _extension(entry.name) in KINDS
         if stat.S_ISDIR(mode) and not wanted:
             if entry.name.startswith(".") or entry.name in SKIPPED_FOLDERS or depth >= MAX_DEPTH:
                 continue
             if is_export_folder(Path(entry.path)):
                 found.append(Input(shown, Path(entry.path), "export"))
             else:
-                _walk(Path(entry.path), shown, found, depth + 1)
-        elif wanted and not entry.name.startswith("."):
+                _walk(Path(entry.path), shown, found, depth + 1, skipped)
+        elif entry.name.startswith("."):
+            continue  # .DS_Store, an editor's swap file: never a submission
+        elif wanted:
             if stat.S_ISREG(mode):
                 found.append(Input(shown, Path(entry.path), _kind_of(entry.name)))
             else:
                 found.append(_refused(Path(entry.path), shown, mode))
+        elif not stat.S_ISDIR(mode):
+            skipped.append(shown)
 
 
 def open_input(item: Input, labs: set[str], lab: str | None) -> list[Piece]:
@@ -127,8 +138,12 @@ def open_input(item: Input, labs: set[str], lab: str | None) -> list[Piece]:
     return [Piece(item.name, lab or _lab_from_name(item.name, labs), item.name, None, why)]
 
 
+def _extension(name: str) -> str:
+    return os.path.splitext(name)[1].lower()
+
+
 def _kind_of(name: str) -> str:
-    return {".zip": "zip", ".ipynb": "notebook"}.get(os.path.splitext(name)[1], "file")
+    return KINDS.get(_extension(name), "file")
 
 
 def _file_piece(item: Input, labs: set[str], lab: str | None) -> Piece:
@@ -205,7 +220,7 @@ SAVED_AGAIN = re.compile(r" ?\([0-9]{1,3}\)$")
 def _lab_from_name(name: str, labs: set[str]) -> str | None:
     stem = os.path.basename(name.rstrip("/"))
     for suffix in (".py", ".ipynb"):
-        stem = stem[:-len(suffix)] if stem.endswith(suffix) else stem
+        stem = stem[:-len(suffix)] if stem.lower().endswith(suffix) else stem
     if stem not in labs:
         stem = SAVED_AGAIN.sub("", stem)  # "05-backward (1).py": a browser's second Download
     return stem if stem in labs else None
