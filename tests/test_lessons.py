@@ -560,3 +560,18 @@ def test_lesson_five_classic_bug_fingerprints_are_what_check_shows_in_both_desig
     five = _lesson("05-backward")
     assert "compare its numbers with the fingerprints of the classic bugs" in five
     assert "When your gradients come out zero, too small or too large" in five
+
+
+def test_lesson_one_tells_a_beginner_where_to_type_and_names_the_labs_real_buttons():
+    # The first lab section is where a learner looks for what to do: where the lab is, where to
+    # type, how to run, check and hand in; each control it names must be on the page.
+    template = (ROOT / "site" / "templates" / "lesson.html").read_text(encoding="utf-8")
+    buttons = set(re.findall(r"<button[^>]*>([^<]+)</button>", template))
+    section = _lesson("01-graphs").split("## Your lab", 1)[1]
+    named = set(re.findall(r"\*\*([A-Z][a-z]+)\*\*", section))
+    assert {"Run", "Check", "Reset", "Download"} <= named <= buttons, (named, buttons)
+    assert "<h2 id=\"lab-title\">Lab: {{ lesson.title }}</h2>" in template
+    title = frontmatter.parse(_lesson("01-graphs")).meta["title"]
+    assert f'headed "Lab: {title}"' in section
+    assert "raise NotImplementedError(...)" in section
+    assert "raise NotImplementedError(" in _starter_text("01-graphs")
