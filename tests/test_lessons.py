@@ -575,3 +575,21 @@ def test_lesson_one_tells_a_beginner_where_to_type_and_names_the_labs_real_butto
     assert f'headed "Lab: {title}"' in section
     assert "raise NotImplementedError(...)" in section
     assert "raise NotImplementedError(" in _starter_text("01-graphs")
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_every_code_block_runs_or_says_it_is_a_fragment(path):
+    # A beginner pastes a block into the editor; one that needs names defined elsewhere must
+    # say so in its first line, or it fails them with a NameError they cannot explain.
+    text = path.read_text(encoding="utf-8")
+    for block in re.findall(r"```python\n(.*?)```", text, re.S):
+        if ">>>" in block:
+            continue  # worked examples: run by test_worked_examples_run
+        compile(block, path.name, "exec")
+        if block.startswith("# a fragment"):
+            continue
+        try:
+            exec(block, {})
+        except Exception as error:
+            pytest.fail(f"{path.name}: a block that is not marked as a fragment raised "
+                        f"{type(error).__name__}: {error}\n{block}")
