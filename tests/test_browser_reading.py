@@ -90,3 +90,56 @@ def test_on_a_touch_phone_each_lesson_link_is_a_target_a_finger_can_hit(open_les
             assert not (r[0] < s[2] and r[2] > s[0] and r[1] < s[3] and r[3] > s[1]), f"{text!r} on {other!r}"
     page.get_by_role("link", name="3. Branching paths").tap()
     page.wait_for_url("**/lessons/03-branching/index.html")
+
+
+def test_after_the_lab_a_learner_goes_on_to_the_next_lesson_without_scrolling_back_up(open_lesson):
+    """On a phone the lesson links are in the header, a long scroll above the lab (lesson 1:
+    about 10 screens), and only a passing Check linked on. Below each lab the page now links to
+    the lessons before and after it, by finger and by keyboard; after the last, to all lessons."""
+    page = open_lesson("01-graphs", width=390, height=844, is_mobile=True, has_touch=True)
+    titles = ["1. Computation graphs", "2. The chain rule", "3. Branching paths", "4. The Value object",
+              "5. Backpropagation"]
+    for number, title in enumerate(titles, start=1):
+        page.wait_for_load_state("load")
+        assert page.locator("h1").inner_text() == title.split(". ", 1)[1]
+        page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
+        pager = page.get_by_role("navigation", name="Previous and next lesson")
+        links = pager.get_by_role("link")
+        names = [links.nth(i).evaluate("a => a.innerText.replace(/\\s+/g, ' ').trim()")
+                 for i in range(links.count())]
+        expected = ([f"Previous ← {titles[number - 2]}"] if number > 1 else []) + (
+            [f"Next {titles[number]} →"] if number < 5 else ["That was the last lesson All lessons and your work →"])
+        assert names == expected
+        lab_bottom = page.eval_on_selector(".lab", "e => e.getBoundingClientRect().bottom")
+        for i in range(links.count()):
+            box = links.nth(i).bounding_box()
+            assert box["y"] >= lab_bottom, "the way on is below the lab, the lesson's last step"
+            assert 0 <= box["y"] and box["y"] + box["height"] <= 844, "in sight at the page's end"
+            assert box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        if number < 5:
+            pager.get_by_role("link", name=f"Next {titles[number]}").tap()
+            page.wait_for_url(f"**/lessons/0{number + 1}-*/index.html")
+    pager.get_by_role("link", name="All lessons and your work").tap()
+    page.wait_for_url("**/index.html")
+    assert page.locator("h1").inner_text() == "Build autograd from scratch"
+
+
+def test_the_way_to_the_next_lesson_comes_after_the_labs_controls_in_tab_order(open_lesson):
+    """By keyboard, the link on is the next stop after the lab's buttons, its focus ring shows,
+    and Enter follows it; a screen reader hears "Next 3. Branching paths", not the arrow."""
+    page = open_lesson("02-chain-rule", width=1280, height=800)
+    page.wait_for_load_state("load")
+    page.focus("[data-testid=open-file]")
+    names = []
+    for _ in range(8):
+        page.keyboard.press("Tab")
+        names.append(page.evaluate("document.activeElement.closest('nav') ? document.activeElement.rel : ''"))
+        if names[-1] == "next":
+            break
+    assert names[-2:] == ["prev", "next"]
+    focused = page.evaluate("""() => { const a = document.activeElement, s = getComputedStyle(a);
+        return [s.outlineStyle, parseFloat(s.outlineWidth)]; }""")
+    assert focused[0] != "none" and focused[1] >= 2
+    assert page.get_by_role("link", name="Next 3. Branching paths", exact=True).count() == 1
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/lessons/03-branching/index.html")
