@@ -593,3 +593,27 @@ def test_every_code_block_runs_or_says_it_is_a_fragment(path):
         except Exception as error:
             pytest.fail(f"{path.name}: a block that is not marked as a fragment raised "
                         f"{type(error).__name__}: {error}\n{block}")
+
+
+_MENTION = re.compile(r"\b(?:the )?(next|previous) lesson\b|\b(?:lesson|lab) (\d)\b", re.I)
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_every_paragraph_that_sends_the_learner_to_another_lesson_links_it(path):
+    # "the next lesson", "lab 4", "lesson 2": a paragraph that names another page links to it,
+    # so a learner reading that paragraph can go there.
+    from grader import links
+
+    stems = [p.stem for p in LESSONS]
+    here = stems.index(path.stem)
+    body = FENCE.sub(" ", frontmatter.parse(path.read_text(encoding="utf-8")).body)
+    unlinked = []
+    for paragraph in re.split(r"\n\s*\n", body):
+        linked = {links.lesson_slug(link.href) for link in links.relative_links(paragraph)}
+        for mention in _MENTION.finditer(paragraph):
+            step, number = mention.groups()
+            target = stems[here + (1 if (step or "").lower() == "next" else -1)] if step \
+                else stems[int(number) - 1]
+            if target != path.stem and target not in linked:
+                unlinked.append(f"{mention.group(0)!r} in: {paragraph.strip()[:80]}...")
+    assert unlinked == [], "\n".join(unlinked)
