@@ -175,6 +175,14 @@ def seeds(learner):
         raise CheckFailed(RESET_AFTER)
     close(grad_of(out, "L"), 1.0, "After L = a + b; L.backward(), L.grad",
           why="backward() must seed the output's grad with 1 (dL/dL = 1).")
+    held = data_of(out, "L")
+    if not _same(held, 1.0) and _same(ga, held) and _same(gb, held):
+        raise CheckFailed(f"After L = a + b; L.backward() at a=2, b=-3, a.grad and b.grad are "
+                          f"{_f(ga)}, which is L.data, the output's NUMBER, not its gradient "
+                          f"(1): the sweep multiplies each local gradient by the node's data. "
+                          f"A node hands each child its local gradient times the node's grad: "
+                          f"child.grad += local * v.grad in a shared loop, self.grad += local "
+                          f"* out.grad in a _backward (v.grad, not v.data).")
     if ga == 0.0 and gb == 0.0:
         # L.grad is 1 now. Seeded after the sweep, a second call starts from that 1 and a
         # gets its share; a sweep that never hands anything on leaves a at 0 again.
@@ -359,6 +367,15 @@ def add_sub(learner):
         raise CheckFailed(f"s.grad for s = a + b; L = s + s should be 2, but your code gives 1: "
                           f"s {REPLACED}.")
     close(gs, 2.0, "s.grad for s = a + b; L = s + s")
+    if _same(ga, 4.0) and _same(grad_of(B, "b"), 4.0):
+        raise CheckFailed(f"a.grad for s = a + b; L = s + s at {at} should be 2, but your code "
+                          f"gives 4, though s.grad is right, 2: s handed its gradient on twice. "
+                          f"L = s + s has s as its child twice, and your backward() takes s once "
+                          f"for each time it is listed: its topological order holds s twice "
+                          f"(topo.append(v) runs even for a node already visited), or it recurses "
+                          f"into the children from each parent. Each node once: if v not in "
+                          f"visited: visited.add(v), build each child, then topo.append(v), all "
+                          f"inside that if; then one sweep over that order reversed.")
     if ga == 1.0:
         raise CheckFailed(f"a.grad for s = a + b; L = s + s at {at} should be 2 (s.grad is 2), "
                           f"but your code gives 1: the + {FACTOR}.")
@@ -585,6 +602,11 @@ def nonlinear(learner):
                 if _same(g, d * (wrong(hv, op(hv)) * c + 1), 1e-7):
                     raise CheckFailed(f"{start}: {advice}.")
                 t = op(hv)
+                if name == "h.exp()" and _same(g, d * (c + 1), 1e-7):
+                    raise CheckFailed(f"{start}: exp hands h out.grad alone, a local gradient "
+                                      f"of 1, which is +'s. e**h moves exactly as fast as it "
+                                      f"is: its local gradient is its output, so self.grad += "
+                                      f"out.data * out.grad.")
                 if name == "h.exp()" and _same(g, d * (_exp(t) * c + 1), 1e-7):
                     raise CheckFailed(f"{start}: exp's local gradient is its output, out.data "
                                       f"itself (e**h moves exactly as fast as it is), but your "
