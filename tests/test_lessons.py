@@ -516,8 +516,8 @@ def _classify(want: float, got: float) -> str:
     return "zero" if got == 0 else "too large" if abs(got) > abs(want) else "too small"
 
 
-_SAYS = re.compile(r"should be (-?[\d.]+), but your code gives (-?[\d.]+)"
-                   r"|is (-?[\d.]+) but should be (-?[\d.]+)|stayed (0)\b")
+_SAYS = re.compile(r"should be (-?\d+(?:\.\d+)?), but your code gives (-?\d+(?:\.\d+)?)"
+                   r"|is (-?\d+(?:\.\d+)?) but should be (-?\d+(?:\.\d+)?)|stayed (0)\b")
 
 
 def _fingerprint(message: str) -> str:
@@ -536,8 +536,9 @@ def test_lesson_five_classic_bug_fingerprints_are_what_check_shows_in_both_desig
     from grader.runtimes.pyodide import PyodideRuntime
 
     lab5 = ROOT / "labs" / "05-backward"
-    designs = {"micrograd": (lab5 / "solution.py").read_text(encoding="utf-8"),
-               "microgpt": (lab5 / "alternatives" / "stored_local_grads.py").read_text(encoding="utf-8")}
+    designs = {design: path.read_text(encoding="utf-8") for design, path in
+               [("micrograd", lab5 / "solution.py"),
+                ("microgpt", lab5 / "alternatives" / "stored_local_grads.py")]}
     page = _page_fingerprints()
     assert sorted(set(page.values())) == ["too large", "too small", "zero"]
     files, expected = [], []
@@ -617,3 +618,49 @@ def test_every_paragraph_that_sends_the_learner_to_another_lesson_links_it(path)
             if target != path.stem and target not in linked:
                 unlinked.append(f"{mention.group(0)!r} in: {paragraph.strip()[:80]}...")
     assert unlinked == [], "\n".join(unlinked)
+
+
+@pytest.mark.pyodide
+def test_lesson_four_reflected_and_eq_fingerprints_are_what_check_shows_in_both_designs(course):
+    # Lesson 4: other - self in __rsub__ recurses (a RecursionError); self - other gives 2 - v
+    # the wrong sign; a wrong order in __rtruediv__ turns 2 / v upside down; an __eq__ makes
+    # Value unhashable (a TypeError). Written into lab 4's reference code, in either design.
+    from grader import grading
+    from grader.runtimes.pyodide import PyodideRuntime
+
+    four = _lesson("04-value")
+    for words in ("(a RecursionError)", "the wrong sign", "`2 / v` upside down", "TypeError"):
+        assert words in four
+    lab4 = ROOT / "labs" / "04-value"
+    designs = {design: path.read_text(encoding="utf-8") for design, path in
+               [("micrograd", lab4 / "solution.py"),
+                ("microgpt", lab4 / "alternatives" / "stored_local_grads.py")]}
+    rsub = re.compile(r"(def __rsub__\(self, other\):.*\n\s+return ).*")
+    rdiv = re.compile(r"(def __rtruediv__\(self, other\):.*\n\s+return ).*")
+    eq = re.compile(r"(\n    def __repr__)")
+    mistakes = {"recursion": (rsub, r"\1other - self"), "sign": (rsub, r"\1self - other"),
+                "upside down": (rdiv, r"\1self / other"),
+                "unhashable": (eq, "\n    def __eq__(self, other):\n        return self.data == "
+                                   "other.data\n\\1")}
+    files = []
+    for design, source in designs.items():
+        for what, (pattern, replacement) in mistakes.items():
+            buggy, count = pattern.subn(replacement, source, count=1)
+            assert count == 1, f"{what} could not be written into {design}'s design"
+            files.append((what, buggy))
+    reports = grading.grade(course.labs["04-value"], files,
+                            PyodideRuntime(course.root, timeout=20.0))
+    for (what, _), report in zip(files, reports):
+        first = next(c for c in report.checks if not c.passed).message
+        if what == "recursion":
+            assert "RecursionError" in first, first
+        elif what == "unhashable":
+            assert "TypeError" in first and "unhashable" in first, first
+        else:
+            said = re.search(r"should be (-?\d+(?:\.\d+)?), but your code gives "
+                             r"(-?\d+(?:\.\d+)?)", first)
+            want, got = map(float, said.groups())
+            if what == "sign":
+                assert got == pytest.approx(-want, rel=1e-3), first
+            else:
+                assert got * want == pytest.approx(1, rel=1e-3), first
