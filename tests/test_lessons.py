@@ -664,3 +664,17 @@ def test_lesson_four_reflected_and_eq_fingerprints_are_what_check_shows_in_both_
                 assert got == pytest.approx(-want, rel=1e-3), first
             else:
                 assert got * want == pytest.approx(1, rel=1e-3), first
+
+
+def test_only_micrograds_design_is_said_to_keep_the_operation():
+    # microgpt's Value keeps no operation label, and the labs accept it: a sentence that says a
+    # node remembers its operation must say it is micrograd's design that does.
+    keeps_op = re.compile(r"\b(remembers?|stores?|keeps?)\b(?: \w+){0,4} \**(operation|op)\b",
+                          re.I)
+    claims = []
+    for path in LESSONS:
+        text = FENCE.sub(" ", path.read_text(encoding="utf-8"))
+        for sentence in re.split(r"(?<=[.!?])\s+", text):
+            if keeps_op.search(sentence) and "micrograd" not in sentence:
+                claims.append(f"{path.name}: {sentence[:100]}")
+    assert claims == [], "\n".join(claims)
