@@ -454,3 +454,23 @@ def test_a_class_zip_from_an_lms_is_told_to_be_unzipped(tmp_path):
     assert status == 1
     assert "it holds 2 .py, .zip or .ipynb files: if it is a class's submissions downloaded " \
            "from an LMS, unzip it and grade the folder" in by_file[str(canvas)]["error"]
+
+
+def test_an_empty_or_blank_file_fails_alone_saying_so_not_with_every_missing_name(tmp_path):
+    """A save that never happened, or the wrong file picked in an upload dialog: one line
+    saying the file is empty, not a `does not define` for every check; in an export too (where
+    Download's header line is all the file holds). A file of comments alone is graded."""
+    (tmp_path / "a-empty.py").write_bytes(b"")
+    (tmp_path / "b-blank.py").write_bytes(b"\xef\xbb\xbf\n  \r\n\t\n")
+    export = make_export(tmp_path / "c-export.zip", {"05-backward": ""})
+    (tmp_path / "d-good.py").write_text(solution("05-backward"))
+    (tmp_path / "e-comment.py").write_text("# I could not do it\n")
+    status, by_file, _, _ = grade("05-backward", str(tmp_path))
+    assert "does not define" in str(by_file[str(tmp_path / "e-comment.py")]["checks"])
+    assert status == 1 and by_file[str(tmp_path / "d-good.py")]["passed"] is True
+    empty = by_file[str(tmp_path / "a-empty.py")]
+    assert "a-empty.py is empty, so there is nothing in it to grade" in empty["error"]
+    assert empty["score"] == 0 and empty["max_score"] == checks("05-backward")
+    assert "is blank: spaces and line ends only" in by_file[str(tmp_path / "b-blank.py")]["error"]
+    inside = by_file[f"{export}:05-backward.py"]["error"]
+    assert "is only its first line, which names the lab: no code" in inside, inside

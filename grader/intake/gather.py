@@ -153,6 +153,7 @@ def _file_piece(item: Input, labs: set[str], lab: str | None) -> Piece:
             source, called = notebook_code(data, item.name)
         else:
             source, called = decode_source(data, item.name), None
+        refuse_empty(source, item.name)
     except Refused as exc:
         return Piece(item.name, lab or _lab_from_name(item.name, labs), item.name, None, str(exc))
     named = header_lab(source)
@@ -195,6 +196,7 @@ def _export_pieces(item: Input, export: Export, labs: set[str], lab: str | None)
             if entry.data is None:
                 raise Refused(entry.problem)
             source = decode_source(entry.data, shown)
+            refuse_empty(source, shown)
         except Refused as exc:
             pieces.append(Piece(item.name, entry.slug, shown, None, str(exc)))
             continue
@@ -205,6 +207,21 @@ def _export_pieces(item: Input, export: Export, labs: set[str], lab: str | None)
         else:
             pieces.append(Piece(item.name, entry.slug, shown, source))
     return pieces
+
+
+def refuse_empty(source: str, shown: str) -> None:
+    """Refused when a file holds no code: nothing, blank space, or only the header line that
+    Download writes. Seven "does not define `forward`" would say nothing of the real slip (a
+    save that never happened, the wrong file picked in an upload dialog)."""
+    body = source
+    if header_lab(source):
+        body = source.split("\n", 1)[1] if "\n" in source else ""
+    if body.strip():
+        return
+    what = ("empty" if not source else "blank: spaces and line ends only" if not source.strip()
+            else "only its first line, which names the lab: no code")
+    raise Refused(f"{shown} is {what}, so there is nothing in it to grade: save your work and "
+                  "hand the file in again")
 
 
 def wrong_lab(shown: str, named: str, lab: str) -> str:
