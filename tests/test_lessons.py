@@ -678,3 +678,28 @@ def test_only_micrograds_design_is_said_to_keep_the_operation():
             if keeps_op.search(sentence) and "micrograd" not in sentence:
                 claims.append(f"{path.name}: {sentence[:100]}")
     assert claims == [], "\n".join(claims)
+
+
+@pytest.mark.pyodide
+def test_lesson_three_overwrite_fingerprint_is_what_check_shows(course):
+    # Lesson 3: with = instead of +=, whichever path comes last wins: dL/da is 3 when the path
+    # through c comes last, 1 when the direct path does. Lab 3's Check says those numbers.
+    from grader import grading
+    from grader.runtimes.pyodide import PyodideRuntime
+
+    three = _lesson("03-branching")
+    assert "The answer 3 is simply wrong, and it would be 1 if the order were swapped" in three
+    source = (ROOT / "labs" / "03-branching" / "solution.py").read_text(encoding="utf-8")
+    direct, through_c = '    g["a"] += 1.0 * dL_dL\n', '    g["a"] += b * g["c"]\n'
+    assert source.count(direct) == source.count(through_c) == 1
+    c_last = source.replace(direct, direct.replace("+=", "=")).replace(
+        through_c, through_c.replace("+=", "="))
+    # The direct share moved after the one through c (which needs g["c"] first).
+    direct_last = c_last.replace(direct.replace("+=", "="), "").replace(
+        through_c.replace("+=", "="), through_c.replace("+=", "=") + direct.replace("+=", "="))
+    reports = grading.grade(course.labs["03-branching"],
+                            [("c last", c_last), ("direct last", direct_last)],
+                            PyodideRuntime(course.root, timeout=20.0))
+    said = [next(c for c in r.checks if not c.passed).message for r in reports]
+    assert "grads(2, 3)['a'] (dL/da) is 3 but should be 4" in said[0], said[0]
+    assert "grads(2, 3)['a'] (dL/da) is 1 but should be 4" in said[1], said[1]
