@@ -703,3 +703,70 @@ def test_lesson_three_overwrite_fingerprint_is_what_check_shows(course):
     said = [next(c for c in r.checks if not c.passed).message for r in reports]
     assert "grads(2, 3)['a'] (dL/da) is 3 but should be 4" in said[0], said[0]
     assert "grads(2, 3)['a'] (dL/da) is 1 but should be 4" in said[1], said[1]
+
+
+def _engines(**edits) -> dict:
+    """Lab 5's reference Value in both designs, as modules, with `edits` (old: new) applied."""
+    lab5 = ROOT / "labs" / "05-backward"
+    engines = {}
+    for design, path in [("micrograd", lab5 / "solution.py"),
+                         ("microgpt", lab5 / "alternatives" / "stored_local_grads.py")]:
+        source = path.read_text(encoding="utf-8")
+        for old, new in edits.items():
+            assert old in source, f"{old!r} is not in {design}'s design"
+            source = source.replace(old, new)
+        namespace: dict = {"__name__": f"engine_{design}"}
+        exec(compile(source, str(path), "exec"), namespace)
+        engines[design] = namespace["Value"]
+    return engines
+
+
+def _quiz_answer_numbers(stem: str, question_starts: str) -> list[float]:
+    """The numbers in the right choice of the lesson's quiz question that starts so."""
+    quiz = frontmatter.parse(_lesson(stem)).meta["quiz"]
+    (q,) = [q for q in quiz if q["question"].startswith(question_starts)]
+    return [float(n) for n in NUMBER.findall(q["choices"][q["answer"]])]
+
+
+def test_numeric_quiz_answers_hold_with_a_real_value_in_both_designs():
+    # Lesson 5, quiz 1: a children-first sweep leaves a at 0.0 (the right value is 39).
+    zero = _quiz_answer_numbers("05-backward", "For a = 2, b = 3")[0]
+    wrong_order = {"for v in reversed(topo):": "for v in topo:"}
+    for Value in _engines(**wrong_order).values():
+        a, b = Value(2.0), Value(3.0)
+        c = a * b
+        L = c * (c + 1)
+        L.backward()
+        assert a.grad == zero == 0.0
+    # Lesson 5, quiz 2: without the visited set, a is 78 or 60, by the order of L's children.
+    answer = _quiz_answer_numbers("05-backward", "You delete the visited set")
+    assert answer == [78.0, 60.0]
+    for design, Value in _engines(**{"if v not in visited:": "if True:"}).items():
+        seen = set()
+        for c_first in (True, False):
+            a, b = Value(2.0), Value(3.0)
+            c = a * b
+            d = c + 1
+            L = c * d if c_first else d * c
+            L.backward()
+            seen.add(a.grad)
+            if design == "microgpt":  # children in the order written
+                assert a.grad == (78.0 if c_first else 60.0)
+        assert seen <= set(answer)
+    # Lesson 3, quiz 2: two steps, fresh graphs on the same leaves, no zeroing: 8.0, not 4.0.
+    (twice,) = re.findall(r"a shows (\d+\.\d) instead of (\d+\.\d)",
+                          _lesson("03-branching"))
+    for Value in _engines().values():
+        a, b = Value(2.0), Value(3.0)
+        for step in range(2):
+            (a * b + a).backward()
+        assert (a.grad, a.grad / 2) == tuple(map(float, twice))
+    # Lesson 4, quizzes 1 and 2: 2 - v is -2.0 for v = 4.0; a ** 3 at 2.0 has local gradient 12.
+    minus = _quiz_answer_numbers("04-value", "A Value v holds 4.0")[0]
+    power = _quiz_answer_numbers("04-value", "The Value out = a ** 3")[0]
+    for Value in _engines().values():
+        assert (2 - Value(4.0)).data == minus == -2.0
+        a = Value(2.0)
+        out = a ** 3
+        out.backward()
+        assert a.grad == power == 12.0
