@@ -770,3 +770,14 @@ def test_numeric_quiz_answers_hold_with_a_real_value_in_both_designs():
         out = a ** 3
         out.backward()
         assert a.grad == power == 12.0
+
+
+def test_lesson_five_names_the_button_that_loads_the_courses_lab_four():
+    # A learner whose lab 4 does not pass looks for the button the page names, by its label.
+    carry = (ROOT / "site" / "js" / "carry.js").read_text(encoding="utf-8")
+    label = re.search(r"offer\(`(Start from the course's code for lab) \$\{carry\.number\}", carry)
+    section = _lesson("05-backward").split("## Your lab", 1)[1]
+    assert label and f"**{label.group(1)} 4**" in section
+    provided = (ROOT / "labs" / "05-backward" / "provided.py").read_text(encoding="utf-8")
+    assert "microgpt's design" in section.split(label.group(1), 1)[1].split("\n", 1)[0]
+    assert "_local_grads" in provided and "_backward" not in provided
