@@ -41,10 +41,20 @@ def derived_ops(learner):
             for (leaf, name), g, rate in zip(leaves, grads, rates):
                 if not isclose(g, rate, rel_tol=1e-5, abs_tol=1e-5):
                     _times_plain_number(Value, what, name, shown, g, rate)
-                judge(g, rate, f"The gradient of {what} for {name} ({shown})",
-                      [(-rate, f"That is the right size with the wrong sign. Built from +, * "
-                               f"and ** ({RECIPES[what]}), {what} needs no backward step of "
-                               f"its own, and its signs come out of their rules.")], tol=1e-5)
+                wrongs = [(-rate, f"That is the right size with the wrong sign. Built from "
+                                  f"+, * and ** ({RECIPES[what]}), {what} needs no backward "
+                                  f"step of its own, and its signs come out of their rules.")]
+                if what == "a / b" and name == "b":
+                    wrongs += [(-x / y, "That is -a / b, with b once: d(a/b)/db is -a / b**2, "
+                                        "b squared. Built from * and ** (a / b = a * b**-1), "
+                                        "the power rule gives it with no backward step of "
+                                        "a / b's own."),
+                               (-(x / y) / (y * y), "That is -(a / b) / b**2: it takes the "
+                                                    "result a / b where the rule has a, "
+                                                    "d(a/b)/db = -a / b**2. Built from * and ** "
+                                                    "(a / b = a * b**-1), the power rule gives "
+                                                    "it with no backward step of a / b's own.")]
+                judge(g, rate, f"The gradient of {what} for {name} ({shown})", wrongs, tol=1e-5)
 
 
 def _times_plain_number(Value, what, name, shown, g, rate):
@@ -156,7 +166,16 @@ def plain_numbers(learner):
             close(got, plain(x), f"({what}).data with v = {_f(x)}",
                   why=_swap_hint(got, swapped, what, method))
             (g,) = grads_through(Value, out, what, [(v, "v")])
-            judge(g, slope(plain, x), f"The gradient of {what} for v (v = {_f(x)})", tol=1e-5)
+            rate = slope(plain, x)
+            wrongs = [(-rate, f"That is the right size with the wrong sign. Built from +, * "
+                              f"and ** (in {method}, {REFLECTED.get(method)}), {what} needs no "
+                              f"backward step of its own, and its signs come out of their "
+                              f"rules.")] if method in REFLECTED else []
+            judge(g, rate, f"The gradient of {what} for v (v = {_f(x)})", wrongs, tol=1e-5)
+
+
+# The reflected operations whose gradient has a sign of its own, as built from +, * and **.
+REFLECTED = {"__rsub__": "return other + (-self)", "__rtruediv__": "return other * self**-1"}
 
 
 def _swap_hint(got, swapped, what, method):

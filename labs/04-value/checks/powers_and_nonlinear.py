@@ -188,6 +188,9 @@ def relu_tanh_exp(learner):
               [(x * math.exp(x - 1), "exp is not a power of a: e**a moves exactly as fast as "
                                      "it is, so its local gradient is the output, out.data."),
                (x, "It is e**a, the output (out.data), not the input."),
+               (1.0, "That is 1, the local gradient of +, the same for every a: e**a moves "
+                     "exactly as fast as it is, so its local gradient is the output itself, "
+                     "self.grad += out.data * out.grad."),
                (math.exp(math.exp(x)) if x < 5 else math.inf,
                 "That is e**(out.data), exp taken twice: out.data already is e**a, and it is "
                 "the local gradient itself."),
