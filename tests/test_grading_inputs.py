@@ -474,3 +474,29 @@ def test_an_empty_or_blank_file_fails_alone_saying_so_not_with_every_missing_nam
     assert "is blank: spaces and line ends only" in by_file[str(tmp_path / "b-blank.py")]["error"]
     inside = by_file[f"{export}:05-backward.py"]["error"]
     assert "is only its first line, which names the lab: no code" in inside, inside
+
+
+def test_a_file_given_twice_is_graded_once_and_its_shards_merge(tmp_path):
+    """`course grade LAB exports/ exports/*.zip`, or `a.py ./a.py`: each file once, where it
+    was first given, with a line on stderr. Graded twice it was two rows of one learner, and
+    split between two shards a merge refused it as 'graded twice ... merge each shard once'."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "amy.py").write_text(solution("05-backward"))
+    (folder / "bob.py").write_text(starter("05-backward"))
+    again = [str(folder), str(folder / "amy.py"), os.path.join(str(folder), ".", "bob.py"),
+             str(folder)]
+    status, _, stderr, reports = grade("05-backward", *again)
+    assert [os.path.basename(r["file"]) for r in reports] == ["amy.py", "bob.py"]
+    assert "Graded once, where first given: 4 path(s) named a file again" in stderr
+    assert f"{again[2]} (first as {folder / 'bob.py'})" in stderr
+    shards = []
+    for k in (1, 2):
+        done = run_course("grade", "05-backward", *again, "--shard", f"{k}/2", "--json",
+                          "--runtime", "python", "--trusted", cwd=ROOT, timeout=300)
+        shards.append(tmp_path / f"shard-{k}.json")
+        shards[-1].write_text(done.stdout)
+    merged = run_course("merge", *map(str, shards), cwd=ROOT)
+    assert merged.returncode == 1, merged.stderr  # bob's starter fails; nothing refused
+    assert sorted(os.path.basename(r["file"]) for r in json.loads(merged.stdout)) == \
+        ["amy.py", "bob.py"]

@@ -111,8 +111,9 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
         except KeyError as exc:
             raise click.UsageError(str(exc.args[0])) from None
     skipped: list[str] = []
+    repeated: list[str] = []
     try:
-        inputs = collect(paths, skipped)
+        inputs = collect(paths, skipped, repeated)
         graded = grade_inputs(course, inputs, slug, make_runtime(runtime, course.root, timeout,
                                                                   jobs), runtime, shard)
     except MissingPath as exc:
@@ -135,4 +136,8 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
     emit(output_format, graded, results_path)
     if skipped:  # on stderr: every format's document stays what its reader expects
         click.echo(skipped_note(skipped), err=True)
+    if repeated:
+        click.echo(f"Graded once, where first given: {len(repeated)} path(s) named a file again, "
+                   f"{', '.join(repeated[:SKIPPED_SHOWN])}"
+                   f"{' and more' if len(repeated) > SKIPPED_SHOWN else ''}.", err=True)
     sys.exit(0 if all(g.report.passed for g in graded) else 1)

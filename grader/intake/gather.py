@@ -46,12 +46,15 @@ class Piece:
     error: str = ""
 
 
-def collect(paths: list[str], skipped: list[str] | None = None) -> list[Input]:
-    """The inputs the paths stand for; the files that folders hold but that are not graded
-    (a `.txt`, a `.docx`: anything but `.py`, `.zip` and `.ipynb`, hidden files aside) are
-    added to `skipped`, so the instructor can be told of them."""
+def collect(paths: list[str], skipped: list[str] | None = None,
+            repeated: list[str] | None = None) -> list[Input]:
+    """The inputs the paths stand for, each file once; the files that folders hold but that
+    are not graded (a `.txt`, a `.docx`: anything but `.py`, `.zip` and `.ipynb`, hidden files
+    aside) are added to `skipped`, so the instructor can be told of them, and a file reached
+    again (`exports/ exports/*.zip`, `a.py ./a.py`) to `repeated`."""
     inputs: list[Input] = []
     skipped = [] if skipped is None else skipped
+    repeated = [] if repeated is None else repeated
     for given in paths:
         path = Path(given)
         if not os.path.lexists(path):
@@ -63,7 +66,29 @@ def collect(paths: list[str], skipped: list[str] | None = None) -> list[Input]:
             inputs.append(Input(given, path, _kind_of(given)))
         else:
             inputs.append(_refused(path, given, mode))
-    return inputs
+    return _once(inputs, repeated)
+
+
+def _once(inputs: list[Input], repeated: list[str]) -> list[Input]:
+    """Each file (or export folder) once, where it was first given: graded twice, it would be
+    two rows of one learner in a gradebook, and two shards' copies a merge refuses. The same
+    file is the same device and inode, whatever path leads to it (links are never followed)."""
+    first: dict[tuple[int, int], str] = {}
+    kept = []
+    for item in inputs:
+        try:
+            info = os.lstat(item.path)
+        except OSError:
+            kept.append(item)
+            continue
+        key = (info.st_dev, info.st_ino)
+        if key in first:
+            repeated.append(item.name if item.name == first[key]
+                            else f"{item.name} (first as {first[key]})")
+            continue
+        first[key] = item.name
+        kept.append(item)
+    return kept
 
 
 def _refused(path: Path, name: str, mode: int) -> Input:
