@@ -781,3 +781,21 @@ def test_lesson_five_names_the_button_that_loads_the_courses_lab_four():
     provided = (ROOT / "labs" / "05-backward" / "provided.py").read_text(encoding="utf-8")
     assert "microgpt's design" in section.split(label.group(1), 1)[1].split("\n", 1)[0]
     assert "_local_grads" in provided and "_backward" not in provided
+
+
+def test_the_number_of_parts_a_lesson_names_is_its_labs():
+    # "Check reports the first of three parts not yet passing": as many parts as lab.yaml has,
+    # and as many numbered items in the lab section.
+    import yaml
+
+    words = {"two": 2, "three": 3, "four": 4, "five": 5}
+    for path in LESSONS:
+        config = ROOT / "labs" / path.stem / "lab.yaml"
+        said = re.search(r"first of (\w+) parts", _lesson(path.stem))
+        if not config.exists():
+            assert said is None, f"{path.name} names parts its lab does not have"
+            continue
+        parts = yaml.safe_load(config.read_text(encoding="utf-8"))["parts"]
+        section = _lesson(path.stem).split("## Your lab", 1)[1]
+        items = re.findall(r"^(\d+)\. ", section, re.M)
+        assert said and words[said.group(1)] == len(parts) == len(items), path.name
