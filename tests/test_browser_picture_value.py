@@ -407,3 +407,40 @@ def test_the_figure_fits_a_phone_without_sideways_scrolling(lesson):
     page.locator(FIGURE).screenshot(path=str(ARTIFACTS / "picture-04-value-390.png"))
     assert page.errors == []
 
+
+
+# Of every line of the design panels that wraps: where its first character of code is, and where
+# each of its wrapped rows starts (px from the panel's left).
+WRAPPED_ROWS = """pre => [...pre.querySelectorAll('.line')].flatMap(line => {
+    const text = line.firstChild, range = document.createRange(), rows = new Map();
+    for (let i = 0; i < text.length; i++) {
+        range.setStart(text, i); range.setEnd(text, i + 1);
+        const r = range.getClientRects()[0];
+        if (r && text.data[i] !== ' ') {
+            const top = Math.round(r.top);
+            if (!rows.has(top)) rows.set(top, r.left - pre.getBoundingClientRect().left);
+        }
+    }
+    const [first, ...more] = [...rows.values()];
+    return more.length ? [[text.data, first, more]] : [];
+})"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_wrapped_code_line_hangs_past_its_own_indentation(lesson, width):
+    """At 1280 px the panels are 260 px wide: "    self.grad += 3.0 * out.grad" wrapped "out.grad"
+    back to the panel's margin, where it read as a statement of its own, outside _backward.
+    The rest of a wrapped line now starts four columns right of where its code starts."""
+    page = lesson(width=width, height=800)
+    for op in ("mul", "pow"):
+        choose(page, op)
+        for design in ("closures", "stored"):
+            pre = page.locator(f"[data-testid=design-{design}] pre")
+            column = pre.evaluate("p => { const r = document.createRange(); const t = p.querySelector('.line').firstChild;"
+                                  " r.setStart(t, 0); r.setEnd(t, 1); return r.getBoundingClientRect().width; }")
+            wrapped = pre.evaluate(WRAPPED_ROWS)
+            if width == 1280:
+                assert wrapped, f"{design}: no line wraps at {width} px, so nothing is tried"
+            for text, first, more in wrapped:
+                for left in more:
+                    assert left == pytest.approx(first + 4 * column, abs=1.5), (design, text, first, more)

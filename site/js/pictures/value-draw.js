@@ -83,7 +83,12 @@ export function createDesigns(prefix, heading) {
     for (const [design, panel] of Object.entries(panels)) {
       panel.code.replaceChildren(...lines[design].map(([role, text]) => {
         const current = (highlight[design] ?? []).includes(role);
-        return el("span", { class: `line${current ? " current" : ""}`, "data-role": role }, text);
+        // A line too long for the panel goes on four columns past its own indentation
+        // (pictures-value.css): wrapped back to the margin, "self.grad += 3.0 *" over "out.grad"
+        // read as two statements, the second at the top level.
+        const hang = text.length - text.trimStart().length + 4;
+        return el("span", { class: `line${current ? " current" : ""}`, "data-role": role,
+          style: `--hang: ${hang}ch` }, text);
       }));
       panel.foot.textContent = foot[design];
     }
