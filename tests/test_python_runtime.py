@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
+
+import pytest
 
 from grader.grading import grade
 from grader.runtimes.python import GRACE, PythonRuntime
@@ -63,3 +66,16 @@ def test_code_that_ends_in_time_is_not_interrupted_later(course):
     reports = grade(course.labs["04-value"], [("fast.py", solution), ("slow.py", slow)],
                     PythonRuntime(timeout=LIMIT))
     assert [r.passed for r in reports] == [True, True], [r.error for r in reports]
+
+
+@pytest.mark.xfail(strict=True, reason="by design: --runtime python runs the file and the checks "
+                                       "in one interpreter, so a file can speak for the checks")
+def test_a_file_cannot_frame_a_report_of_its_own(course):
+    """tests/hostile/forge_frame.py reads the job's framing token from the runner's frame and
+    prints a report of every check passed, which the runner takes as the checks'. The README
+    says this runtime is for authors' own files (`--trusted`); this mark says how far that
+    goes: all the way to any verdict. (In Pyodide the same file fails: test_hostile.py.)"""
+    source = (Path(__file__).parent / "hostile" / "forge_frame.py").read_text(encoding="utf-8")
+    report, = grade(course.labs["05-backward"], [("forge_frame.py", source)],
+                    PythonRuntime(timeout=5.0))
+    assert not report.passed, "a file framed its own passing report"
