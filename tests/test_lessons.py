@@ -799,3 +799,31 @@ def test_the_number_of_parts_a_lesson_names_is_its_labs():
         section = _lesson(path.stem).split("## Your lab", 1)[1]
         items = re.findall(r"^(\d+)\. ", section, re.M)
         assert said and words[said.group(1)] == len(parts) == len(items), path.name
+
+
+def test_a_value_gets_one_share_per_use_not_per_path():
+    # In lesson 5's graph a is used once (by c = a * b) but reaches L by two paths (through L
+    # directly and through d): the sweep hands it one share, already the sum of both paths.
+    # A lesson may not say a Value gets one share per path.
+    for design, Value in _engines().items():
+        class Counted(Value):
+            writes = 0
+
+            @property
+            def grad(self):
+                return self._grad
+
+            @grad.setter
+            def grad(self, value):
+                if value != 0:
+                    Counted.writes += 1
+                self._grad = value
+
+        a, b = Counted(2.0), Value(3.0)
+        c = a * b
+        L = c * (c + 1)
+        L.backward()
+        assert (Counted.writes, a.grad) == (1, 39.0), design
+    for path in LESSONS:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"share, one per path|[Ee]very use is a separate path", text), path.name
