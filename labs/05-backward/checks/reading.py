@@ -128,6 +128,15 @@ def backward(out, what):
                                   f"out._backward. Give every Value a step that does nothing "
                                   f"in __init__, self._backward = lambda: None (or skip the "
                                   f"leaves in the sweep).") from failed.__cause__
+            if said.startswith(("'int' object", "'float' object")) and _only_values_below(out):
+                raise CheckFailed(f"{str(failed).rstrip('.')}: every child of your Values is "
+                                  f"a Value, so the number whose .grad was read came from "
+                                  f"_local_grads. The shared loop names the pairs the other "
+                                  f"way round from how it zips them (zip(v._local_grads, "
+                                  f"v._children) unpacked as child, local, say). Zip the "
+                                  f"children first: for child, local in zip(v._children, "
+                                  f"v._local_grads): child.grad += local * v.grad."
+                                  ) from failed.__cause__
             if said.startswith(("'int' object", "'float' object")):
                 raise CheckFailed(f"{str(failed).rstrip('.')}: the sort met a plain number "
                                   f"among a node's children. Only Values are nodes of the "
@@ -136,6 +145,26 @@ def backward(out, what):
                                   f"gradient as a child at all (a ** k has one child, a; k is "
                                   f"only a number).") from failed.__cause__
         raise
+
+
+def _only_values_below(out):
+    """True if out keeps stored local gradients and every node below it, through _children, is
+    a Value (it has a .grad): then a plain number met in backward() came from _local_grads."""
+    if attempt("reading _local_grads", getattr, out, "_local_grads", None) is None:
+        return False
+    seen, todo = [], [out]
+    while todo and len(seen) < 200:
+        node = todo.pop()
+        if any(node is s for s in seen):
+            continue
+        seen.append(node)
+        if attempt("reading grad", getattr, node, "grad", None) is None:
+            return False
+        kids = attempt("reading _children", getattr, node, "_children", None)
+        if kids is None:
+            return False
+        todo.extend(attempt("listing _children", list, kids))
+    return not todo
 
 
 # What backward() reads in one design, and what the other design keeps instead.

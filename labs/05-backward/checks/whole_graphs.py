@@ -144,31 +144,6 @@ def visits_once(learner):
                           f"backward step in that order reversed.")
     close(gx, want, f"x.grad for {what} at x={_f(x0)}", tol=1e-4)
 
-    # h used twice by one node (h * h, whose _children in microgpt's design is (h, h)) and once
-    # by another. An order that counts the nodes using h once each but takes one off per use
-    # (Kahn's algorithm with a set of parents) lets h go as soon as h * h is done, before h + u
-    # has added its share; which of the two comes first depends on L's operands, so both.
-    for first in (True, False):
-        def twice_by_one(x):
-            h = x * x
-            p, q = h + u, h * h
-            return p * q if first else q * p
-        what = (f"h = x*x; L = (h + {_f(u)}) * (h * h)" if first else
-                f"h = x*x; L = (h * h) * (h + {_f(u)})")
-        out, (gx,) = grads_of(learner, twice_by_one, [x0], what)
-        want = expected_grads(twice_by_one, [x0])[0]
-        if not _same(gx, want, 1e-4) and _same(gx, 2 * x0 * (2 * h * (h + u)), 1e-7):
-            raise CheckFailed(
-                f"x.grad for {what} at x={_f(x0)} is {gx:.5g} but should be {want:.5g}: only "
-                f"the share of h * h reached x. h is used three times, twice by h * h and once "
-                f"by h + u, and its step ran once h * h had handed it its shares, before h + u "
-                f"had handed its own: your order puts h before a node that uses it. If it counts "
-                f"the nodes that use each node (Kahn's algorithm), count every use, as the "
-                f"countdown does: h * h lists h twice in its children, so a count of distinct "
-                f"parents (2 here, not 3) reaches 0 too early. Or sort depth-first: visit every "
-                f"child, then append the node; sweep that list reversed.")
-        close(gx, want, f"x.grad for {what} at x={_f(x0)}", tol=1e-4)
-
     # Once, and after every node that uses it: h reaches L directly and through three steps.
     # An order by first reach (breadth-first) runs h's step with only the direct share.
     def short_and_long(x):  # as plain floats, for the expected gradient
@@ -204,6 +179,33 @@ def visits_once(learner):
         close(gx, want, f"x.grad for {what} at x={_f(x0)}", tol=1e-4)
         if len(orders) == 2:
             break
+
+    # h used twice by one node (h * h, whose _children in microgpt's design is (h, h)) and once
+    # by a node further up a longer path, (h + u) * w. An order that counts the nodes using h
+    # once each but takes one off per use (Kahn's algorithm with a set of parents) lets h go as
+    # soon as h * h is done, before h + u has added its share: taken from a stack, when L lists
+    # the long path first; from a queue, when it lists h * h first. So both orders.
+    for first in (True, False):
+        def twice_by_one(x):
+            h = x * x
+            p, q = (h + u) * w, h * h
+            return p * q if first else q * p
+        what = (f"h = x*x; L = ((h + {_f(u)}) * {_f(w)}) * (h * h)" if first else
+                f"h = x*x; L = (h * h) * ((h + {_f(u)}) * {_f(w)})")
+        out, (gx,) = grads_of(learner, twice_by_one, [x0], what)
+        want = expected_grads(twice_by_one, [x0])[0]
+        if not _same(gx, want, 1e-4) and _same(gx, 2 * x0 * (2 * h * (h + u) * w), 1e-7):
+            raise CheckFailed(
+                f"x.grad for {what} at x={_f(x0)} is {gx:.5g} but should be {want:.5g}: only "
+                f"the share of h * h reached x. h is used three times, twice by h * h and once "
+                f"by h + {_f(u)}, and its step ran once h * h had handed it its shares, before "
+                f"h + {_f(u)} had handed its own: your order puts h before a node that uses it. "
+                f"If it counts the nodes that use each node (Kahn's algorithm), count every "
+                f"use, as the countdown does: h * h lists h twice in its children, so a count "
+                f"of distinct parents (2 here, not 3) reaches 0 too early. Or sort "
+                f"depth-first: visit every child, then append the node; sweep that list "
+                f"reversed.")
+        close(gx, want, f"x.grad for {what} at x={_f(x0)}", tol=1e-4)
 
 
 class _TooMuchWork(BaseException):

@@ -1,4 +1,4 @@
-# mistake: microgpt design; Kahn's order counts the distinct nodes that use each node but takes one off per use, so h in (h + u) * (h * h) is released before h + u has added its share
+# mistake: microgpt design; Kahn's order counts the distinct nodes that use each node but takes one off per use, so h, listed twice by h * h and used once more further up, is released before all its parents have added their shares
 # fails: a node reused by two others is processed once
 # message: a count of distinct parents
 
