@@ -107,6 +107,11 @@ def nudge_both_ways(learner):
                 f"{start}, which is (f(x + h) - f(x - h)) / 2 * h: Python reads that as "
                 f"divided by 2, then MULTIPLIED by h. Put the distance in parentheses: "
                 f"/ (2 * h).")
+        if _same(got, change / h * 2):
+            raise CheckFailed(
+                f"{start}, four times too much, which is (f(x + h) - f(x - h)) / h * 2: Python "
+                f"reads that as divided by h, then MULTIPLIED by 2. Put the distance in "
+                f"parentheses: / (2 * h).")
         if _same(got, change):
             raise CheckFailed(
                 f"{start}, which is the change f(x + h) - f(x - h) itself: a slope is a change "
