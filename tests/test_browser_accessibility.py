@@ -68,3 +68,29 @@ def test_a_report_and_a_traceback_with_line_links_pass_axe(browser, site, width)
     assert page.locator("[data-testid=result] [data-testid=line-link]").count() > 0
     assert violations(page) == []
     page.close()
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
+def test_the_second_tab_stop_skips_to_the_lab(open_lesson, width, height):
+    """By keyboard the lab was 28 (lesson 1) to 54 (lesson 5) Tab stops into a lesson, past every
+    slider, film button and quiz choice. The second stop is now "Skip to the lab", shown while
+    focused; Enter brings the lab into sight, and the next Tab stop is the lab's own."""
+    page = open_lesson("05-backward", width=width, height=height)
+    page.wait_for_load_state("load")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    skip = page.evaluate("""() => { const a = document.activeElement, r = a.getBoundingClientRect();
+        return [a.textContent, r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight,
+                getComputedStyle(a).outlineStyle]; }""")
+    assert skip == ["Skip to the lab", True, "solid"]
+    page.keyboard.press("Enter")
+    title = page.locator("#lab-title").bounding_box()
+    assert 0 <= title["y"] and title["y"] + title["height"] <= height
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.closest('.lab') !== null")
+    for _ in range(6):  # on to the editor, within the lab
+        if page.evaluate("document.activeElement.classList.contains('cm-content')"):
+            break
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.closest('.lab') !== null")
+    assert page.evaluate("document.activeElement.classList.contains('cm-content')")
