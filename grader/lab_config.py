@@ -24,6 +24,13 @@ from pathlib import Path
 import yaml
 
 from . import authored
+from .frontmatter import _HINTS
+
+# What PyYAML's words for a slip mean in an author's terms (a lesson's front matter shares the
+# first ones); said after them, in parentheses.
+YAML_HINTS = {**_HINTS,
+              "but found another document": " (a line '---' starts a second YAML document, and "
+                                            "lab.yaml is one: delete that line)"}
 
 FILE = "lab.yaml"
 FIELDS = ("builds_on", "extend", "provided", "helpers", "parts")
@@ -76,8 +83,10 @@ def load(folder: Path, problems: list) -> LabConfig:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc)
         problems.append(ConfigProblem(path, mark.line + 1 if mark else 1,
-                                      f"{FILE} is not valid YAML: {getattr(exc, 'problem', None) or exc}"))
+                                      f"{FILE} is not valid YAML: {problem}"
+                                      f"{YAML_HINTS.get(problem, '')}"))
         config.unread = problems[-1]
         return config
     if data is None:

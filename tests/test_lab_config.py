@@ -138,3 +138,18 @@ def test_a_lab_yaml_in_another_encoding_or_with_a_key_twice_is_a_problem_with_it
     assert [(p.line, p.message.split(";")[0]) for p in found] == [(3, "'builds_on:' is given twice")]
     _, found = _config(tmp_path, "parts:\n  - title: one\n   checks: [first]\n")
     assert [p.line for p in found] == [3] and "<unicode string>" not in found[0].message
+
+
+@pytest.mark.parametrize("text, line, says", [
+    ("builds_on: 04-value\nparts:\n\t- title: One\n", 3, "(indent with spaces, not tabs)"),
+    ("---\nbuilds_on: 04-value\n---\nparts: []\n", 3,
+     "but found another document (a line '---' starts a second YAML document, and lab.yaml "
+     "is one: delete that line)"),
+    ("parts:\n  - title: Rates: they multiply\n    checks: [first]\n", 2,
+     "mapping values are not allowed here (a text holding ': ' must be quoted"),
+])
+def test_a_yaml_slip_in_lab_yaml_is_said_in_an_authors_words_at_its_line(tmp_path, text, line, says):
+    """PyYAML's own words ('found character that cannot start any token', 'but found another
+    document') name no fix; the lesson pages' front matter already said what to do."""
+    _, found = _config(tmp_path, text)
+    assert [(p.line, says in p.message) for p in found] == [(line, True)], found
