@@ -500,3 +500,18 @@ def test_a_file_given_twice_is_graded_once_and_its_shards_merge(tmp_path):
     assert merged.returncode == 1, merged.stderr  # bob's starter fails; nothing refused
     assert sorted(os.path.basename(r["file"]) for r in json.loads(merged.stdout)) == \
         ["amy.py", "bob.py"]
+
+
+def test_all_grades_a_canvas_download_by_the_name_the_learner_uploaded(tmp_path):
+    """Canvas's "Download Submissions" puts the learner's name and two numbers before the
+    name they uploaded, and "-1" before the extension for a resubmission: --all said "cannot
+    tell which lab this is" for each file whose first line had been edited away."""
+    (tmp_path / "doejane_12345_67890_03-branching.py").write_text(solution("03-branching"))
+    (tmp_path / "roebob_LATE_22345_67891_02-chain-rule-1.py").write_text(starter("02-chain-rule"))
+    (tmp_path / "zedann_32345_67892_my_work.py").write_text(solution("03-branching"))
+    status, by_file, _, reports = grade("--all", str(tmp_path))
+    got = {os.path.relpath(r["file"], tmp_path): (r["lab"], r["passed"]) for r in reports}
+    assert got["doejane_12345_67890_03-branching.py"] == ("03-branching", True)
+    assert got["roebob_LATE_22345_67891_02-chain-rule-1.py"] == ("02-chain-rule", False)
+    assert "cannot tell which lab" in by_file[str(tmp_path / "zedann_32345_67892_my_work.py")]["error"]
+    assert status == 1

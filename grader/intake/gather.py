@@ -259,10 +259,23 @@ def wrong_lab(shown: str, named: str, lab: str) -> str:
 SAVED_AGAIN = re.compile(r" ?\([0-9]{1,3}\)$")
 
 
+# How Canvas's "Download Submissions" names a file: the learner's name and two numbers before
+# the name they uploaded, and "-1", "-2" before its extension for a resubmission:
+# "doejane_LATE_12345_67890_05-backward-1.py".
+LMS_PREFIX = re.compile(r"^.*_[0-9]+_")
+RESUBMITTED = re.compile(r"-[0-9]{1,3}$")
+
+
 def _lab_from_name(name: str, labs: set[str]) -> str | None:
     stem = os.path.basename(name.rstrip("/"))
     for suffix in (".py", ".ipynb"):
         stem = stem[:-len(suffix)] if stem.lower().endswith(suffix) else stem
-    if stem not in labs:
-        stem = SAVED_AGAIN.sub("", stem)  # "05-backward (1).py": a browser's second Download
-    return stem if stem in labs else None
+    # "05-backward (1).py": a browser's second Download
+    for candidate in (stem, SAVED_AGAIN.sub("", stem)):
+        if candidate in labs:
+            return candidate
+    uploaded = LMS_PREFIX.sub("", stem)
+    for candidate in (uploaded, RESUBMITTED.sub("", uploaded)):
+        if candidate in labs:
+            return candidate
+    return None
