@@ -130,6 +130,25 @@ def test_a_forward_sweep_is_named_at_the_worked_example_not_blamed_on_equals(cou
     assert "Use += in the backward steps" in said[product]
 
 
+def test_a_sweep_that_hands_nothing_on_is_not_blamed_on_plain_numbers(course):
+    # With no seed, or a sweep in the wrong order, every gradient stays 0, the plain-number
+    # graphs' too: the power and tanh checks said "the cause is not h ** 2 but your * with a
+    # plain number", sending the learner away from the sweep. A branch for plain numbers that
+    # forgets out.grad is still named.
+    lab = course.labs["05-backward"]
+    checks, _ = load_checks(lab.checks_source(), lab.slug)
+
+    def said(mistake):
+        source = (lab.folder / "mistakes" / mistake).read_text()
+        return [c.message for c in grade(lab.slug, checks, source, mistake).checks if not c.passed]
+
+    for mistake in ("no_seed.py", "forward_order.py"):
+        blamed = [m for m in said(mistake) if "with a plain number" in m]
+        assert not blamed, (mistake, blamed)
+    assert any("your * with a plain number on the right" in m
+               for m in said("mul_plain_number_branch_forgets_out_grad.py"))
+
+
 def test_lab_twos_later_checks_name_the_mistake_not_only_its_numbers(course):
     # Every failing check is shown: a later one that said "keep the default h tiny" to a nudge
     # dividing by h, or gave bare numbers for added rates, pointed a learner elsewhere.

@@ -283,9 +283,16 @@ def _plain_number_step(learner, start, name):
     Values is right (a branch of its own for numbers), before `name`, what the check is
     about, is blamed. Every node holds a number of its own (a sort keyed by .data has no
     ties here). Shared by the parts (this file is read before each)."""
-    for sign, op, local in (("*", lambda x: x * 2.0, 2.0), ("+", lambda x: x + 2.0, 1.0)):
+    for sign, op, local in (("*", lambda x, y: x * y, 2.0), ("+", lambda x, y: x + y, 1.0)):
+        # The same step with a Value for the 2 first: with no seed, or a sweep in the wrong
+        # order, it is wrong too, and the cause is not the plain number.
+        v, two, w = leaves_of(learner, [1.5, 2.0, 2.5])
+        out = attempt(f"(v {sign} u) * w", lambda: op(v, two) * w)
+        backward(out, f"(v {sign} u) * w")
+        if not _same(grad_of(v, "v"), local * 2.5, 1e-9):
+            continue
         v, w = leaves_of(learner, [1.5, 2.5])
-        out = attempt(f"(v {sign} 2) * w", lambda: op(v) * w)
+        out = attempt(f"(v {sign} 2) * w", lambda: op(v, 2.0) * w)
         backward(out, f"(v {sign} 2) * w")
         got = grad_of(v, "v")
         if not _same(got, local * 2.5, 1e-9):
