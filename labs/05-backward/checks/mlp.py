@@ -324,8 +324,8 @@ def mlp(learner):
             if not isinstance(got, value_class(learner)):
                 raise CheckFailed(f"{shown} should give one Value, as its last layer has one "
                                   f"neuron, but it gives {kind_of(got, returned=True)}: give back that "
-                                  f"neuron's Value itself (the starter's Layer returns outs[0] "
-                                  f"when it has one neuron).")
+                                  f"neuron's Value itself (in Layer.__call__, return outs[0] "
+                                  f"when the layer has one neuron, the whole list otherwise).")
             got = [got]
         else:
             if isinstance(got, value_class(learner)):

@@ -1,6 +1,6 @@
 # mistake: Layer.__call__ always returns the list outs, so the network's single output comes back as a list of one Value
 # fails: an MLP runs its layers in order, and parameters() lists every weight and bias
-# message: give back that neuron's Value itself
+# message: in Layer.__call__, return outs[0] when the layer has one neuron
 
 import math
 import random
