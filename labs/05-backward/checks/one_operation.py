@@ -367,13 +367,18 @@ def add_sub(learner):
         raise CheckFailed(f"s.grad for s = a + b; L = s + s should be 2, but your code gives 1: "
                           f"s {REPLACED}.")
     close(gs, 2.0, "s.grad for s = a + b; L = s + s")
-    if _same(ga, 4.0) and _same(grad_of(B, "b"), 4.0):
+    twice = {4.0: "4 = 2 + 2: s handed its whole gradient on twice",
+             3.0: "3 = 1 + 2: s handed its gradient on once after its first share (1) "
+                  "had come, and again after both (2)"}
+    how = next((said for n, said in twice.items() if _same(ga, n)), None)
+    if how and _same(grad_of(B, "b"), ga):
         raise CheckFailed(f"a.grad for s = a + b; L = s + s at {at} should be 2, but your code "
-                          f"gives 4, though s.grad is right, 2: s handed its gradient on twice. "
-                          f"L = s + s has s as its child twice, and your backward() takes s once "
-                          f"for each time it is listed: its topological order holds s twice "
-                          f"(topo.append(v) runs even for a node already visited), or it recurses "
-                          f"into the children from each parent. Each node once: if v not in "
+                          f"gives {_f(ga)}, though s.grad is right, 2: {how}. L = s + s has s "
+                          f"as its child twice, and your backward() runs s's step once for each "
+                          f"time it is listed: its topological order holds s twice "
+                          f"(topo.append(v) runs even for a node already visited), or it "
+                          f"recurses into the children from each parent, handing a node's grad "
+                          f"down as each share arrives. Sort first, each node once: if v not in "
                           f"visited: visited.add(v), build each child, then topo.append(v), all "
                           f"inside that if; then one sweep over that order reversed.")
     if ga == 1.0:
@@ -401,6 +406,17 @@ def mul_div(learner):
     if not (_same(ga, b) and _same(gb, a)):
         explain(learner)
         _hands_own_grad(learner, "a * b")
+    if _same(ga, b) and _same(gb, b):
+        local = attempt("reading _local_grads", getattr, out, "_local_grads", None)
+        local = None if local is None else attempt("listing _local_grads", tuple, local)
+        where = ("Your * stores the right local gradients, (b, a): the shared loop hands every "
+                 "child the first one. Pair each child with its own, for child, local in "
+                 "zip(v._children, v._local_grads)."
+                 if local is not None and len(local) == 2 and _same(number(local[0], "a local "
+                 "gradient"), b) and _same(number(local[1], "a local gradient"), a) else
+                 "Each factor gets the OTHER factor's data: other.grad += self.data * out.grad.")
+        raise CheckFailed(f"b.grad for L = a * b at {at} should be a = {_f(a)}, but your code "
+                          f"gives b = {_f(b)}, its own number, the share meant for a. {where}")
     close(ga, b, f"a.grad for L = a * b at {at}")
     close(gb, a, f"b.grad for L = a * b at {at}")
     drawn = ga, gb

@@ -1,6 +1,6 @@
 # mistake: microgpt design; the sort appends a node each time it is reached (topo.append(v) outside the visited test), so s in L = s + s, listed twice in _children, is swept twice
 # fails: addition hands its gradient to both inputs
-# message: s handed its gradient on twice
+# message: s handed its whole gradient on twice
 
 import math
 
