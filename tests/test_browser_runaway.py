@@ -356,3 +356,27 @@ def test_a_flood_below_sys_stdout_is_dropped_not_kept_until_a_newline(course, op
     set_code(page, course.labs["05-backward"].solution.read_text())
     assert check(page) == "true"
     assert page.errors == []
+
+
+def test_os_exit_is_named_not_taken_for_a_recursion_the_browser_could_not_hold(course, open_lesson):
+    """os._exit(1) ends Pyodide at once; the page said "Python itself failed ... (Program
+    terminated with exit(1)). A recursion deeper than the browser can hold?" for a program with
+    no recursion. It now names os._exit, for Run and for Check, and Python comes back."""
+    page = open_lesson("01-graphs")
+    wait_ready(page)
+    set_code(page, "import os\nprint('before', flush=True)\nos._exit(1)\n")
+    page.click("[data-testid=run]")
+    output = page.locator("[data-testid=output]")
+    output.filter(has_text="restarted").wait_for(timeout=30_000)
+    said = output.inner_text()
+    assert "Your code ended Python itself with os._exit(1)" in said and "recursion" not in said
+    wait_ready(page)
+    page.eval_on_selector("[data-testid=output]", "o => o.replaceChildren()")  # the Run's words
+    page.click("[data-testid=check]")
+    page.wait_for_function("document.querySelector('[data-testid=output]').innerText.includes('os._exit(1)')"
+                           " && !document.querySelector('[data-testid=check]').disabled", timeout=60_000)
+    assert "recursion" not in output.inner_text()
+    wait_ready(page)
+    set_code(page, course.labs["01-graphs"].solution.read_text())
+    assert check(page) == "true"
+    assert page.errors == []

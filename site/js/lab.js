@@ -282,10 +282,7 @@ export function startLab(root, page) {
 
   function failed(answer) {
     hideGraph(graph);
-    const message = answer.fatal
-      ? `Python itself failed while running your code (${answer.failure}). A recursion deeper ` +
-        "than the browser can hold? Python was restarted; your code is still in the editor."
-      : answer.failure;
+    const message = answer.fatal ? fatalMessage(answer.failure) : answer.failure;
     showOutput(output, { error: message });
     say(answer.fatal ? "Python was restarted." : "Something went wrong: see the output.", "ready");
   }
@@ -403,4 +400,25 @@ export function startLab(root, page) {
   buttons.stop.addEventListener("click", stop);
   buttons.reset.addEventListener("click", reset);
   busy(false);
+}
+
+// What the page says when the interpreter itself died. os._exit(1) and os.abort() were told
+// "A recursion deeper than the browser can hold?", a guess only a stack overflow deserves.
+export function fatalMessage(failure) {
+  const after = "Python was restarted; your code is still in the editor.";
+  const exited = /^Program terminated with exit\((-?\d+)\)$/.exec(failure);
+  if (exited) {
+    return `Your code ended Python itself with os._exit(${exited[1]}): it stops the interpreter at ` +
+      "once, and what your code printed before it is lost. In a lab file, define things " +
+      `instead. ${after}`;
+  }
+  if (/call stack|too much recursion/i.test(failure)) {
+    return `Python itself failed while running your code (${failure}): a recursion deeper than ` +
+      `the browser can hold. ${after}`;
+  }
+  if (failure === "unreachable") {
+    return "Python itself stopped while running your code (os.abort(), or a crash inside " +
+      `Python). ${after}`;
+  }
+  return `Python itself failed while running your code (${failure}). ${after}`;
 }
