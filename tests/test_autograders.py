@@ -204,3 +204,27 @@ def test_an_unknown_lab_is_a_usage_error(tmp_path):
         done = run_course("autograder", engine, "99-nothing", "--out", str(tmp_path / engine))
         assert done.returncode == 2 and "no lab named '99-nothing'" in done.stderr
         assert not (tmp_path / engine).exists()
+
+
+@pytest.mark.parametrize("broken, line, says", [
+    ("\nX = {}['missing']\n", 2, "checks.py cannot be loaded: KeyError: 'missing'"),
+    ("\ndef half(:\n", 2, "checks.py cannot be loaded: SyntaxError"),
+])
+def test_a_lab_whose_checks_cannot_load_gets_no_autograder_but_their_file_and_line(
+        tmp_path, broken, line, says):
+    """The zip was written, uploaded, and failed at Gradescope's build ("the grader does not
+    work on this image"), or PrairieLearn graded every student 0; now nothing is written and
+    the author reads where, as `course grade` and `course build` say it."""
+    for folder in ("lessons", "labs"):
+        shutil.copytree(ROOT / folder, tmp_path / folder,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    checks_file = tmp_path / "labs" / "01-graphs" / "checks.py"
+    lines = checks_file.read_text(encoding="utf-8").count("\n")
+    checks_file.write_text(checks_file.read_text(encoding="utf-8") + broken, encoding="utf-8")
+    for engine in ("gradescope", "prairielearn"):
+        out = tmp_path / f"out-{engine}"
+        done = run_course("autograder", engine, "01-graphs", "--out", str(out),
+                          "--course", str(tmp_path))
+        assert done.returncode == 2, done.stdout + done.stderr
+        assert f"no autograder was written: {checks_file}:{lines + line}: {says}" in done.stderr
+        assert not out.exists()

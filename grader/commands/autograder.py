@@ -35,6 +35,13 @@ def autograder_command(engine, lab, out, root):
         chosen = course.lab(lab)
     except KeyError as exc:
         raise click.UsageError(str(exc.args[0])) from None
+    from ..checks_loading import ChecksBroken, load_lab_checks
+
+    try:  # an engine would only find out at its build, or at a student's submission
+        load_lab_checks(chosen)
+    except ChecksBroken as exc:
+        raise click.UsageError(f"no autograder was written: {exc} (`course check --lab "
+                               f"{chosen.slug}` lists every problem of the lab)") from None
     write = write_gradescope if engine == "gradescope" else write_prairielearn
     target = Path(out or ("autograder.zip" if engine == "gradescope" else "autograder"))
     try:
