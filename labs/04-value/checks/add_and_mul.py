@@ -53,8 +53,12 @@ def add_and_mul(learner):
         half = (0.5, "That is half of out.grad: a + b hands each input the WHOLE of it, not a "
                      "share. Nudging a by a small step moves a + b by the same step, so the local "
                      "gradient is 1 for each input: self.grad += 1.0 * out.grad.")
-        judge(ga, 1.0, f"The local gradient of a + b for a ({shown})", [half])
-        judge(gb, 1.0, f"The local gradient of a + b for b ({shown})", [half])
+        for g, name, held in ((ga, "a", x), (gb, "b", y)):
+            own = (held, f"That is {name}'s own number, {name}.data: a local gradient says how "
+                         f"fast a + b moves as {name} is nudged, not what {name} holds. a + b "
+                         f"moves one-for-one with each input, so the local gradient is 1 for "
+                         f"each, whatever they hold.")
+            judge(g, 1.0, f"The local gradient of a + b for {name} ({shown})", [half, own])
         out = result(Value, "a * b", lambda: a * b, ab)
         close(data_of(out, "(a * b)"), x * y, f"(a * b).data with {shown}")
         ga, gb = local_grads(out, "a * b", ab)

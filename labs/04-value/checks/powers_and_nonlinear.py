@@ -50,6 +50,9 @@ def power(learner):
                                   "and the power goes down by one, k * a**(k-1)."),
                (2 * x, "That is 2a, the rule for a**2 alone: for any k the power rule is "
                        "k * a**(k-1), here " + f"{k} * a**{k - 1}."),
+               (k * x, f"That is k * a, {k} * a: the power k comes down in front, and a keeps "
+                       f"a power one lower than k, k * a**(k-1), here {k} * a**{k - 1} (it is "
+                       f"k * a only for k = 2)."),
                *([(int(k) * x ** (k - 1), f"That is int(k) * a**(k-1): k = {k} was cut to a "
                                           f"whole number, {int(k)}, in front. k is a plain "
                                           f"int or float: use it as it is, k * a**(k-1)."),
@@ -190,7 +193,7 @@ def relu_tanh_exp(learner):
                (x, "It is e**a, the output (out.data), not the input."),
                (1.0, "That is 1, the local gradient of +, the same for every a: e**a moves "
                      "exactly as fast as it is, so its local gradient is the output itself, "
-                     "self.grad += out.data * out.grad."),
+                     "e**a (out.data)."),
                (math.exp(math.exp(x)) if x < 5 else math.inf,
                 "That is e**(out.data), exp taken twice: out.data already is e**a, and it is "
                 "the local gradient itself."),
