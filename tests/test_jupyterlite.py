@@ -334,3 +334,56 @@ def test_a_lab_that_builds_on_another_opens_with_what_it_adds_and_no_stand_in(co
     assert lab.config.extend.read_text().strip() in cells["starter"]
     provided = [line for line in lab.config.provided.read_text().splitlines() if len(line) > 30]
     assert provided and not any(line in cells["starter"] for line in provided)
+
+
+def _rendered_text(markdown: str) -> str:
+    """What a markdown cell shows, as text (CommonMark, as JupyterLab's renderer reads it)."""
+    import html
+
+    from markdown_it import MarkdownIt
+
+    return html.unescape(re.sub(r"<[^>]+>", "", MarkdownIt("commonmark").render(markdown)))
+
+
+def test_the_lesson_cell_shows_key_terms_as_written_not_as_markdown(course):
+    # Lesson 4's 'reflected operation' names __radd__ and __rsub__: unescaped, the markdown
+    # cell showed them as a bold "radd" and "rsub".
+    from grader.site_builder.lite_notebooks import notebook
+
+    lesson = next(lesson for lesson in course.lessons
+                  if any("__" in term.meaning for term in lesson.key_terms))
+    intro = "".join(json.loads(notebook(course, lesson))["cells"][0]["source"])
+    shown = _rendered_text(intro)
+    assert lesson.title in shown and lesson.summary in shown
+    for term in lesson.key_terms:
+        assert f"{term.term}: {term.meaning}" in shown, term.term
+
+
+def test_a_lab_that_builds_on_another_tells_the_learner_to_paste_their_earlier_code(course):
+    # The lesson page starts lab 5 with the learner's passing lab-4 code; the notebook starts
+    # it with lab 5's part alone, which fails with NameError and said nothing of why.
+    from grader.site_builder.lite_notebooks import notebook, notebook_name
+
+    for lesson in course.lessons:
+        intro = _rendered_text("".join(json.loads(notebook(course, lesson))["cells"][0]["source"]))
+        earlier = course.labs[lesson.lab].config.builds_on
+        if earlier:
+            number = next(other.number for other in course.lessons if other.lab == earlier)
+            assert f"This lab continues your lab {number}." in intro
+            assert f"Paste your code of lab {number}" in intro and notebook_name(earlier) in intro
+        else:
+            assert "continues" not in intro
+        # Every notebook says how the report's line numbers map onto the cell's.
+        assert "line N of your file is line N + 1 of the cell" in intro
+
+
+def test_code_cells_show_line_numbers_so_a_reported_line_can_be_found(course, lite, context):
+    config = json.loads((lite["out"] / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    tracker = config["settingsOverrides"]["@jupyterlab/notebook-extension:tracker"]
+    assert tracker["codeCellConfig"]["lineNumbers"] is True
+    page = open_notebook(context, lite, "04-value")
+    gutter = page.locator(".jp-Notebook .jp-CodeCell").nth(0).locator(".cm-lineNumbers")
+    gutter.wait_for(timeout=60_000)
+    assert gutter.locator(".cm-gutterElement").filter(has_text=re.compile(r"^2$")).count() == 1
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "jupyterlite-line-numbers.png"))

@@ -43,6 +43,10 @@ KERNEL_NEEDS = ("micropip", "ipython", "jedi", "comm")
 NOT_IN_LOCK = ("comm",)  # Pyodide's lock has no comm: piplite finds it in <site>/pypi/
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+# Reports name lines of the learner's file: code cells show their line numbers (off by
+# default), so line N of lab.py is found as line N + 1 of its cell (lite_notebooks.HOW_TO).
+SETTINGS_OVERRIDES = {"@jupyterlab/notebook-extension:tracker":
+                      {"codeCellConfig": {"lineNumbers": True}}}
 LAYOUT = "1"  # change when what is built changes in a way the inputs below do not show
 KEEP_SITES = 2  # finished sites kept in the cache (~40 MB each)
 
@@ -111,7 +115,8 @@ def _write_inputs(course: Course, lite: Path, package: CoursePackage) -> None:
                 "loadPyodideOptions": {"packages": [course_package.NAME]}}
     config = {"jupyter-lite-schema-version": 0,
               "jupyter-config-data": {"appName": "Build autograd from scratch",
-                                      "litePluginSettings": {KERNEL_PLUGIN: settings}}}
+                                      "litePluginSettings": {KERNEL_PLUGIN: settings},
+                                      "settingsOverrides": SETTINGS_OVERRIDES}}
     (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=2) + "\n")
 
 

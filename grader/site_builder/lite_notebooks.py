@@ -11,6 +11,7 @@ Written as nbformat 4.5 JSON with the standard library: nbformat itself is not n
 from __future__ import annotations
 
 import json
+import re
 
 from .. import authored
 from ..course import Course, Lesson
@@ -20,7 +21,12 @@ KERNEL = {"name": "python", "display_name": "Python (Pyodide)", "language": "pyt
 HOW_TO = ("Edit the code in the next cell, then run every cell: **Run ▸ Run All Cells** "
           "(or Shift+Enter on each). The last cell grades your code with the same hidden "
           "checks as the course's Check button and shows what passed and what did not. "
+          f"The report's line N of your file is line N + 1 of the cell: its first line, "
+          f"`%%writefile {LAB_FILE}`, is not part of the file. "
           "Your edits are saved in this browser.")
+# Front-matter text is plain text (the lesson page escapes it as such), but a markdown cell
+# would read __radd__ as bold "radd" and $...$ as maths: these characters are escaped.
+MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|~$#])")
 
 
 def notebook_name(lab: str) -> str:
@@ -44,7 +50,7 @@ def notebook(course: Course, lesson: Lesson) -> str:
         # this lab adds. The course's stand-in is never written in, unasked.
         starter = starter.rstrip() + "\n\n\n" + authored.read(lab.config.extend)
     cells = [
-        _cell("markdown", "lesson", _intro(lesson)),
+        _cell("markdown", "lesson", _intro(course, lesson)),
         _cell("code", "starter", f"%%writefile {LAB_FILE}\n{starter}"),
         _cell("code", "check", "# Grade lab.py (written by the cell above) with the lab's "
                                "hidden checks.\nfrom grader.core.notebook import check\n"
@@ -57,14 +63,35 @@ def notebook(course: Course, lesson: Lesson) -> str:
     return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
 
 
-def _intro(lesson: Lesson) -> str:
-    lines = [f"# Lab {lesson.number}: {lesson.title}", "", lesson.summary, ""]
+def _intro(course: Course, lesson: Lesson) -> str:
+    e = _plain
+    lines = [f"# Lab {lesson.number}: {e(lesson.title)}", "", e(lesson.summary), ""]
     if lesson.key_terms:
         lines += ["**Key terms**", ""]
-        lines += [f"- **{term.term}**: {term.meaning}" for term in lesson.key_terms]
+        lines += [f"- **{e(term.term)}**: {e(term.meaning)}" for term in lesson.key_terms]
         lines.append("")
     lines.append(HOW_TO)
+    config = course.labs[lesson.lab].config
+    if config and config.builds_on:
+        lines += ["", _builds_on(course, config.builds_on)]
     return "\n".join(lines)
+
+
+def _builds_on(course: Course, earlier: str) -> str:
+    """The lesson page starts such a lab with the learner's passing code of the earlier lab;
+    a notebook cannot, and the starter's own note speaks of the page's editor."""
+    before = next((other for other in course.lessons if other.lab == earlier), None)
+    name = f"lab {before.number}" if before else earlier
+    return (f"**This lab continues your {name}.** The next cell holds only what this lab "
+            f"adds, so on its own it cannot run. Paste your code of {name} (the code cell "
+            f"of `{notebook_name(earlier)}`, without its `%%writefile` line) just below "
+            f"`%%writefile {LAB_FILE}`, then run the cells. The lesson page does this for "
+            "you, and its buttons the starter speaks of are not here.")
+
+
+def _plain(text: str) -> str:
+    """Plain text as markdown that renders as that same text."""
+    return MARKDOWN_SPECIAL.sub(r"\\\1", text)
 
 
 def _cell(kind: str, cell_id: str, text: str) -> dict:
