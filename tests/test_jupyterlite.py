@@ -20,7 +20,7 @@ from grader.pyodide_files.course_package import build_course_package
 from grader.site_builder.jupyterlite import build_jupyterlite, notebook_url
 from grader.core import notebook
 from grader.core.notebook import as_text, check
-from grader.core.run import STOPPED, grade, load_checks
+from grader.core.run import CHECK_SECONDS, STOPPED, grade, load_checks
 from grader.runtimes.node import pyodide_dir
 from tests.browser_support import ARTIFACTS, CHROMIUM, FLAGS, serve
 
@@ -375,6 +375,10 @@ def test_a_lab_that_builds_on_another_tells_the_learner_to_paste_their_earlier_c
             assert "continues" not in intro
         # Every notebook says how the report's line numbers map onto the cell's.
         assert "line N of your file is line N + 1 of the cell" in intro
+        # ... and how to get out of a loop: Interrupt leaves the cell at [*] here (the site is
+        # not cross-origin isolated); a restart frees the kernel.
+        assert f"stops your code itself after {CHECK_SECONDS:g} s" in intro
+        assert "Kernel ▸ Restart Kernel…" in intro
 
 
 def test_code_cells_show_line_numbers_so_a_reported_line_can_be_found(course, lite, context):

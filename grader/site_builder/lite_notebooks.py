@@ -14,6 +14,7 @@ import json
 import re
 
 from .. import authored
+from ..core.run import CHECK_SECONDS
 from ..course import Course, Lesson
 
 LAB_FILE = "lab.py"
@@ -23,7 +24,13 @@ HOW_TO = ("Edit the code in the next cell, then run every cell: **Run ▸ Run Al
           "checks as the course's Check button and shows what passed and what did not. "
           f"The report's line N of your file is line N + 1 of the cell: its first line, "
           f"`%%writefile {LAB_FILE}`, is not part of the file. "
-          "Your edits are saved in this browser.")
+          "Your edits are saved in this browser. "
+          # Measured: Interrupt leaves a looping cell at [*] (the site is not cross-origin
+          # isolated, see headers.py); Restart brings the kernel back in about 35 s here.
+          f"**Kernel ▸ Interrupt** cannot stop code here: the last cell stops your code "
+          f"itself after {CHECK_SECONDS:g} s, and a cell of your own that never ends needs "
+          "**Kernel ▸ Restart Kernel…** (it takes about half a minute), then run the cells "
+          "again.")
 # Front-matter text is plain text (the lesson page escapes it as such), but a markdown cell
 # would read __radd__ as bold "radd" and $...$ as maths: these characters are escaped.
 MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|~$#])")
