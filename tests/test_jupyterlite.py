@@ -19,7 +19,7 @@ from grader.site_builder import jupyterlite
 from grader.pyodide_files.course_package import build_course_package
 from grader.site_builder.jupyterlite import build_jupyterlite, notebook_url
 from grader.core import notebook
-from grader.core.notebook import as_text, check
+from grader.core.notebook import as_html, as_text, check
 from grader.core.run import CHECK_SECONDS, STOPPED, grade, load_checks
 from grader.runtimes.node import pyodide_dir
 from tests.browser_support import ARTIFACTS, CHROMIUM, FLAGS, serve
@@ -318,9 +318,40 @@ def test_the_check_function_stops_runaway_code_at_its_limit_and_names_the_line(
     (tmp_path / "lab.py").write_text(solution + "\nwhile True:\n    pass\n")
     loading = check("04-value", "lab.py", checks_source=lab.checks_source())
     assert "outside any function" in loading.error and not loading.passed
+    # In the words `course grade` uses for its limit: a notebook has no Stop button to name.
+    assert "ran for more than 0.5 s" in loading.error and "Stop" not in loading.error
     # Code that ends is not stopped, and the learner's own frames were traced all along.
     (tmp_path / "lab.py").write_text(solution)
     assert check("04-value", "lab.py", checks_source=lab.checks_source()).passed
+
+
+def test_one_error_that_fails_many_checks_is_said_once_in_the_notebook(course, tmp_path,
+                                                                     monkeypatch, capsys):
+    # Lab 5 with its backward() left a stub fails 17 checks with one NotImplementedError: as
+    # `course grade --format text` and the page say it, once above the checks, numbered; a
+    # check whose whole message is that error points to it instead of repeating it.
+    lab = course.labs["05-backward"]
+    solution = lab.solution.read_text()
+    stub = solution.replace("    def backward(self):",
+                            "    def backward(self):\n        raise NotImplementedError('backward')\n", 1)
+    renamed = solution.replace("def train_step(", "def train_step_later(", 1)
+    assert stub != solution != renamed
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "lab.py").write_text(stub)
+    report = check("05-backward", "lab.py", checks_source=lab.checks_source())
+    cause = next(c.cause for c in report.checks if not c.passed)
+    failing = sum(1 for c in report.checks if c.cause == cause)
+    assert failing > 2 and cause.startswith("NotImplementedError: backward")
+    printed = capsys.readouterr().out
+    for shown in (printed, as_text(report), as_html(report)):
+        assert shown.count(f"rror 1 fails {failing} checks:") == 1, shown
+    (tmp_path / "lab.py").write_text(renamed)
+    report = check("05-backward", "lab.py", checks_source=lab.checks_source())
+    missing = [c for c in report.checks if c.message == "Your file does not define `train_step`."]
+    assert len(missing) >= 2
+    for shown in (as_text(report), as_html(report)):
+        assert shown.count("does not define `train_step`") == 1, shown
+        assert shown.count("(error 1 above)") == len(missing), shown
 
 
 def test_a_lab_that_builds_on_another_opens_with_what_it_adds_and_no_stand_in(course):

@@ -20,7 +20,8 @@ from pathlib import Path
 
 from .deadline import Deadline
 from .report import Report
-from .run import CHECK_SECONDS, grade, load_checks
+from .learner_errors import ran_too_long
+from .run import CHECK_SECONDS, NOT_RUN, grade, load_checks, shared_causes, stopped_check
 
 CHECKS_PACKAGE = "course_labs"  # in the course package: grader/pyodide_files/course_package.py
 # Text, not modules: the package is compiled to bytecode only, and a .py would lose its text.
@@ -40,8 +41,12 @@ def check(lab: str, path: str = "lab.py", *, checks_source: str | None = None) -
     source = file.read_text(encoding="utf-8")
     checks, _ = load_checks(checks_source if checks_source is not None else packaged(lab), lab)
     # The page's Check has this limit too; here nothing else could stop a loop (deadline.py).
-    with Deadline(CHECK_SECONDS, str(path)):
+    with Deadline(CHECK_SECONDS, str(path)) as limit:
         report = grade(lab, checks, source, str(path), runtime="notebook")
+    if limit.fired and report.error:
+        # Stopped as the file loaded: `course grade`'s words for its limit ("ran for more than
+        # 10 s"), not the page's ("or Stop was pressed"): a notebook has no Stop button.
+        report.error = ran_too_long(CHECK_SECONDS, stopped_check(report), limit.where)
     show(report)
     return report
 
@@ -83,14 +88,30 @@ def summary(report: Report) -> str:
     return f"{report.score} of {report.max_score} checks pass."
 
 
+def _message(check, shared: dict) -> str:
+    """A failed check's message, or where to read it when an error above is its cause."""
+    if check.cause in shared and check.message == check.cause:
+        return f"(error {list(shared).index(check.cause) + 1} above)"
+    return check.message
+
+
+def _shared(report: Report) -> dict[str, int]:
+    # One error that fails many checks (lab 5 with a stub left: 12 of them) is said once.
+    return {} if report.error else shared_causes(report.checks)
+
+
 def as_text(report: Report) -> str:
     lines = [summary(report)]
     if report.error:
         lines.append(report.error)
+    shared = _shared(report)
+    for number, (cause, count) in enumerate(shared.items(), 1):
+        lines.append(f"Error {number} fails {count} checks: {cause}")
     for c in report.checks:
-        lines.append(f"{'✓' if c.passed else '✗'} {c.name}")
+        lines.append(f"{'✓' if c.passed else '–' if c.cause == NOT_RUN else '✗'} {c.name}")
         if not c.passed:
-            lines += [f"    {c.message}"] if c.message else []
+            message = _message(c, shared)
+            lines += [f"    {message}"] if message else []
             lines += [f"    Hint: {c.hints[0]}"] if c.hints else []
     printed = _printed(report)
     if printed:
@@ -101,16 +122,19 @@ def as_text(report: Report) -> str:
 def as_html(report: Report) -> str:
     e = html.escape
     items = []
+    shared = _shared(report)
     for c in report.checks:
         mark, colour = ("✓", "#1a7f37") if c.passed else ("✗", "#cf222e")
         body = f'<span style="color:{colour}">{mark}</span> <b>{e(c.name)}</b>'
         if not c.passed and c.message:
-            body += f'<div style="white-space:pre-wrap">{e(c.message)}</div>'
+            body += f'<div style="white-space:pre-wrap">{e(_message(c, shared))}</div>'
         if not c.passed and c.hints:
             body += f"<div><i>Hint:</i> {e(c.hints[0])}</div>"
         items.append(f'<li data-check-name="{e(c.name)}" data-passed="{str(c.passed).lower()}">'
                      f"{body}</li>")
     error = f'<p style="white-space:pre-wrap">{e(report.error)}</p>' if report.error else ""
+    error += "".join(f'<p style="white-space:pre-wrap"><b>Error {n} fails {count} checks:</b> '
+                     f"{e(cause)}</p>" for n, (cause, count) in enumerate(shared.items(), 1))
     printed = _printed(report)
     output = (f"<details><summary>Your code printed</summary><pre>{e(printed)}</pre></details>"
               if printed else "")

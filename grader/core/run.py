@@ -278,6 +278,15 @@ NOT_RUN = "not run"
 STOPPED_BEFORE = "Check was stopped before this check ran (see the check above)."
 
 
+def shared_causes(checks) -> dict[str, int]:
+    """Causes that fail two checks or more, in report order, with how many: said once, above
+    the checks, by the page, `--format text` and the notebook's report (not a check that never
+    ran, nor the one Stop or a time limit ended)."""
+    counts = collections.Counter(c.cause for c in checks
+                     if not c.passed and c.cause and c.cause not in (NOT_RUN, STOPPED))
+    return {cause: n for cause, n in counts.items() if n > 1}
+
+
 def stopped_check(report: Report) -> str | None:
     """The name of the check Stop or a time limit ended, if one was running."""
     return next((c.name for c in report.checks if c.cause == STOPPED), None)

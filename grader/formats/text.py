@@ -13,11 +13,9 @@ above the checks, as the page says it: each check it fails points to it by numbe
 
 from __future__ import annotations
 
-from collections import Counter
-
 import click
 
-from ..core.run import NOT_RUN, STOPPED
+from ..core.run import NOT_RUN, shared_causes
 from ..graded import Graded
 from . import first_hint
 from .learner_text import indented as _block
@@ -43,7 +41,7 @@ def _report(report) -> list[str]:
         # Its later lines go deeper than a check's line: an error quoting the learner's
         # exception could otherwise add "  ✓ name" lines to a file that lists no check.
         lines.append("  " + _block(report.error, "    "))
-    shared = {} if report.error else _shared_causes(report.checks)
+    shared = {} if report.error else shared_causes(report.checks)
     for number, (cause, count) in enumerate(shared.items(), 1):
         lines.append(f"  error {number} fails {count} checks: {_block(cause, '    ')}")
     for check in report.checks:
@@ -67,10 +65,3 @@ def _report(report) -> list[str]:
             lines.append(f"  your code {label}:\n    {shown}")
     return lines
 
-
-def _shared_causes(checks) -> dict[str, int]:
-    """Causes that fail two checks or more, in report order, with how many (as the page
-    groups them: not a check that never ran, nor the one Stop or a time limit ended)."""
-    counts = Counter(c.cause for c in checks
-                     if not c.passed and c.cause and c.cause not in (NOT_RUN, STOPPED))
-    return {cause: n for cause, n in counts.items() if n > 1}
