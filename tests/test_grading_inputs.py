@@ -295,13 +295,13 @@ def test_a_symlink_is_not_followed_and_its_target_never_reaches_a_report(tmp_pat
     (submissions / "evil.py").symlink_to(secret)
     (submissions / "good.py").write_text(solution("05-backward"))
     (submissions / "dangling.py").symlink_to(tmp_path / "nowhere")
-    status, by_file, err, reports = grade("05-backward", str(submissions),
-                                          str(submissions / "evil.py"))
+    given = tmp_path / "given.py"  # a link given by name, not found in a folder
+    given.symlink_to(secret)
+    status, by_file, err, reports = grade("05-backward", str(submissions), str(given))
     assert status == 1 and len(reports) == 4
     assert by_file[str(submissions / "good.py")]["passed"] is True
-    for name in ("evil.py", "dangling.py"):
-        assert "is a symbolic link; links are not followed" in by_file[str(submissions / name)][
-            "error"]
+    for path in (submissions / "evil.py", submissions / "dangling.py", given):
+        assert "is a symbolic link; links are not followed" in by_file[str(path)]["error"]
     assert "7f3a" not in json.dumps(reports) and "7f3a" not in err
 
 
