@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .core.report import Report
+from .core.run import NOT_RUN
 from .shards import Shard
 
 # The openings of the errors for a file that never loaded: the grader's own refusals (see
@@ -28,7 +29,16 @@ class Graded:
 
     @property
     def loaded(self) -> bool:
-        return not self.report.error.startswith(NOT_LOADED)
+        """Whether the file loaded: no error, or one that came after a check had run. A file
+        its time limit stopped as it loaded (a loop outside any function) says so in words a
+        stop inside a check shares, and every check of it is "not run": JUnit showed seven
+        failures reading "your file could not be loaded (see above)", with no above there."""
+        report = self.report
+        if not report.error:
+            return True
+        if report.error.startswith(NOT_LOADED):
+            return False
+        return any(c.cause != NOT_RUN for c in report.checks)
 
     def to_dict(self) -> dict:
         data = self.report.to_dict()

@@ -8,6 +8,10 @@ import json
 import pytest
 from junitparser import Error, Failure, JUnitXml, SystemErr, SystemOut
 
+from grader.core.report import Report
+from grader.core.run import NOT_RUN, STOPPED
+from grader.formats.junit import junit
+from grader.graded import Graded
 from tests.conftest import ROOT, run_course
 from tests.exports_support import checks, python_score, solution
 
@@ -64,6 +68,29 @@ def test_junit_is_read_back_by_junitparser_with_a_case_per_check(files, tmp_path
     assert {p.name: p.value for p in good.properties()} == {"lab": "05-backward",
                                                            "input": str(files / "a-good.py")}
     assert xml.tests == 4 * total
+
+
+def test_a_file_stopped_as_it_loaded_is_a_junit_error_with_its_reason():
+    # A loop outside any function: the time limit stops the file before any check runs, and
+    # each check is "not run ... (see above)". A CI test report has no "above": the reason
+    # must be in every case, as for any file that never loaded.
+    stopped = ("Your code ran for more than 10 s and was stopped. It was at line 1 of your "
+               "file, outside any function: the file never finished loading.")
+    not_run = [{"name": f"check {n}", "passed": False, "cause": NOT_RUN,
+                "message": "Not run: your file could not be loaded (see above)."} for n in (1, 2)]
+    report = Report.from_dict({"lab": "05-backward", "file": "loop.py", "error": stopped,
+                               "checks": not_run})
+    xml = JUnitXml.fromstring(junit([Graded(report, "loop.py")]))
+    (suite,) = list(xml)
+    assert suite.errors == 2 and suite.failures == 0
+    assert all(stopped in case.result[0].text for case in suite)
+    # Stopped inside a check, after others ran: the file loaded, and that check failed.
+    ran = [{"name": "check 0", "passed": True, "cause": ""},
+           {"name": "check 1", "passed": False, "cause": STOPPED, "message": "stopped"}]
+    report = Report.from_dict({"lab": "05-backward", "file": "slow.py", "checks": ran,
+                               "error": "Your code ran for more than 10 s and was stopped in "
+                                        "the check “check 1”."})
+    assert Graded(report, "slow.py").loaded
 
 
 @pytest.mark.pyodide
