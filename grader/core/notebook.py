@@ -124,7 +124,8 @@ def as_html(report: Report) -> str:
     items = []
     shared = _shared(report)
     for c in report.checks:
-        mark, colour = ("✓", "#1a7f37") if c.passed else ("✗", "#cf222e")
+        mark, colour = (("✓", "#1a7f37") if c.passed else ("–", "#6e7781") if c.cause == NOT_RUN
+                        else ("✗", "#cf222e"))  # a check that never ran, as the text shows it
         body = f'<span style="color:{colour}">{mark}</span> <b>{e(c.name)}</b>'
         if not c.passed and c.message:
             body += f'<div style="white-space:pre-wrap">{e(_message(c, shared))}</div>'
