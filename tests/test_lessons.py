@@ -827,3 +827,51 @@ def test_a_value_gets_one_share_per_use_not_per_path():
     for path in LESSONS:
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"share, one per path|[Ee]very use is a separate path|[Aa]dding each path's contribution", text), path.name
+
+
+# Every wrong choice of every quiz, and the words of its question's explanation that say why
+# it is wrong. The explanation is all a learner gets after a second wrong answer (site/js/
+# quiz.js), so a wrong choice it leaves unanswered ("+= is faster") is left standing.
+WHY_WRONG = {
+    "r first, then q, then p": "Starting with r or q would need a value",
+    "q first, then p, then r": "Starting with r or q would need a value",
+    "L is used to compute d, so L is computed first": "L, being the output, is computed last",
+    "d and L always hold the same number": "says nothing about the two numbers being equal",
+    "L rises by about 0.024": "The sign is negative, so L falls",
+    "L falls by about 0.001, the same size as the nudge": "not the nudge itself",
+    "L does not change, because dd/de = 1": "a derivative of 1 on one step does not cancel",
+    "Nudging gives the wrong sign of the derivative": "with the right sign",
+    "Finite differences only work for addition and multiplication": "whatever the operations",
+    "4.0, because = and += give the same result here": "needs both paths added",
+    "2.0, because that is the value of a": "The value of a itself is not its gradient",
+    "1.0, because only the direct path counts": "wipes out the direct contribution",
+    "The correct gradient, because the new forward pass resets it": "Nothing resets it",
+    "Zero, because the two passes cancel": "Nothing cancels",
+    "self - other, which gives 2.0": "Writing self - other quietly computes v - 2",
+    "Either one, because subtraction does not care about order": "subtraction does care about",
+    "8.0, the value of out": "The output's value",
+    "3.0, the exponent": "the bare exponent",
+    "So that gradients from earlier training steps are kept and carried forward, like a running "
+    "total": "it is the opposite of the reason",
+    "Because += is faster than = in Python": "Speed has nothing to do with it",
+    "Nothing: == is never used by autograd": "What breaks is not == but the hash",
+    "Only the reflected operations such as __radd__": "the reflected operations put no Value in "
+                                                      "a set, so they keep working",
+    "39.0, because the order of the sweep does not matter": "needs L and d before c",
+    "78.0, because c is processed twice": "Processing c twice is a different bug",
+    "It is always exactly doubled, 78": "not by a fixed factor",
+    "Nothing changes, because c is stored only once among L's children":
+        "A set of children only merges repeats inside one node",
+    "It becomes 0": "Too large either way",
+}
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_every_wrong_quiz_choice_is_answered_by_its_explanation(path):
+    for q in frontmatter.parse(path.read_text(encoding="utf-8")).meta["quiz"]:
+        explanation = " ".join(q["explanation"].split())
+        for i, choice in enumerate(q["choices"]):
+            if i == q["answer"]:
+                continue
+            assert choice in WHY_WRONG, f"a new wrong choice: say why it is wrong: {choice!r}"
+            assert WHY_WRONG[choice] in explanation, (choice, explanation)
