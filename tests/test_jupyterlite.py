@@ -422,3 +422,21 @@ def test_code_cells_show_line_numbers_so_a_reported_line_can_be_found(course, li
     assert gutter.locator(".cm-gutterElement").filter(has_text=re.compile(r"^2$")).count() == 1
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "jupyterlite-line-numbers.png"))
+
+
+def test_a_check_that_never_ran_shows_no_hint_in_the_notebook(course, tmp_path, monkeypatch):
+    # A file that cannot load runs no check: as on the page, each says why it did not run and
+    # offers no hint (the old report gave lab 2's five hints about nudging to a file whose
+    # only fault was a loop that never ends). A check that failed keeps its hint.
+    monkeypatch.setattr(notebook, "CHECK_SECONDS", 0.5)
+    monkeypatch.chdir(tmp_path)
+    lab = course.labs["02-chain-rule"]
+    (tmp_path / "lab.py").write_text(lab.solution.read_text() + "\nwhile True:\n    pass\n")
+    stopped = check("02-chain-rule", "lab.py", checks_source=lab.checks_source())
+    assert stopped.checks and all(c.cause == "not run" and c.hints for c in stopped.checks)
+    for shown in (as_text(stopped), as_html(stopped)):
+        assert "Not run" in shown and "Hint" not in shown, shown
+    (tmp_path / "lab.py").write_text(lab.starter.read_text())
+    failing = check("02-chain-rule", "lab.py", checks_source=lab.checks_source())
+    for shown in (as_text(failing), as_html(failing)):
+        assert shown.count("Hint") == len(failing.checks), shown

@@ -95,6 +95,12 @@ def _message(check, shared: dict) -> str:
     return check.message
 
 
+def _hinted(check) -> bool:
+    # As on the page (site/js/results.js): a check that never ran (the file did not load, or
+    # the time limit came first) failed nothing of its own, so it has no hint to chase.
+    return not check.passed and check.cause != NOT_RUN and bool(check.hints)
+
+
 def _shared(report: Report) -> dict[str, int]:
     # One error that fails many checks (lab 5 with a stub left: 12 of them) is said once.
     return {} if report.error else shared_causes(report.checks)
@@ -112,7 +118,7 @@ def as_text(report: Report) -> str:
         if not c.passed:
             message = _message(c, shared)
             lines += [f"    {message}"] if message else []
-            lines += [f"    Hint: {c.hints[0]}"] if c.hints else []
+            lines += [f"    Hint: {c.hints[0]}"] if _hinted(c) else []
     printed = _printed(report)
     if printed:
         lines += ["Your code printed:", printed]
@@ -129,7 +135,7 @@ def as_html(report: Report) -> str:
         body = f'<span style="color:{colour}">{mark}</span> <b>{e(c.name)}</b>'
         if not c.passed and c.message:
             body += f'<div style="white-space:pre-wrap">{e(_message(c, shared))}</div>'
-        if not c.passed and c.hints:
+        if _hinted(c):
             body += f"<div><i>Hint:</i> {e(c.hints[0])}</div>"
         items.append(f'<li data-check-name="{e(c.name)}" data-passed="{str(c.passed).lower()}">'
                      f"{body}</li>")
