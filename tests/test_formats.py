@@ -93,6 +93,26 @@ def test_a_file_stopped_as_it_loaded_is_a_junit_error_with_its_reason():
     assert Graded(report, "slow.py").loaded
 
 
+
+def test_junit_shows_no_learner_text_reordered_or_overwritten():
+    """A file named "\u202eyp.bob" showed as "bob.py" in a CI's list of suites, with its own
+    verdict under a classmate's name; a message could reverse "FAILED" or carry 0x9B, a
+    terminal's CSI, as XML allows both. Every string a submission influences is escaped as in
+    --format text, and reads back as that escape."""
+    forged = "\u202eyp.bob"
+    message = "FAILED\u2066\u202e DELIAF\u2069 \x9b2J\r\u2028ok"
+    report = Report.from_dict({"lab": "05-backward", "file": forged, "stdout": "x\u202ey\x85",
+                               "checks": [{"name": "check 1", "passed": False,
+                                           "message": message}]})
+    document = junit([Graded(report, forged)])
+    for raw in ("\u202e", "\u2066", "\u2069", "\x9b", "\x85", "\u2028", "\r"):
+        assert raw not in document, repr(raw)
+    (suite,) = list(JUnitXml.fromstring(document))
+    assert suite.name == "\\u202eyp.bob"
+    assert suite.child(SystemOut).text == "x\\u202ey\\x85"
+    failure = next(iter(suite)).result[0]
+    assert failure.message == "FAILED\\u2066\\u202e DELIAF\\u2069 \\x9b2J\\x0d\\u2028ok"
+
 @pytest.mark.pyodide
 def test_prairielearn_charges_no_attempt_for_a_file_that_does_not_load(files, tmp_path):
     """In the default runtime: a syntax error, an error at import and a file that is not

@@ -3,7 +3,10 @@
 One test suite per graded file (named by its file, with its lab and input as properties),
 one test case per check: a failed check is a <failure> with its message, a file that never
 loaded makes each case an <error> with the reason. The learner's printed output goes to the
-suite's <system-out>/<system-err>. Characters XML 1.0 cannot carry are written as escapes.
+suite's <system-out>/<system-err>. Characters XML 1.0 cannot carry are written as escapes, and
+so are the ones it can but a reader of the report should not meet raw (learner_text.py): C1
+controls (0x9B is a terminal's CSI), carriage returns and bidi controls, which showed a file
+named "\u202eyp.bob" as "bob.py" in a CI's list of suites.
 """
 
 from __future__ import annotations
@@ -11,11 +14,12 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from ..graded import Graded
+from .learner_text import clean
 
 
 def xml_text(text: str) -> str:
     return "".join(ch if _allowed(ord(ch)) else f"\\x{ord(ch):02x}" if ord(ch) < 0x100
-                   else f"\\u{ord(ch):04x}" for ch in text)
+                   else f"\\u{ord(ch):04x}" for ch in clean(text))
 
 
 def _allowed(code: int) -> bool:
