@@ -440,3 +440,32 @@ def test_a_check_that_never_ran_shows_no_hint_in_the_notebook(course, tmp_path, 
     failing = check("02-chain-rule", "lab.py", checks_source=lab.checks_source())
     for shown in (as_text(failing), as_html(failing)):
         assert shown.count("Hint") == len(failing.checks), shown
+
+
+def test_a_notebook_whose_starter_says_press_run_says_where_its_printing_is(course, tmp_path,
+                                                                          monkeypatch):
+    # Lab 4's and lab 5's "Try it" says "press Run", a button of the lesson page. In the
+    # notebook the %%writefile cell only writes the file: its printing is shown under the
+    # check cell's report (under the heading the intro names), or `%run lab.py` runs it
+    # (tried in Chromium: it printed lab 4's Try it).
+    from grader.core.notebook import PRINTED
+    from grader.site_builder.lite_notebooks import LAB_FILE, notebook
+
+    says_run = 0
+    for lesson in course.lessons:
+        cells = json.loads(notebook(course, lesson))["cells"]
+        code = "".join(cells[1]["source"])
+        intro = _rendered_text("".join(cells[0]["source"]))
+        if re.search(r"\bpress Run\b", code, re.I):
+            says_run += 1
+            assert f"open {PRINTED} under the report" in intro, intro
+            assert f"%run {LAB_FILE}" in intro
+    assert says_run >= 2
+    # The heading is the report's own, in text and in HTML, above the file's printing.
+    lab = course.labs["04-value"]
+    (tmp_path / "lab.py").write_text(lab.starter.read_text())
+    monkeypatch.chdir(tmp_path)
+    report = check("04-value", "lab.py", checks_source=lab.checks_source())
+    assert "Not written yet" in report.stdout
+    assert f"{PRINTED}:\nNot written yet" in as_text(report)
+    assert f"<summary>{PRINTED}</summary><pre>Not written yet" in as_html(report)

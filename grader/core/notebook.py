@@ -27,6 +27,7 @@ CHECKS_PACKAGE = "course_labs"  # in the course package: grader/pyodide_files/co
 # Text, not modules: the package is compiled to bytecode only, and a .py would lose its text.
 CHECKS_SUFFIX = ".py.txt"
 OUTPUT_SHOWN = 2000  # characters of the learner's own printing repeated under a report
+PRINTED = "Your code printed"  # the heading of that printing (lite_notebooks.py names it)
 
 
 def check(lab: str, path: str = "lab.py", *, checks_source: str | None = None) -> Report:
@@ -121,7 +122,7 @@ def as_text(report: Report) -> str:
             lines += [f"    Hint: {c.hints[0]}"] if _hinted(c) else []
     printed = _printed(report)
     if printed:
-        lines += ["Your code printed:", printed]
+        lines += [f"{PRINTED}:", printed]
     return "\n".join(lines)
 
 
@@ -143,7 +144,7 @@ def as_html(report: Report) -> str:
     error += "".join(f'<p style="white-space:pre-wrap"><b>Error {n} fails {count} checks:</b> '
                      f"{e(cause)}</p>" for n, (cause, count) in enumerate(shared.items(), 1))
     printed = _printed(report)
-    output = (f"<details><summary>Your code printed</summary><pre>{e(printed)}</pre></details>"
+    output = (f"<details><summary>{PRINTED}</summary><pre>{e(printed)}</pre></details>"
               if printed else "")
     return (f'<div class="course-report" data-passed="{str(report.passed).lower()}" '
             f'data-score="{report.score}" data-max-score="{report.max_score}">'

@@ -14,6 +14,7 @@ import json
 import re
 
 from .. import authored
+from ..core.notebook import PRINTED
 from ..core.run import CHECK_SECONDS
 from ..course import Course, Lesson
 
@@ -24,6 +25,10 @@ HOW_TO = ("Edit the code in the next cell, then run every cell: **Run ▸ Run Al
           "checks as the course's Check button and shows what passed and what did not. "
           f"The report's line N of your file is line N + 1 of the cell: its first line, "
           f"`%%writefile {LAB_FILE}`, is not part of the file. "
+          # The starters' "press Run" means the lesson page's button (measured: %run works).
+          "Where the starter says to press **Run** (a button of the lesson page), open "
+          f"**{PRINTED}** under the report: what your file printed as it loaded, its "
+          f"\"Try it\" included; or run `%run {LAB_FILE}` in a cell of your own. "
           "Your edits are saved in this browser. "
           # Measured: Interrupt leaves a looping cell at [*] (the site is not cross-origin
           # isolated, see headers.py); Restart brings the kernel back in about 35 s here.
