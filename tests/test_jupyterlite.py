@@ -8,6 +8,7 @@ under /lite/, and driven in Debian Chromium through the Notebook UI: the Run men
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import re
 import sys
@@ -469,3 +470,28 @@ def test_a_notebook_whose_starter_says_press_run_says_where_its_printing_is(cour
     assert "Not written yet" in report.stdout
     assert f"{PRINTED}:\nNot written yet" in as_text(report)
     assert f"<summary>{PRINTED}</summary><pre>Not written yet" in as_html(report)
+
+
+def test_a_check_cell_that_grades_another_labs_file_says_to_run_its_own_cell(course, tmp_path,
+                                                                            monkeypatch):
+    # Every notebook writes the same lab.py (browser storage is shared): lab 3's check cell run
+    # before lab 3's %%writefile cell graded lab 2's code and said only that the file does not
+    # define `grads` and `diamond_grads`.
+    monkeypatch.chdir(tmp_path)
+    branching = course.labs["03-branching"]
+    (tmp_path / "lab.py").write_text(course.labs["02-chain-rule"].solution.read_text())
+    other = check("03-branching", "lab.py", checks_source=branching.checks_source())
+    assert other.score == 0
+    for shown in (as_text(other), html.unescape(as_html(other))):
+        assert "Every lab's notebook writes the same lab.py" in shown, shown
+        assert "%%writefile lab.py" in shown and "Run All Cells" in shown
+    # Its own starter (which defines the functions) and a half-done file are not told so.
+    (tmp_path / "lab.py").write_text(branching.starter.read_text())
+    own = check("03-branching", "lab.py", checks_source=branching.checks_source())
+    half = branching.solution.read_text().replace("def diamond_grads(", "def diamond_later(", 1)
+    (tmp_path / "lab.py").write_text(half)
+    partly = check("03-branching", "lab.py", checks_source=branching.checks_source())
+    assert partly.score > 0 and not partly.passed
+    for report in (own, partly):
+        for shown in (as_text(report), as_html(report)):
+            assert "writes the same" not in shown, shown

@@ -102,13 +102,31 @@ def _hinted(check) -> bool:
     return not check.passed and check.cause != NOT_RUN and bool(check.hints)
 
 
+MISSING = "Your file does not define `"  # grader/core/checks.py, need()
+
+
+def _elsewhere(report: Report) -> str:
+    """Every notebook writes the same lab.py: a check cell run before its own %%writefile
+    cell grades whatever another lab's notebook wrote last, and is told only that the file
+    defines none of what the checks need. Say what is likely."""
+    failed = [c for c in report.checks if not c.passed]
+    if report.error or report.score or not failed:
+        return ""
+    if not all(c.message.startswith(MISSING) for c in failed):
+        return ""
+    return (f"{report.file} defines nothing these checks look for. Every lab's notebook "
+            f"writes the same {report.file}: run this notebook's cell that starts with "
+            f"%%writefile {report.file} first (Run ▸ Run All Cells runs it), or the checks "
+            "read the code another notebook wrote last.")
+
+
 def _shared(report: Report) -> dict[str, int]:
     # One error that fails many checks (lab 5 with a stub left: 12 of them) is said once.
     return {} if report.error else shared_causes(report.checks)
 
 
 def as_text(report: Report) -> str:
-    lines = [summary(report)]
+    lines = [summary(report)] + [line for line in [_elsewhere(report)] if line]
     if report.error:
         lines.append(report.error)
     shared = _shared(report)
@@ -141,6 +159,7 @@ def as_html(report: Report) -> str:
         items.append(f'<li data-check-name="{e(c.name)}" data-passed="{str(c.passed).lower()}">'
                      f"{body}</li>")
     error = f'<p style="white-space:pre-wrap">{e(report.error)}</p>' if report.error else ""
+    error = (f"<p><b>{e(_elsewhere(report))}</b></p>" if _elsewhere(report) else "") + error
     error += "".join(f'<p style="white-space:pre-wrap"><b>Error {n} fails {count} checks:</b> '
                      f"{e(cause)}</p>" for n, (cause, count) in enumerate(shared.items(), 1))
     printed = _printed(report)
