@@ -380,3 +380,32 @@ def test_os_exit_is_named_not_taken_for_a_recursion_the_browser_could_not_hold(c
     set_code(page, course.labs["01-graphs"].solution.read_text())
     assert check(page) == "true"
     assert page.errors == []
+
+
+def test_a_check_that_ends_python_says_so_in_sight_and_not_as_a_success(course, open_lesson):
+    """Check of a file calling os._exit gives no report. Beside the lesson on a 1280 x 800
+    laptop the page said only "Python was restarted." in the green of a pass, and the output
+    that explains it sat below the lab's fold. The status now says Check did not finish, in
+    the colour of a failure, and the lab scrolls the explanation into view."""
+    page = open_lesson("01-graphs", 1280, 800)
+    wait_ready(page)
+    set_code(page, course.labs["01-graphs"].starter.read_text() + "\nimport os\nos._exit(2)\n")
+    page.click("[data-testid=check]")
+    page.wait_for_function("document.querySelector('[data-testid=output]').innerText.includes('os._exit(2)')"
+                           " && !document.querySelector('[data-testid=check]').disabled", timeout=60_000)
+    status = page.locator("[data-testid=status]")
+    assert status.inner_text().startswith("Check did not finish"), status.inner_text()
+    assert status.get_attribute("data-tone") == "fail"
+    assert page.is_hidden("[data-testid=result]")
+    # The explanation's first line is on screen, inside the lab's own scrolling column.
+    seen = page.evaluate("""() => {
+        const o = document.querySelector('[data-testid=output]').getBoundingClientRect();
+        const lab = document.querySelector('[data-testid=output]').closest('.lab');
+        const bottom = Math.min(innerHeight, lab.getBoundingClientRect().bottom);
+        return {top: o.top, bottom};
+    }""")
+    assert 0 <= seen["top"] and seen["top"] + 20 <= seen["bottom"], seen
+    wait_ready(page)
+    set_code(page, course.labs["01-graphs"].solution.read_text())
+    assert check(page) == "true"
+    assert page.errors == []

@@ -168,7 +168,7 @@ export function startLab(root, page) {
     inView();
     refocus(buttons.run);
     if (answer.restarted) return restarted(answer, "Run");
-    if (answer.failure) return failed(answer);
+    if (answer.failure) return failed(answer, "Run");
     say(answer.stoppedBy ? "Stopped." : "Python is ready.", "ready", answer.stoppedBy ? "neutral" : "");
   }
 
@@ -208,7 +208,10 @@ export function startLab(root, page) {
       // No report came: an earlier Check's, of other code, must not read as this one's.
       result.hidden = true;
       refocus(buttons.check);
-      return answer.restarted ? restarted(answer, "Check") : failed(answer);
+      answer.restarted ? restarted(answer, "Check") : failed(answer, "Check");
+      // What happened is said in the output: beside the lesson it sat below the lab's fold,
+      // under a status that read only "Python was restarted."
+      return inView();
     }
     const report = answer.report;
     const before = progress.load(slug);
@@ -280,11 +283,14 @@ export function startLab(root, page) {
     say(`${why}; Python restarted.`, "ready", answer.stoppedBy === "limit" ? "fail" : "neutral");
   }
 
-  function failed(answer) {
+  // Said in the colour of a failure: "Python was restarted." after a Check that gave no
+  // report read, in green, as if all was well.
+  function failed(answer, what) {
     hideGraph(graph);
     const message = answer.fatal ? fatalMessage(answer.failure) : answer.failure;
     showOutput(output, { error: message });
-    say(answer.fatal ? "Python was restarted." : "Something went wrong: see the output.", "ready");
+    say(answer.fatal ? `${what} did not finish: Python itself stopped and was restarted (see the output).`
+      : `${what} did not finish: something went wrong (see the output).`, "ready", "fail");
   }
 
   async function stop() {
