@@ -875,3 +875,28 @@ def test_every_wrong_quiz_choice_is_answered_by_its_explanation(path):
                 continue
             assert choice in WHY_WRONG, f"a new wrong choice: say why it is wrong: {choice!r}"
             assert WHY_WRONG[choice] in explanation, (choice, explanation)
+
+
+def test_fan_out_counts_two_uses_by_one_step():
+    # a * a is one step that uses a twice: a gets two shares (2a in all) in both designs, so a
+    # key term that calls fan-out "used by more than one step" leaves out the page's own a * a.
+    for design, Value in _engines().items():
+        class Counted(Value):
+            writes = 0
+
+            @property
+            def grad(self):
+                return self._grad
+
+            @grad.setter
+            def grad(self, value):
+                if value != 0:
+                    Counted.writes += 1
+                self._grad = value
+
+        a = Counted(3.0)
+        (a * a).backward()
+        assert (Counted.writes, a.grad) == (2, 6.0), design
+    meta = frontmatter.parse(_lesson("03-branching")).meta
+    (fan_out,) = [t["meaning"] for t in meta["key_terms"] if t["term"] == "fan-out"]
+    assert "used more than once" in fan_out and "a * a" in fan_out, fan_out
