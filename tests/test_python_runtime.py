@@ -79,3 +79,43 @@ def test_a_file_cannot_frame_a_report_of_its_own(course):
     report, = grade(course.labs["05-backward"], [("forge_frame.py", source)],
                     PythonRuntime(timeout=5.0))
     assert not report.passed, "a file framed its own passing report"
+
+
+def test_every_file_gets_a_fresh_interpreter_even_from_one_fork_server(course):
+    """The runtime forks each submission from one prepared interpreter (fork_server.py): what a
+    file changes in its interpreter (a module, sys.modules, builtins) is not there for the next,
+    each runs in a process of its own, and an exit status still reaches the report."""
+    lab = course.labs["01-graphs"]
+    leak = ("import os, sys, math, builtins\nmath.tau = 1\nsys.modules['left_behind'] = sys\n"
+            "builtins.left = 1\nprint('pid', os.getpid())\n")
+    witness = ("import os, sys, math, builtins\nprint('witness', math.tau == 2 * math.pi, "
+               "'left_behind' in sys.modules, hasattr(builtins, 'left'), 'pid', os.getpid())\n")
+    reports = grade(lab, [("leak.py", leak), ("exit.py", "import os\nos._exit(7)\n"),
+                          ("witness.py", witness), ("ok.py", lab.solution.read_text())],
+                    PythonRuntime(timeout=10.0, workers=1))
+    leaked, exited, seen, ok = reports
+    assert "changed the grader's own objects" in leaked.error
+    assert "(exit status 7)" in exited.error
+    assert "witness True False False pid" in seen.stdout, seen.stdout
+    assert leaked.stdout.split()[-1] != seen.stdout.split()[-1]
+    assert ok.passed
+
+
+def test_a_fork_server_that_ended_is_started_again(course, monkeypatch):
+    import grader.runtimes.python as python_runtime
+
+    run = python_runtime._ForkServer.run
+    started = []
+
+    def run_after_it_ended(server, *args):
+        if server.proc is not None:  # as if the machine had ended it between two files
+            server.proc.kill()
+            server.proc.wait()
+        started.append(server)
+        return run(server, *args)
+
+    monkeypatch.setattr(python_runtime._ForkServer, "run", run_after_it_ended)
+    lab = course.labs["01-graphs"]
+    reports = grade(lab, [("a.py", lab.solution.read_text()), ("b.py", lab.solution.read_text())],
+                    PythonRuntime(timeout=10.0, workers=1))
+    assert len(started) == 2 and all(r.passed for r in reports), [r.error for r in reports]

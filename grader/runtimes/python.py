@@ -1,6 +1,8 @@
-"""Grade in CPython: a fresh `python -I -S` per submission, sealed like the Pyodide one.
+"""Grade in CPython: a fresh interpreter per submission, sealed like the Pyodide one.
 
-Fast (≈ 50 ms a file) and good for writing labs. By design it gives none of the Pyodide
+Each submission runs in a child forked from a `python -I -S` that has imported the grader's
+core and nothing else (fork_server.py), in its own process group, folder and rlimits.
+Fast (≈ 0.1 s a lab-5 file) and good for writing labs. By design it gives none of the Pyodide
 runtime's guarantees: the checks share the interpreter with the file, and only the seal and
 rlimits stand between the file and the machine. Grade strangers' files with Pyodide (the help
 text and README "Grading safety" say so).
@@ -11,9 +13,12 @@ from __future__ import annotations
 import json
 import os
 import selectors
+import socket
+import struct
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -25,12 +30,9 @@ from .submission import CRASHED, TIMEOUT, Submission, core_sources, new_token
 NAME = "python"
 GRACE = 1.0  # seconds past the time limit for an interrupted child to report
 MEMORY_LIMIT = 1 << 30  # bytes of address space per submission, the interpreter's own included
-# The child limits itself before it reads the job (no preexec_fn: it is unsafe in a threaded
-# parent), then imports the core from its own folder.
-BOOT = ("import resource as r, sys\n"
-        "for limit, value in ((r.RLIMIT_AS, int(sys.argv[2])), (r.RLIMIT_FSIZE, 0), (r.RLIMIT_CORE, 0)):\n"
-        "    r.setrlimit(limit, (value, value))\n"
-        "sys.path.insert(0, sys.argv[1]); import grader.core.job as j; j.main()")
+SERVER = (Path(__file__).with_name("fork_server.py")).read_text(encoding="utf-8")
+STATUS = struct.Struct("!ii")  # as fork_server.py sends them: (0, pid), then (1, exit status)
+SIZE = struct.Struct("!I")  # the length of the labs' checks sent to it first
 
 
 class PythonRuntime:
@@ -46,63 +48,148 @@ class PythonRuntime:
                 target = Path(folder, path)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_text(text, encoding="utf-8")
-            with ThreadPoolExecutor(max(1, self.workers)) as pool:
-                return list(pool.map(lambda s: self._grade_one(s, folder), submissions))
+            servers, mine = [], threading.local()
+            labs = sorted({(s.checks_source, s.lab) for s in submissions})
 
-    def _grade_one(self, submission: Submission, folder: str) -> Report:
+            def grade_one(submission: Submission) -> Report:
+                if getattr(mine, "server", None) is None:
+                    mine.server = _ForkServer(folder, labs)
+                    servers.append(mine.server)
+                return self._grade_one(submission, mine.server)
+
+            try:
+                with ThreadPoolExecutor(max(1, self.workers)) as pool:
+                    return list(pool.map(grade_one, submissions))
+            finally:
+                for server in servers:
+                    server.close()
+
+    def _grade_one(self, submission: Submission, server: "_ForkServer") -> Report:
         token = new_token()
         # The child interrupts the learner's code at the limit and reports its line (job.py);
         # it is ended GRACE later if the code caught the interrupt or is in one long C call.
         job = dict(submission.job(NAME), token=token, stop_after=self.timeout)
         started = time.perf_counter()
         with tempfile.TemporaryDirectory(prefix="course-run-") as cwd:
-            proc = subprocess.Popen(
-                [sys.executable, "-I", "-S", "-c", BOOT, folder, str(MEMORY_LIMIT)],
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                cwd=cwd, env={"PATH": os.defpath}, start_new_session=True)
-            reader = FrameReader(token)
-            try:
-                proc.stdin.write(json.dumps(job).encode())
-                proc.stdin.close()
-            except BrokenPipeError:
-                pass
-            result = _read(proc, reader, started + self.timeout + GRACE)
+            result, status = server.run(json.dumps(job).encode(), cwd, FrameReader(token),
+                                        started + self.timeout + GRACE)
         seconds = time.perf_counter() - started
         if result == "timeout":
             return submission.failed(TIMEOUT.format(timeout=self.timeout), NAME, seconds)
         if result is None:
-            return submission.failed(CRASHED.format(detail=f"exit status {proc.returncode}"),
+            return submission.failed(CRASHED.format(detail=f"exit status {status}"),
                                      NAME, seconds)
         return submission.accept(Report.from_dict(result), NAME)
 
 
-def _read(proc: subprocess.Popen, reader: FrameReader, deadline: float):
-    """The framed report, "timeout", or None if the process ended without one."""
-    with selectors.DefaultSelector() as selector:
-        selector.register(proc.stdout, selectors.EVENT_READ)
+class _ForkServer:
+    """One `python -I -S` that has imported the core and forks a child per submission
+    (fork_server.py); started again if it ever ends."""
+
+    def __init__(self, folder: str, labs: list[tuple[str, str]]):
+        self.folder = folder
+        self.labs = json.dumps(labs).encode()
+        self.proc = None
+        self.channel = None
+
+    def _start(self) -> None:
+        self.close()
+        ours, theirs = socket.socketpair()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-I", "-S", "-c", SERVER, self.folder, str(MEMORY_LIMIT),
+             str(theirs.fileno())],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            cwd=self.folder, env={"PATH": os.defpath}, pass_fds=(theirs.fileno(),),
+            start_new_session=True)
+        theirs.close()
+        self.channel = ours
+        self.channel.sendall(SIZE.pack(len(self.labs)) + self.labs)  # compiled once, there
+
+    def run(self, job: bytes, cwd: str, reader: FrameReader, deadline: float):
+        """(the framed report, "timeout" or None; the child's exit status)."""
+        job_in, job_out = os.pipe()
+        report_in, report_out = os.pipe()
         try:
-            while True:
-                left = deadline - time.perf_counter()
-                if left <= 0:
-                    return "timeout"
-                if not selector.select(timeout=left):
-                    continue
-                chunk = os.read(proc.stdout.fileno(), 1 << 16)
-                if not chunk:
-                    return None
-                found = reader.feed(chunk)
-                if found is not None:
-                    return found
+            pid = None
+            for _ in range(2):  # a server that has ended is started again, once
+                if self.channel is None:
+                    self._start()
+                try:
+                    socket.send_fds(self.channel, [os.fsencode(cwd)], [job_in, report_out])
+                    pid = self._receive(0)
+                    break
+                except OSError:
+                    self.close()
+            os.close(job_in)
+            os.close(report_out)
+            job_in = report_out = None
+            if pid is None:
+                return None, "none: the grading interpreter could not start"
+            try:
+                with open(job_out, "wb", closefd=False) as stream:
+                    stream.write(job)
+            except BrokenPipeError:
+                pass
+            os.close(job_out)
+            job_out = None
+            result = _read(report_in, reader, deadline)
+            _kill(pid)  # the whole group, leftovers included
+            try:
+                status = self._receive(1)
+            except OSError:
+                self.close()
+                status = "unknown"
+            return result, status
         finally:
-            _kill(proc)
+            for fd in (job_in, job_out, report_in, report_out):
+                if fd is not None:
+                    os.close(fd)
+
+    def _receive(self, kind: int) -> int:
+        data = b""
+        while len(data) < STATUS.size:
+            chunk = self.channel.recv(STATUS.size - len(data))
+            if not chunk:
+                raise OSError("the grading interpreter ended")
+            data += chunk
+        got, value = STATUS.unpack(data)
+        if got != kind:
+            raise OSError("the grading interpreter is out of step")
+        return value
+
+    def close(self) -> None:
+        if self.channel is not None:
+            self.channel.close()  # the server reads the end of its socket and leaves
+            self.channel = None
+        if self.proc is not None:
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+            self.proc = None
 
 
-def _kill(proc: subprocess.Popen) -> None:
-    # The submission runs in its own session: end the whole group, leftovers included.
+def _read(fd: int, reader: FrameReader, deadline: float):
+    """The framed report, "timeout", or None if the child ended without one."""
+    with selectors.DefaultSelector() as selector:
+        selector.register(fd, selectors.EVENT_READ)
+        while True:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                return "timeout"
+            if not selector.select(timeout=left):
+                continue
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                return None
+            found = reader.feed(chunk)
+            if found is not None:
+                return found
+
+
+def _kill(pid: int) -> None:
     try:
-        os.killpg(proc.pid, 9)
+        os.killpg(pid, 9)
     except (ProcessLookupError, PermissionError):
         pass
-    proc.wait()
-    proc.stdout.close()
-
