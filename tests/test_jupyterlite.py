@@ -495,3 +495,23 @@ def test_a_check_cell_that_grades_another_labs_file_says_to_run_its_own_cell(cou
     for report in (own, partly):
         for shown in (as_text(report), as_html(report)):
             assert "writes the same" not in shown, shown
+
+
+def test_a_starter_cell_run_without_its_writefile_line_is_named_by_the_check_cell():
+    # Deleting the odd-looking `%%writefile lab.py` line runs the code in the kernel and
+    # writes no file: the check cell then graded the lab.py of an earlier run and said nothing
+    # of it. It reads the kernel's history (input_hist_raw: the cells as typed, its own last).
+    from grader.core.notebook import _unwritten
+
+    code = "def grads(a, b):\n    return {}\n"
+    cell = "from grader.core.notebook import check\nreport = check('03-branching', 'lab.py')"
+    note = _unwritten(["", code, cell], "lab.py")
+    assert "does not start with %%writefile lab.py" in note and "earlier run" in note
+    # The cell as the notebook gives it, with -a, or a cell of one's own that defines nothing
+    # (a print, %run lab.py) run in between: nothing to say. Nor on a first cell run alone.
+    for before in (f"%%writefile lab.py\n{code}", f"  %%writefile -a lab.py\n{code}",
+                   "print(grads(2, 3))", "%run lab.py"):
+        assert _unwritten(["", code, before, cell], "lab.py") == "", before
+    assert _unwritten(["", cell], "lab.py") == ""
+    # Another file's name is not this one.
+    assert "does not start" in _unwritten([f"%%writefile other.py\n{code}", cell], "lab.py")

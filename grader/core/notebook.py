@@ -16,6 +16,7 @@ grader.core; IPython is only used when it is there. Nothing happens at import ti
 from __future__ import annotations
 
 import html
+import re
 from pathlib import Path
 
 from .deadline import Deadline
@@ -48,8 +49,36 @@ def check(lab: str, path: str = "lab.py", *, checks_source: str | None = None) -
         # Stopped as the file loaded: `course grade`'s words for its limit ("ran for more than
         # 10 s"), not the page's ("or Stop was pressed"): a notebook has no Stop button.
         report.error = ran_too_long(CHECK_SECONDS, stopped_check(report), limit.where)
-    show(report)
+    show(report, _unwritten(_history(), str(path)))
     return report
+
+
+def _history() -> list[str]:
+    """The cells this kernel has run, as typed, the running one last ([] outside IPython)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return []
+    shell = get_ipython()
+    manager = getattr(shell, "history_manager", None)
+    return [str(cell) for cell in getattr(manager, "input_hist_raw", [])]
+
+
+def _unwritten(history: list[str], path: str) -> str:
+    """A learner who deletes the starter cell's `%%writefile` line runs their code in the
+    kernel and writes no file: the checks then grade the lab.py of an earlier run, and what
+    they say matches nothing on the screen. The cell run just before this one tells."""
+    cells = [cell for cell in history if cell.strip()]
+    if len(cells) < 2:
+        return ""
+    last = cells[-2]
+    if re.match(rf"\s*%%writefile\s+(-a\s+)?{re.escape(path)}\s*$", last.splitlines()[0]):
+        return ""
+    if not re.search(r"^(def|class) \w", last, re.M):
+        return ""
+    return (f"The cell you ran before this one does not start with %%writefile {path}, so it "
+            f"wrote no file: these checks read the {path} of an earlier run. Put "
+            f"%%writefile {path} back as its first line and run both cells again.")
 
 
 def packaged(lab: str) -> str:
@@ -69,16 +98,20 @@ def packaged(lab: str) -> str:
     return target.read_text(encoding="utf-8")
 
 
-def show(report: Report) -> None:
-    """HTML and plain text together, so each front end picks what it can show."""
+def show(report: Report, note: str = "") -> None:
+    """HTML and plain text together, so each front end picks what it can show; `note`, if
+    any, above the report."""
     try:
         from IPython import get_ipython
         from IPython.display import display
     except ImportError:
         get_ipython = None
     if get_ipython is None or get_ipython() is None:  # no notebook, or IPython not running
-        print(as_text(report))
+        print("\n".join(([note] if note else []) + [as_text(report)]))
         return
+    if note:
+        display({"text/html": f"<p><b>{html.escape(note)}</b></p>", "text/plain": note},
+                raw=True)
     display({"text/html": as_html(report), "text/plain": as_text(report)}, raw=True)
 
 
