@@ -37,6 +37,10 @@ REACHED = ("This submission tried to reach the grading machine ({detail}), so it
 CHANGED = ("This submission changed the grader's own objects, so it fails. "
            "Labs never need to touch builtins or the checker.")
 DISQUALIFIED = "this submission was disqualified (see above)."
+SILENT = ("Every check ran, but the interpreter running your code then gave no account of "
+          "itself (what it printed, and whether it tried to reach the grader): {detail}. A "
+          "submission must answer the checks and then say so; this one fails.")
+FINISH_SECONDS = 1.0  # the learner's side's last word, after the checks: the agent's own code
 
 
 def where_of(exc: BaseException):
@@ -223,10 +227,22 @@ def _finish(link: Link, report: Report, checks: list, timeout: float) -> None:
             # nothing (tamper_builtins.py kept a point for its first check).
             report.checks = not_run(checks, DISQUALIFIED)
         return
+    # The last word is the agent's own work, not the learner's code: a file whose last check
+    # ended just at its limit is still read, with a moment of its own.
+    link.deadline = max(link.deadline, time.monotonic() + FINISH_SECONDS)
     try:
         done = link.request("finish")
     except Stopped as stop:
-        _stopped(report, stop, timeout)
+        # Its record of attempts and changes never came: a file that hung or ended its
+        # interpreter here (g_builtins_exit.py) kept every check it had passed, so an engine's
+        # score was full for a file that changing builtins disqualifies.
+        report.interrupted = True
+        detail = {"time": "it was still busy when its time was up",
+                  "broken: gone": "its interpreter ended",
+                  "broken: stack": "its interpreter ran out of stack"}.get(
+                      stop.reason, f"it broke the link ({stop.reason[len('broken: '):]})")
+        report.error = SILENT.format(detail=detail)
+        report.checks = not_run(checks, DISQUALIFIED)
         return
     except BaseException:
         done = None
