@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .exports import Export, header_lab, is_export_folder, read_export_folder, read_export_zip
-from .notebooks import notebook_code
-from .regular import Refused, decode_source, kind, read_regular
+from .notebooks import MAX_NOTEBOOK, notebook_code
+from .regular import MAX_SOURCE, Refused, decode_source, kind, read_regular
 
 SKIPPED_FOLDERS = ("__pycache__", "__MACOSX", "node_modules")
 MAX_DEPTH = 16
@@ -173,7 +173,8 @@ def _kind_of(name: str) -> str:
 
 def _file_piece(item: Input, labs: set[str], lab: str | None) -> Piece:
     try:
-        data = read_regular(item.path, item.name)
+        data = read_regular(item.path, item.name,
+                            limit=MAX_NOTEBOOK if item.kind == "notebook" else MAX_SOURCE)
         if item.kind == "notebook":  # its lab cell's code; the lab its check cell grades
             source, called = notebook_code(data, item.name)
         else:

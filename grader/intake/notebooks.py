@@ -12,7 +12,12 @@ from __future__ import annotations
 import json
 import re
 
-from .regular import Refused, decode_source
+from .regular import MAX_SOURCE, Refused, decode_source, too_large
+
+# Bytes of the .ipynb itself. What it grades is one cell (held to a lab file's MAX_SOURCE), but
+# the notebook keeps every cell's output: a training loop printing its loss at each of 60 000
+# steps made a correct lab's notebook 2.1 MB, which the limit for a .py file refused.
+MAX_NOTEBOOK = 16 << 20
 
 # The magic's line, then the code: "%%writefile lab.py" (with -a, it appends; not the lab's)
 WRITES_LAB = re.compile(r"%%writefile[ \t]+(?:\S+/)?lab\.py[ \t]*\r?\n?")
@@ -42,7 +47,11 @@ def notebook_code(data: bytes, shown: str) -> tuple[str, str | None]:
     if len(found) > 1:
         raise Refused(f"{shown} has {len(found)} cells that start with %%writefile lab.py, "
                       "and only the last one run would count: keep one and hand it in again")
-    return found[0][WRITES_LAB.match(found[0]).end():], lab
+    code = found[0][WRITES_LAB.match(found[0]).end():]
+    size = len(code.encode("utf-8", "surrogatepass"))
+    if size > MAX_SOURCE:
+        raise Refused(too_large(f"{shown}'s %%writefile lab.py cell", size, MAX_SOURCE))
+    return code, lab
 
 
 def _source(cell: dict) -> str:
