@@ -241,6 +241,27 @@ def test_one_error_that_fails_many_checks_is_said_once(course, open_lesson):
     assert message.locator("code").count() >= 1 and "`" not in message.inner_text()
 
 
+def test_the_error_to_fix_first_reads_as_a_sentence_on_a_phone(course, open_lesson):
+    """The box at the top of the report set lab 5's cause, a sentence of 40 words, in
+    monospace: on a phone it ran to 13 lines and broke "lab-4" across two, while the same
+    words under each check read in the page's font. Now the box reads like them."""
+    page = open_lesson("05-backward", 390, 844, is_mobile=True, has_touch=True)
+    wait_ready(page)
+    page.click("[data-testid=check]")
+    page.wait_for_function("document.querySelector('[data-testid=result]').dataset.passed === 'false'",
+                           timeout=60_000)
+    cause = page.locator("[data-testid=cause] .cause-text").first
+    assert "does not define Value" in cause.inner_text()
+    font = lambda selector: page.eval_on_selector(selector, "e => getComputedStyle(e).fontFamily")
+    assert font("[data-testid=cause] .cause-text") == font(".check-message")
+    assert "monospace" not in font("[data-testid=cause] .cause-text")
+    # Fewer lines than the same words in monospace took: the box is no taller than 9 lines.
+    box = cause.bounding_box()
+    line = float(page.eval_on_selector("[data-testid=cause] .cause-text",
+                                       "e => parseFloat(getComputedStyle(e).lineHeight)"))
+    assert box["height"] <= 9 * line + 12, (box, line)
+
+
 def test_of_two_errors_that_each_fail_many_checks_only_one_is_to_fix_first(open_lesson):
     """A lab 2 file that defines neither nudge nor chain_rule: two boxes at the top of the report
     both said "Fix it first"."""
