@@ -221,3 +221,72 @@ def test_an_int_too_long_to_cross_is_named_as_one_in_a_checks_message(learner):
     with pytest.raises(CheckFailed) as failed:
         number(big, "L")
     assert str(failed.value) == "L should be a number a float can hold, but it is an int of over 4,000 digits."
+
+
+# -- reads and calls sent together (checks.read_each, checks.call_each) -------------------
+
+READ_LOG = '''
+log = []
+class Node:
+    def __init__(self, n):
+        self.n = n
+    @property
+    def grad(self):
+        log.append(self.n)
+        if self.n == 2:
+            raise ValueError("node 2 refuses")
+        return self.n * 10
+'''
+
+
+def _link_of(module):
+    return type(type(module)).__handles__.link
+
+
+def test_reads_of_learner_objects_go_in_one_round_trip_and_give_what_getattr_gives(learner):
+    from grader.core.checks import read_each
+    module = learner(VALUE)
+    values = [module.Value(float(x)) for x in range(5)]
+    link = _link_of(module)
+    before = link.calls
+    got = read_each(values, "data", lambda i: f"reading {i}.data")
+    assert link.calls - before == 1
+    assert got == [getattr(v, "data") for v in values] == [0.0, 1.0, 2.0, 3.0, 4.0]
+
+
+def test_reads_sent_together_stop_at_the_first_that_raises_as_one_by_one_would(learner):
+    from grader.core.checks import CheckFailed, read_each
+    module = learner(READ_LOG)
+    nodes = [module.Node(n) for n in range(5)]
+    with pytest.raises(CheckFailed, match=r"`reading node 2` raised ValueError: node 2 refuses"):
+        read_each(nodes, "grad", lambda i: f"reading node {i}")
+    assert module.log == [0, 1, 2]  # the reads after the failing one never ran
+
+
+def test_a_read_sent_together_falls_back_to_the_learners_getattr_as_python_does(learner):
+    from grader.core.checks import read_each
+    module = learner("class Lazy:\n    def __getattr__(self, name):\n        return name * 2\n"
+                     "class Plain:\n    x = 1\n")
+    objects = [module.Plain(), module.Lazy(), module.Plain()]
+    assert read_each(objects, "x", str) == [1, "xx", 1]
+
+
+def test_calls_go_in_one_round_trip_unless_an_argument_is_a_list_a_call_may_change(learner):
+    from grader.core.checks import call_each
+    module = learner(VALUE + "def grow(items):\n    items.append(len(items))\n"
+                             "    return len(items)\n")
+    link, Value, grow = _link_of(module), module.Value, module.grow
+    before = link.calls
+    made = call_each(Value, [(1.0,), (2,), (3.5,)], str)
+    assert link.calls - before == 1
+    assert [type(v) for v in made] == [Value] * 3 and [v.data for v in made] == [1.0, 2, 3.5]
+    shared = []  # each call must see what the one before it appended, as one by one
+    assert call_each(grow, [(shared,), (shared,)], str) == [1, 2] and shared == [0, 1]
+
+
+def test_the_learners_side_does_only_reads_and_calls_sent_together(learner):
+    module = learner(VALUE)
+    link = _link_of(module)
+    with pytest.raises(TypeError, match="not a request that may be sent with others"):
+        link.many([("compile", "x = 1", "lab.py")])
+    assert module.Value(2.0).data == 2.0  # the link is whole

@@ -17,7 +17,7 @@ import sys
 from . import seal
 from .handles import BUILTIN_ERRORS, SPECIALS, rebuild_error
 from .learner_errors import learner_frame
-from .link import Link
+from .link import Link, Stopped
 from .run import OUTPUT_LIMIT, CappedText, exec_module, learner_limits
 from .wire import ANCESTRY, DEPTH, PLAIN, Codec
 
@@ -60,6 +60,7 @@ def _special_as(cls, name, obj, *args):
 
 
 READS = ("getattr", "getattr_as")  # the requests that read an attribute of a learner object
+MANY = frozenset(READS + ("call",))  # the requests Link.many may send together
 
 
 class _Reads:
@@ -230,6 +231,8 @@ class Agent:
             # Cut here too: learner code can reach these objects and stuff them.
             return {"stdout": _cut(self.out.value()), "stderr": _cut(self.err.value()),
                     "attempts": attempts, "intact": self.guard.intact()}
+        if op == "many":
+            return self._many(*args)
         value = self.ops[op](*args)
         if self.reads.open and op in READS and type(value) in (list, dict) and len(args) >= 2:
             # for a check's subclass: _subclass gives the learner's code this, not a copy
@@ -237,6 +240,22 @@ class Agent:
         if op == "subclass":  # the checks' side holds the class already: tell it its number
             return self.codec.encode(value)["M"]
         return value
+
+    def _many(self, requests: list) -> list:
+        """Requests the checks sent together (Link.many), done in order as if sent one by one:
+        [what each returned, None], or at the first that raises, [those so far, its error]."""
+        values: list = []
+        for item in requests:
+            if type(item) is not list or len(item) != 2 or item[0] not in MANY \
+                    or type(item[1]) is not list:
+                raise TypeError("not a request that may be sent with others")
+            try:
+                values.append(self.serve(*item))
+            except Stopped:
+                raise
+            except BaseException as exc:  # as Link._answer would have sent it back
+                return [values, self.pack_error(exc)]
+        return [values, None]
 
     def _call(self, fn, args, kwargs):
         """Call learner code; report back which list or dict arguments it changed, so the

@@ -20,6 +20,7 @@ import hashlib
 import math
 from random import Random as _Random
 
+from . import handles as _handles
 from .handles import Remote
 from .wire import MAX_DIGITS
 
@@ -75,6 +76,28 @@ def attempt(what: str, fn, *args):
         raise CheckFailed(f"`{what}` recursed too deeply (RecursionError)") from exc
     except Exception as exc:  # learner code may raise anything
         raise CheckFailed(f"`{what}` raised {type(exc).__name__}: {_text(exc)}") from exc
+
+
+def read_each(objects, name: str, what, using=None) -> list:
+    """`[attempt(what(i), getattr, obj, name) for i, obj in enumerate(objects)]`, in one round
+    trip to the learner's interpreter instead of one per object: every read still runs there,
+    in this order, and the first that raises fails the check as that attempt would (the reads
+    after it never run). `what(i)` names read i in that failure, as "reading a.grad".
+
+        grads = read_each(leaves, "grad", lambda i: f"reading input {i + 1}.grad")
+    """
+    return [attempt(what(i), read) for i, read in enumerate(_handles.reads(objects, name))]
+
+
+def call_each(fn, arglists, what, using=None) -> list:
+    """`[attempt(what(i), fn, *args) for i, args in enumerate(arglists)]`, in one round trip
+    when `fn` is a learner class or function and the arguments are plain numbers, strings or
+    learner objects (see `read_each`).
+
+        leaves = call_each(Value, [(x,) for x in xs], lambda i: f"Value({xs[i]!r})")
+    """
+    using = using or attempt
+    return [using(what(i), one) for i, one in enumerate(_handles.calls(fn, arglists))]
 
 
 def kind_of(value, returned: bool = False) -> str:

@@ -54,6 +54,7 @@ class Handles:
         self.meta = _metaclass(link)
         self.errors: dict[tuple, type] = {}
         self.base = _base(link, self.mirrors)
+        type.__setattr__(self.meta, "__handles__", self)  # for reads() and calls() below
 
     def stand_in(self, ref: int, info: dict, codec):
         """The local object for learner object `ref` (wire.Codec calls this)."""
@@ -279,7 +280,10 @@ _function = type(lambda: None)
 def call(request, target, args: tuple, kwargs: dict):
     """Call a learner function; then change our own list and dict arguments as the learner's
     code changed its copies of them, so a check still sees what a call did to its arguments."""
-    reply = request("call", target, args, kwargs)
+    return _called(request("call", target, args, kwargs), args, kwargs)
+
+
+def _called(reply, args: tuple, kwargs: dict):
     if type(reply) is not tuple or len(reply) != 2 or type(reply[1]) is not list:
         raise TypeError("the learner's side answered a call with something else")
     value, changes = reply
@@ -292,6 +296,83 @@ def call(request, target, args: tuple, kwargs: dict):
         elif type(key) is str and key in kwargs:
             patch(kwargs[key], new)
     return value
+
+
+def _handles_of(obj) -> Handles | None:
+    """The Handles whose mirror class `obj` is an exact instance of (its learner class's own
+    attribute lookup, no check's subclass between), else None."""
+    kind = type(obj)
+    owner = type.__dict__["__dict__"].__get__(type(kind)).get("__handles__")
+    return owner if type(owner) is Handles and kind in owner.mirrors else None
+
+
+def reads(objects: list, name: str) -> list:
+    """One function per object: calling it does what `getattr(obj, name)` would, as a check
+    reading them one after another in this order, with nothing asked between, would see it.
+    Reads of learner objects go to the learner's side together (Link.many) as the first is
+    called: they run there in order up to the first that raises, which raises where its own
+    function is called (an AttributeError then asks the class's __getattr__, as Python does);
+    the reads after it go only when their functions are called. Anything but a plain
+    attribute name of exact learner objects of one job is read one by one."""
+    objects = list(objects)
+    owners = {id(_handles_of(obj)) for obj in objects}
+    if not objects or type(name) is not str or name[:2] == "__" or len(owners) != 1 \
+            or _handles_of(objects[0]) is None:
+        return [lambda obj=obj: getattr(obj, name) for obj in objects]
+    link = _handles_of(objects[0]).link
+    return _ahead(link, [("getattr_as", type(obj), obj, name) for obj in objects],
+                  [lambda exc, obj=obj: _fall_back(exc, obj, name) for obj in objects],
+                  [lambda value: value] * len(objects))
+
+
+def calls(fn, arglists: list) -> list:
+    """One function per argument tuple: calling it does what `fn(*args)` would, called one
+    after another in this order with nothing asked between (see `reads`). Together only when
+    `fn` is a learner class or function and every argument is plain (None, bool, int, float,
+    str) or a learner object: a list or dict argument changed by one call would go to the
+    next as it was before."""
+    arglists = [tuple(args) for args in arglists]
+    owner = None
+    if type(fn) is not type and isinstance(fn, type):
+        owner = type.__dict__["__dict__"].__get__(type(fn)).get("__handles__")
+        owner = owner if type(owner) is Handles and type(fn) is owner.meta else None
+    elif _handles_of(fn) is not None and "__call__" in type(fn).__dict__:
+        owner = _handles_of(fn)
+    plain = (type(None), bool, int, float, str)
+    if owner is None or not arglists or not all(
+            type(a) in plain or (isinstance(a, Remote) and _handles_of(a) is owner)
+            for args in arglists for a in args):
+        return [lambda args=args: fn(*args) for args in arglists]
+    return _ahead(owner.link, [("call", fn, args, {}) for args in arglists],
+                  [None] * len(arglists),
+                  [lambda reply, args=args: _called(reply, args, {}) for args in arglists])
+
+
+def _fall_back(exc: BaseException, obj, name: str):
+    """What a handle's attribute read does when its class's lookup raised `exc`."""
+    if isinstance(exc, AttributeError):
+        return type(obj).__getattr__(obj, name)
+    raise exc
+
+
+def _ahead(link: Link, requests: list, on_error: list, on_value: list) -> list:
+    """Functions that answer `requests` in order from Link.many, sent as the first is called
+    and again after a request that raised, for those still to come."""
+    answers: dict[int, tuple] = {}
+
+    def answer(i: int):
+        if i not in answers:
+            values, error = link.many(requests[i:])
+            answers.update({i + k: (True, v) for k, v in enumerate(values)})
+            if error is not None:
+                answers[i + len(values)] = (False, error)
+        ok, value = answers.pop(i)
+        if ok:
+            return on_value[i](value)
+        if on_error[i] is None:
+            raise value
+        return on_error[i](value)
+    return [lambda i=i: answer(i) for i in range(len(requests))]
 
 
 def patch(mine, new):

@@ -97,6 +97,23 @@ class Link:
         finally:
             self.depth -= 1
 
+    def many(self, requests: list) -> tuple[list, BaseException | None]:
+        """Requests [(op, *args), ...] in one round trip: the other side does them in order,
+        exactly as one request after another would, and stops at the first that raises.
+        (what each returned, up to that one; its exception, or None). Only for requests a
+        caller would make in this order whatever they return: nothing is done ahead of a
+        request the caller might then not make."""
+        reply = self.request("many", [[op, list(args)] for op, *args in requests])
+        if type(reply) is not list or len(reply) != 2 or type(reply[0]) is not list \
+                or len(reply[0]) > len(requests):
+            raise TypeError("the learner's side answered several requests with something else")
+        values, error = reply
+        if error is None:
+            if len(values) != len(requests):
+                raise TypeError("the learner's side answered fewer requests than were made")
+            return values, None
+        return values, self.unpack_error(error)
+
     def serve_until(self, finished) -> None:
         """The learner's side: answer requests until `finished()` says the job is over."""
         while not finished():
