@@ -335,6 +335,7 @@ def _compare(what, values, steps, inputs, learner=None):
                 f"`{what}['{name}']` should be {_f(expected[name])}, but your code gives "
                 f"{_f(got)}: step '{name}' is {x} {op} {y}, and your code applied the other op. "
                 f"Use the op written in the step.")
+        _rounded(got, expected[name], f"`{what}['{name}']`")
         close(got, expected[name], f"`{what}['{name}']`",
               why=f"Step '{name}' is {x} {op} {y} = {_f(expected[x])} {op} {_f(expected[y])}.")
 

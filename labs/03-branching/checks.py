@@ -47,6 +47,7 @@ def _grads_of(learner, fn_name, a, b, keys):
                               f"to every node ({', '.join(keys)}).")
         values[key] = number(result[key], f"{what}['{key}']")
     _cut(learner, fn_name, keys, what, a, b, values)
+    _decimals(fn_name, keys, what, a, b, values)
     again = mapping(attempt(what, fn, a, b), f"{what} (a dict {{{wanted}}})")
     for key in keys:
         if key in again and number(again[key], f"{what}['{key}']") != values[key]:
@@ -92,6 +93,25 @@ def _cut(learner, fn_name, keys, what, a, b, values, confirm=(2.75, 0.5)):
     raise CheckFailed(f"{what} gives {{{shown}}}, whole numbers, where the gradients are "
                       f"{{{exact}}}: your code cuts them to whole numbers (int() or round()). "
                       f"A gradient is any real number: return it as computed.")
+
+
+def _decimals(fn_name, keys, what, a, b, values):
+    """Fail if every gradient is the right one rounded to a few decimals (round(g, 2)), and at
+    least one of them is not already the right one: nudging and other slips land near the
+    right numbers, never exactly on their rounded forms."""
+    right = RIGHT[fn_name](a, b)
+    if all(_same(values[k], right[k]) for k in keys):
+        return
+    for places in range(1, 7):
+        if all(values[k] == round(right[k], places) or _same(values[k], right[k])
+               for k in keys):
+            shown = ", ".join(f"'{k}': {_f(values[k])}" for k in keys)
+            exact = ", ".join(f"'{k}': {right[k]:.10g}" for k in keys)
+            raise CheckFailed(
+                f"{what} gives {{{shown}}}, where the gradients are {{{exact}}}: the same "
+                f"numbers rounded to {places} decimal{'s' if places > 1 else ''} (round() does "
+                f"that). A gradient is any real number and the next step multiplies it "
+                f"further: return it as computed, and round only what you print.")
 
 
 def _own_dicts(learner, fn_name, keys, first, second):
