@@ -55,18 +55,27 @@ def test_every_verdict_is_the_same_for_twenty_seeds(course, slug):
     """Inputs change with the seed (and memory addresses, so set order, change between
     gradings); which check fails first, and its advice, must not."""
     lab = course.labs[slug]
-    checks, _ = load_checks(lab.checks_source(), slug)
     files = [(p, "") for p in (lab.solution, *lab.alternatives)]
     files += [(m.path, m.message) for m in lab.mistakes]
-    for path, words in files:
-        source, verdicts = path.read_text(encoding="utf-8"), set()
-        for seed in range(20):
-            use_seed(seed * 7919 + 1)
-            report = grade(slug, checks, source, str(path))
-            first = next((c for c in report.checks if not c.passed), None)
-            verdicts.add((report.passed, first and first.name, first and words in first.message))
-        use_seed(0)
+    # One process per core, as below: lab 5's ~160 files under 20 seeds are minutes of one core.
+    with ProcessPoolExecutor(os.cpu_count() or 1, mp_context=get_context("spawn")) as pool:
+        found = list(pool.map(_verdicts, [slug] * len(files), [lab.checks_source()] * len(files),
+                              [p for p, _ in files], [w for _, w in files], chunksize=4))
+    for (path, _), verdicts in zip(files, found):
         assert len(verdicts) == 1, (path.name, verdicts)
+
+
+def _verdicts(slug, checks_source, path, words):
+    """The distinct (passed, first failing check, its advice has `words`) over twenty seeds."""
+    checks, _ = load_checks(checks_source, slug)
+    source, verdicts = path.read_text(encoding="utf-8"), set()
+    for seed in range(20):
+        use_seed(seed * 7919 + 1)
+        report = grade(slug, checks, source, str(path))
+        first = next((c for c in report.checks if not c.passed), None)
+        verdicts.add((report.passed, first and first.name, first and words in first.message))
+    use_seed(0)
+    return verdicts
 
 
 @pytest.mark.parametrize("slug", SLUGS)
