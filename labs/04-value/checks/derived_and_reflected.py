@@ -54,6 +54,13 @@ def derived_ops(learner):
                                                     "d(a/b)/db = -a / b**2. Built from * and ** "
                                                     "(a / b = a * b**-1), the power rule gives "
                                                     "it with no backward step of a / b's own.")]
+                if name == "b" and isclose(grads[0], rates[0], rel_tol=1e-5, abs_tol=1e-5):
+                    wrongs += [(0.0, f"That is 0 for b while a got its share, "
+                                     f"{_f(grads[0])}: your {what} hands a share back to a "
+                                     f"(self) and none to b (other). Built from +, * and ** "
+                                     f"({RECIPES[what]}), {what} needs no backward step of its "
+                                     f"own; written by hand, it gives other its share as well "
+                                     f"as self.")]
                 judge(g, rate, f"The gradient of {what} for {name} ({shown})", wrongs, tol=1e-5)
 
 

@@ -50,6 +50,8 @@ def power(learner):
                                   "and the power goes down by one, k * a**(k-1)."),
                (2 * x, "That is 2a, the rule for a**2 alone: for any k the power rule is "
                        "k * a**(k-1), here " + f"{k} * a**{k - 1}."),
+               (k, f"That is {k}, k alone: the power k comes down in front, and a stays, "
+                   f"one power lower, k * a**(k-1), here {k} * a**{k - 1}."),
                (k * x, f"That is k * a, {k} * a: the power k comes down in front, and a keeps "
                        f"a power one lower than k, k * a**(k-1), here {k} * a**{k - 1} (it is "
                        f"k * a only for k = 2)."),
