@@ -497,7 +497,7 @@ def test_a_check_cell_that_grades_another_labs_file_says_to_run_its_own_cell(cou
             assert "writes the same" not in shown, shown
 
 
-def test_a_starter_cell_run_without_its_writefile_line_is_named_by_the_check_cell():
+def test_a_starter_cell_run_without_its_writefile_line_is_named_by_the_check_cell(course):
     # Deleting the odd-looking `%%writefile lab.py` line runs the code in the kernel and
     # writes no file: the check cell then graded the lab.py of an earlier run and said nothing
     # of it. It reads the kernel's history (input_hist_raw: the cells as typed, its own last).
@@ -515,3 +515,11 @@ def test_a_starter_cell_run_without_its_writefile_line_is_named_by_the_check_cel
     assert _unwritten(["", cell], "lab.py") == ""
     # Another file's name is not this one.
     assert "does not start" in _unwritten([f"%%writefile other.py\n{code}", cell], "lab.py")
+    # Before any of that, each notebook's intro says to keep the line, as an item of its own.
+    from grader.site_builder.lite_notebooks import notebook
+
+    for lesson in course.lessons:
+        intro = "".join(json.loads(notebook(course, lesson))["cells"][0]["source"])
+        keep = next(line for line in intro.splitlines() if "Keep the next cell's first line" in line)
+        assert keep.startswith("- ") and "`%%writefile lab.py`" in keep
+        assert "Without it the cell runs your code and writes nothing" in keep

@@ -20,22 +20,27 @@ from ..course import Course, Lesson
 
 LAB_FILE = "lab.py"
 KERNEL = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
-HOW_TO = ("Edit the code in the next cell, then run every cell: **Run ▸ Run All Cells** "
-          "(or Shift+Enter on each). The last cell grades your code with the same hidden "
-          "checks as the course's Check button and shows what passed and what did not. "
-          f"The report's line N of your file is line N + 1 of the cell: its first line, "
-          f"`%%writefile {LAB_FILE}`, is not part of the file. "
-          # The starters' "press Run" means the lesson page's button (measured: %run works).
-          "Where the starter says to press **Run** (a button of the lesson page), open "
-          f"**{PRINTED}** under the report: what your file printed as it loaded, its "
-          f"\"Try it\" included; or run `%run {LAB_FILE}` in a cell of your own. "
-          "Your edits are saved in this browser. "
-          # Measured: Interrupt leaves a looping cell at [*] (the site is not cross-origin
-          # isolated, see headers.py); Restart brings the kernel back in about 35 s here.
-          f"**Kernel ▸ Interrupt** cannot stop code here: the last cell stops your code "
-          f"itself after {CHECK_SECONDS:g} s, and a cell of your own that never ends needs "
-          "**Kernel ▸ Restart Kernel…** (it takes about half a minute), then run the cells "
-          "again.")
+# How to work in a notebook, one point per item: a learner scans for the one they need.
+HOW_TO = "\n".join([
+    "**How to work here**",
+    "",
+    "- Edit the code in the next cell, then run every cell: **Run ▸ Run All Cells** (or "
+    "Shift+Enter on each). The last cell grades your code with the same hidden checks as the "
+    "course's Check button and shows what passed and what did not.",
+    f"- Keep the next cell's first line, `%%writefile {LAB_FILE}`: it makes the cell write "
+    f"your code to the file the checks read. Without it the cell runs your code and writes "
+    f"nothing. The report's line N of your file is line N + 1 of the cell.",
+    # The starters' "press Run" means the lesson page's button (measured: %run works).
+    f"- Where the starter says to press **Run** (a button of the lesson page), open "
+    f"**{PRINTED}** under the report: what your file printed as it loaded, its \"Try it\" "
+    f"included; or run `%run {LAB_FILE}` in a cell of your own.",
+    "- Your edits are saved in this browser.",
+    # Measured: Interrupt leaves a looping cell at [*] (the site is not cross-origin isolated,
+    # see headers.py); Restart brought the kernel back in 34 s, and in 58 s on a busy machine.
+    f"- **Kernel ▸ Interrupt** cannot stop code here: the last cell stops your code itself "
+    f"after {CHECK_SECONDS:g} s, and a cell of your own that never ends needs **Kernel ▸ "
+    "Restart Kernel…** (it takes half a minute or more), then run the cells again.",
+])
 # Front-matter text is plain text (the lesson page escapes it as such), but a markdown cell
 # would read __radd__ as bold "radd" and $...$ as maths: these characters are escaped.
 MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|~$#])")
