@@ -309,6 +309,15 @@ def _compare(what, values, steps, inputs, learner=None):
         cut = _oracle(steps, {k: math.trunc(v) for k, v in inputs.items()})
         if _same(got, cut[name]) and not _same(got, expected[name]) and \
                 any(v != math.trunc(v) for v in inputs.values()):
+            want = expected[name]
+            if got in (math.trunc(want), round(want), round(want, 1), round(want, 2),
+                       round(want, 3)):
+                raise CheckFailed(
+                    f"`{what}['{name}']` should be {_f(want)}, but your code gives "
+                    f"{_f(got)}: decimals cut off (`int()` or `round()` does that), either "
+                    f"from the inputs before the step or from the step's result. Keep every value exactly as it is given and as each step "
+                    f"computes it: `values = dict(inputs)`, then `values[name] = ...` with "
+                    f"nothing around it.")
             raise CheckFailed(
                 f"`{what}['{name}']` should be {_f(expected[name])}, but your code gives "
                 f"{_f(got)}: what the steps give once every input has its decimals cut off "

@@ -102,7 +102,7 @@ def _decimals(fn_name, keys, what, a, b, values):
     right = RIGHT[fn_name](a, b)
     if all(_same(values[k], right[k]) for k in keys):
         return
-    for places in range(1, 7):
+    for places in range(6, 0, -1):
         if all(values[k] == round(right[k], places) or _same(values[k], right[k])
                for k in keys):
             shown = ", ".join(f"'{k}': {_f(values[k])}" for k in keys)

@@ -1,6 +1,6 @@
 # mistake: evaluate rounds every step's result to 2 decimals, to print neat numbers
 # fails: evaluate applies each step's op (+ and *)
-# message: with its decimals cut off
+# message: decimals cut off
 
 def forward(a, b, c, f):
     e = a * b

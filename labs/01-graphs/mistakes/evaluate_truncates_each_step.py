@@ -1,6 +1,6 @@
 # mistake: evaluate cuts every step's result to a whole number with int()
 # fails: evaluate applies each step's op (+ and *)
-# message: with its decimals cut off
+# message: decimals cut off
 
 def forward(a, b, c, f):
     e = a * b

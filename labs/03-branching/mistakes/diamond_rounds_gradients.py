@@ -1,6 +1,6 @@
 # mistake: diamond_grads() rounds every gradient to 4 decimals before returning
 # fails: diamond L = (a*b) * (a+b): dL/dd and dL/de
-# message: the same numbers rounded to 4 decimals
+# message: the same numbers rounded to
 """Lab 3 - Branching (reference solution)."""
 
 

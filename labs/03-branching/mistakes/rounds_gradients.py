@@ -1,6 +1,6 @@
 # mistake: grads() and diamond_grads() round every gradient to 2 decimals before returning
 # fails: L = a*b + a: every gradient, at random inputs
-# message: the same numbers rounded to 2 decimals
+# message: the same numbers rounded to
 """Lab 3 - Branching (reference solution)."""
 
 
