@@ -290,3 +290,19 @@ def test_the_learners_side_does_only_reads_and_calls_sent_together(learner):
     with pytest.raises(TypeError, match="not a request that may be sent with others"):
         link.many([("compile", "x = 1", "lab.py")])
     assert module.Value(2.0).data == 2.0  # the link is whole
+
+
+def test_a_learners_set_is_listed_in_one_request_with_its_items_in_their_order(learner):
+    from grader.core.checks import as_tuple
+    module = learner(VALUE + "a, b = Value(1.0), Value(2.0)\nprev = {a, b, 3}\n"
+                             "frozen = frozenset(prev)\n"
+                             "class Bag(set):\n    def __iter__(self):\n        return iter([7])\n"
+                             "bag = Bag({1, 2})\n")
+    link, prev, frozen, bag = _link_of(module), module.prev, module.frozen, module.bag
+    before = link.calls
+    got = as_tuple(prev)
+    assert link.calls - before == 1
+    assert got == tuple(prev) and {x if type(x) is int else x.data for x in got} == {1.0, 2.0, 3}
+    assert as_tuple(frozen) == tuple(frozen)
+    before = link.calls
+    assert as_tuple(bag) == (7,) and link.calls - before > 1  # its own __iter__: item by item

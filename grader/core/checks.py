@@ -100,6 +100,12 @@ def call_each(fn, arglists, what, using=None) -> list:
     return [using(what(i), one) for i, one in enumerate(_handles.calls(fn, arglists))]
 
 
+def as_tuple(value) -> tuple:
+    """`tuple(value)`, in one round trip when `value` is a learner's set (a micrograd Value's
+    `_prev`) instead of one per item: `attempt("listing a._prev", as_tuple, prev)`."""
+    return _handles.items(value)
+
+
 def kind_of(value, returned: bool = False) -> str:
     """What a learner's code gave, for a message: "a str"; for None, "None", and when it was
     returned, its usual cause (a beginner read "a NoneType" and did not see the missing return)."""
