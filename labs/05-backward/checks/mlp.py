@@ -111,6 +111,15 @@ def neuron(learner):
     expect(start[-1] == 0.0 and all(-1.0 <= x <= 1.0 for x in start) and min(start) < -0.5 < 0.5
            < max(start), "A new Neuron's weights should start random in [-1, 1] and its bias "
                          "at 0, as the given __init__ makes them.")
+    twin = [data_of(p, "a parameter of Neuron(60)")
+            for p in _params(learner, attempt("Neuron(60)", Neuron, 60), "Neuron(60)")]
+    if twin == start:
+        raise CheckFailed("Two new Neuron(60) start with the same 60 weights: something sets "
+                          "the random numbers back each time a Neuron is made (random.seed(...) "
+                          "in __init__, say). Then every neuron of a layer starts as the same "
+                          "neuron, computing the same number from the same inputs, where each "
+                          "should start somewhere of its own. Seed at most once, at the top of "
+                          "the file, and let each Neuron draw its own weights.")
     n = attempt("Neuron(3)", Neuron, 3)
     params = _params(learner, n, "Neuron(3)")
     if len(params) == 3:
