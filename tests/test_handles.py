@@ -306,3 +306,31 @@ def test_a_learners_set_is_listed_in_one_request_with_its_items_in_their_order(l
     assert as_tuple(frozen) == tuple(frozen)
     before = link.calls
     assert as_tuple(bag) == (7,) and link.calls - before > 1  # its own __iter__: item by item
+
+
+ODD = '''
+log = []
+class Odd:
+    @property
+    def x(self):
+        log.append("property")
+        raise AttributeError("x")
+    def __getattr__(self, name):
+        log.append("getattr " + name)
+        if name == "y":
+            return 5
+        raise AttributeError(name)
+'''
+
+
+def test_an_attribute_found_by_the_learners_getattr_is_one_request_running_what_two_ran(learner):
+    # The class's lookup, then (on AttributeError) the learner's getattr that the handle's
+    # __getattr__ asked for in a second request: now both in one, the same code in order.
+    module = learner(ODD)
+    link, odd = _link_of(module), module.Odd()
+    before = link.calls
+    assert odd.y == 5 and link.calls - before == 1
+    with pytest.raises(AttributeError, match="^x$"):
+        odd.x
+    assert link.calls - before == 2 and not hasattr(odd, "z") and link.calls - before == 3
+    assert module.log == ["getattr y", "property", "property", "getattr x", "getattr z"]

@@ -44,6 +44,7 @@ def _operations() -> dict:
     ops["getattr_as"] = lambda cls, obj, name: cls.__getattribute__(obj, name)
     ops["special_as"] = _special_as
     ops["items"] = _items
+    ops["getattr_or"] = None  # Agent._getattr_or: it packs the error as link.py would
     return ops
 
 
@@ -60,7 +61,7 @@ def _special_as(cls, name, obj, *args):
     return (True, None) if value is NotImplemented else (False, value)
 
 
-READS = ("getattr", "getattr_as")  # the requests that read an attribute of a learner object
+READS = ("getattr", "getattr_as", "getattr_or")  # requests that read a learner attribute
 MANY = frozenset(READS + ("call",))  # the requests Link.many may send together
 
 
@@ -246,7 +247,7 @@ class Agent:
                     "attempts": attempts, "intact": self.guard.intact()}
         if op == "many":
             return self._many(*args)
-        value = self.ops[op](*args)
+        value = self._getattr_or(*args) if op == "getattr_or" else self.ops[op](*args)
         if self.reads.open and op in READS and type(value) in (list, dict) and len(args) >= 2:
             # for a check's subclass: _subclass gives the learner's code this, not a copy
             self.reads.items.append((args[-2], args[-1], value))
@@ -269,6 +270,30 @@ class Agent:
             except BaseException as exc:  # as Link._answer would have sent it back
                 return [values, self.pack_error(exc)]
         return [values, None]
+
+    def _getattr_or(self, cls, obj, name):
+        """A handle's attribute read (handles.namespace_getattribute) in one request: the learner
+        class's own lookup, and when that raises an AttributeError, what the checks' side would
+        ask next (Handle.__getattr__: getattr here). [True, value], or [False, error, fell back]:
+        the same learner code runs, in the same order, as with the two requests, the first
+        error packed as the reply would have packed it. Only an error the checks' side surely
+        rebuilds as an AttributeError falls back here; any other is theirs to judge."""
+        try:
+            return [True, self.ops["getattr_as"](cls, obj, name)]
+        except Stopped:
+            raise
+        except BaseException as exc:
+            first = self.pack_error(exc)
+        if first.get("own") is not None or not (
+                (first["builtin"] is True and first["type"] == "AttributeError")
+                or (first["builtin"] is False and first["base"] == "AttributeError")):
+            return [False, first, False]
+        try:
+            return [True, getattr(obj, name)]
+        except Stopped:
+            raise
+        except BaseException as exc:
+            return [False, self.pack_error(exc), True]
 
     def _call(self, fn, args, kwargs):
         """Call learner code; report back which list or dict arguments it changed, so the

@@ -105,6 +105,7 @@ def namespace_getattribute(cls, link: Link) -> None:
     request, plain_get = link.request, object.__getattribute__
 
     def __getattribute__(self, name):
+        link.fell_back = None
         for klass in type(self).__mro__:
             if klass is cls:
                 break
@@ -112,7 +113,20 @@ def namespace_getattribute(cls, link: Link) -> None:
                 return plain_get(self, name)
         if name[:2] == "__" and name in cls.__dict__:
             return plain_get(self, name)
-        return request("getattr_as", cls, self, name)
+        if type(self) is not cls:  # a check's subclass: its own __getattr__ may come next
+            return request("getattr_as", cls, self, name)
+        # One request for the class's lookup and, if it raises an AttributeError, the
+        # learner's getattr that Handle.__getattr__ would ask for next (agent._getattr_or).
+        reply = request("getattr_or", cls, self, name)
+        if type(reply) is not list or len(reply) not in (2, 3) or type(reply[0]) is not bool:
+            raise TypeError("the learner's side answered an attribute read with something else")
+        if reply[0]:
+            return reply[1]
+        error = link.unpack_error(reply[1])
+        if len(reply) == 3 and reply[2] is True and isinstance(error, AttributeError):
+            # Python calls Handle.__getattr__ next: it raises this, and asks nothing
+            link.fell_back = (self, name, error)
+        raise error
 
     type.__setattr__(cls, "__getattribute__", __getattribute__)
 
@@ -189,6 +203,9 @@ def _base(link: Link, mirrors: set) -> type:
         __slots__ = ()
 
         def __getattr__(self, name):
+            done, link.fell_back = link.fell_back, None
+            if done is not None and done[0] is self and done[1] == name:
+                raise done[2]  # the learner's getattr ran already (namespace_getattribute)
             return request("getattr", self, name)
 
         def __setattr__(self, name, value):
@@ -368,8 +385,8 @@ def items(obj) -> tuple:
 
 def _fall_back(exc: BaseException, obj, name: str):
     """What a handle's attribute read does when its class's lookup raised `exc`."""
-    if isinstance(exc, AttributeError):
-        return type(obj).__getattr__(obj, name)
+    if isinstance(exc, AttributeError):  # Handle.__getattr__, as Python would call it
+        return _handles_of(obj).link.request("getattr", obj, name)
     raise exc
 
 

@@ -67,6 +67,7 @@ class Link:
         self.started = 0.0
         self.dead: Stopped | None = None
         self.calls = 0                    # requests made (a benchmark figure)
+        self.fell_back = None  # (handle, name, error) of a read whose __getattr__ step is done
 
     def request(self, op: str, *args):
         if self.dead is not None:
