@@ -248,9 +248,10 @@ class Agent:
         if op == "many":
             return self._many(*args)
         value = self._getattr_or(*args) if op == "getattr_or" else self.ops[op](*args)
-        if self.reads.open and op in READS and type(value) in (list, dict) and len(args) >= 2:
+        read = value[1] if op == "getattr_or" and value[0] is True else value
+        if self.reads.open and op in READS and type(read) in (list, dict) and len(args) >= 2:
             # for a check's subclass: _subclass gives the learner's code this, not a copy
-            self.reads.items.append((args[-2], args[-1], value))
+            self.reads.items.append((args[-2], args[-1], read))
         if op == "subclass":  # the checks' side holds the class already: tell it its number
             return self.codec.encode(value)["M"]
         return value
