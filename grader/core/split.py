@@ -234,9 +234,8 @@ def _finish(link: Link, report: Report, checks: list, timeout: float) -> None:
         done = link.request("finish")
     except Stopped as stop:
         # Its record of attempts and changes never came: a file that hung or ended its
-        # interpreter here (g_builtins_exit.py) kept every check it had passed, so an engine's
-        # score was full for a file that changing builtins disqualifies.
-        report.interrupted = True
+        # interpreter here (hostile/split/silent_last_word.py) kept every check it passed: a
+        # full score in Gradescope's results for a file whose changed builtin disqualifies it.
         detail = {"time": "it was still busy when its time was up",
                   "broken: gone": "its interpreter ended",
                   "broken: stack": "its interpreter ran out of stack"}.get(
