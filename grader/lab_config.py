@@ -186,6 +186,19 @@ def _parts(value, root, path: Path, problems: list) -> list[Part]:
     return parts
 
 
+def near_check(name: str, check_names: list[str], functions: dict[str, str] | None = None) -> str:
+    """'; did you mean ...?' for a check named by a slip of the pen, or by the name of the
+    function that defines it (`functions` maps function names to check names); else ''."""
+    if functions and name in functions:
+        return f"; did you mean {functions[name]!r} (the check that {name}() defines)?"
+    named = [n for n in check_names if isinstance(n, str)]
+    folded = {n.casefold().strip(): n for n in named}
+    if name.casefold().strip() in folded:
+        return f"; did you mean {folded[name.casefold().strip()]!r}?"
+    near = difflib.get_close_matches(name, named, n=1, cutoff=0.75)
+    return f"; did you mean {near[0]!r}?" if near else ""
+
+
 def problems(config: LabConfig, check_names: list[str], earlier: list[str]) -> list[ConfigProblem]:
     """What the config says that the lab's checks or the course's labs contradict.
     `earlier` are the slugs of the labs before this one, in order."""
@@ -200,7 +213,8 @@ def problems(config: LabConfig, check_names: list[str], earlier: list[str]) -> l
             for name in part.checks:
                 if name not in check_names:
                     found.append(ConfigProblem(config.path, part.line,
-                                               f"part {part.title!r} lists {name!r}, which is no check of this lab"))
+                                               f"part {part.title!r} lists {name!r}, which is no check of this lab"
+                                               + near_check(name, check_names)))
         missing = [name for name in check_names if name not in listed]
         if missing:
             found.append(ConfigProblem(config.path, config.lines.get("parts", 1),

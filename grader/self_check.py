@@ -137,11 +137,13 @@ def check_course(course: Course, runtime, only: str | None = None
             continue
         names = [fn.check_name for fn in checks]
         wanted = expectations(lab)
+        functions = {fn.__name__: fn.check_name for fn in checks}  # '# fails: doubles' means its check
         for w in wanted:
             if w.kind == "mistake" and w.fails not in names:
                 outcomes[lab.slug].problems.append(Problem(
                     w.path, w.line, f"'# fails: {w.fails}' names no check of this lab "
-                                    f"(checks: {', '.join(names)})"))
+                                    f"(checks: {', '.join(names)})"
+                                    + lab_config.near_check(w.fails, names, functions)))
         readable = [(w, _text(w, outcomes[lab.slug].problems, unreadable)) for w in wanted]
         readable = [(w, text) for w, text in readable if text is not None]
         batch += submissions(lab, [(str(w.path), text) for w, text in readable], checks)

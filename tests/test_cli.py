@@ -497,3 +497,20 @@ def test_course_check_names_a_key_twice_a_lesson_number_twice_and_a_foreign_enco
              for p in course_model.load(root).problems}
     assert f"lessons/03-branching.md:{lab_line}: lab '03-branchnig' does not exist: add " \
            "labs/03-branchnig/ or fix 'lab:'" in found
+
+
+def test_check_offers_the_check_a_mistake_meant_by_its_function_name(tmp_path):
+    """A new author wrote `# fails: doubles`, the name of the function under @check, and was
+    told only that it names no check; now the check it defines is offered."""
+    root = _copy_course(tmp_path)
+    assert run_course("new", "sgd", cwd=root).returncode == 0
+    mistake = root / "labs" / "06-sgd" / "mistakes" / "returns_input.py"
+    text = mistake.read_text(encoding="utf-8")
+    assert "# fails: double(x) returns twice x\n" in text  # the scaffold's check, by doubles()
+    mistake.write_text(text.replace("# fails: double(x) returns twice x", "# fails: doubles"),
+                       encoding="utf-8")
+    done = run_course("check", "--lab", "6", "--runtime", "python", cwd=root)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert ("labs/06-sgd/mistakes/returns_input.py:2: '# fails: doubles' names no check of this "
+            "lab (checks: double(x) returns twice x); did you mean 'double(x) returns twice x' "
+            "(the check that doubles() defines)?") in done.stderr, done.stderr

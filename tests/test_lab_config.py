@@ -153,3 +153,25 @@ def test_a_yaml_slip_in_lab_yaml_is_said_in_an_authors_words_at_its_line(tmp_pat
     document') name no fix; the lesson pages' front matter already said what to do."""
     _, found = _config(tmp_path, text)
     assert [(p.line, says in p.message) for p in found] == [(line, True)], found
+
+
+def test_a_part_listing_a_misspelt_check_is_offered_the_check_it_meant(tmp_path):
+    """A part that listed 'secnd' said only that it is no check of this lab, and the author
+    had to compare it with every name by eye; now the near name is offered, as for fields."""
+    config, found = _config(tmp_path, "parts: [{title: A, checks: [first, secnd, Third]}]\n")
+    assert found == []
+    messages = [p.message for p in lab_config.problems(config, CHECKS, [])]
+    assert any("'secnd', which is no check of this lab; did you mean 'second'?" in m
+               for m in messages), messages
+    assert any("'Third', which is no check of this lab; did you mean 'third'?" in m
+               for m in messages), messages
+    far = [p.message for p in lab_config.problems(
+        _config(tmp_path, "parts: [{title: A, checks: [first, second, third, zzz]}]\n")[0], CHECKS, [])]
+    assert any(m.endswith("'zzz', which is no check of this lab") for m in far), far
+
+
+def test_near_check_offers_the_check_a_function_name_defines():
+    assert lab_config.near_check("doubles", ["double(x) returns twice x"],
+                                 {"doubles": "double(x) returns twice x"}) == (
+        "; did you mean 'double(x) returns twice x' (the check that doubles() defines)?")
+    assert lab_config.near_check("nothing", ["double(x) returns twice x"], {"doubles": "x"}) == ""
