@@ -41,6 +41,33 @@ def test_enter_keeps_the_blocks_indentation_and_tab_moves_by_four(open_lesson, w
     assert "unindent" not in run(page) and "Error" not in page.inner_text("[data-testid=output]")
 
 
+def test_enter_indents_by_the_code_above_when_typed_fast_at_the_end_of_a_long_file(course, open_lesson):
+    """Typed without a pause at the end of a long file (lab 3's starter, on a busy machine),
+    Enter after `if x:` or inside a bracket kept the line's own column and Enter after `return`
+    went to column 0: Enter read a syntax tree the parser had not finished, and fell back to
+    copying the line's indentation. Enter now finishes the parse up to the cursor first. The
+    CPU is slowed down six times, as on a cheap phone, so the parser falls behind here too."""
+    page = open_lesson("03-branching", 1280, 800)
+    wait_ready(page)
+    long_file = course.labs["03-branching"].starter.read_text() * 6  # set by script: a long file
+    set_code(page, long_file)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 6})
+    try:
+        page.locator(".cm-content").click()
+        page.keyboard.press("ControlOrMeta+End")
+        page.keyboard.press("Enter")
+        page.keyboard.press("Enter")
+        page.keyboard.type("def f(x):\nif x:\ny = [x,\n1]\nz = 2\nreturn z\nw = 3")
+    finally:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+        cdp.detach()
+    typed = doc(page)[len(long_file):].lstrip("\n")
+    assert typed == ("def f(x):\n    if x:\n        y = [x,\n            1]\n"
+                     "        z = 2\n        return z\n    w = 3"), typed
+    page.close()
+
+
 def test_typing_in_front_of_the_starters_raise_keeps_it_in_the_block(open_lesson):
     """The usual way to fill a stub in: the cursor in front of `raise NotImplementedError(...)`,
     a line typed, Enter. After a line ending in an attribute (`self.grad = out.grad`) the

@@ -1,7 +1,7 @@
 // The lab editor: CodeMirror 6 with Python, saving on every edit.
 import { EditorView, basicSetup } from "codemirror";
 import { python } from "@codemirror/lang-python";
-import { indentUnit, matchBrackets, syntaxTree } from "@codemirror/language";
+import { forceParsing, indentUnit, matchBrackets, syntaxTree } from "@codemirror/language";
 import { Decoration, ViewPlugin, keymap } from "@codemirror/view";
 import { EditorSelection, EditorState, Prec, RangeSetBuilder, countColumn } from "@codemirror/state";
 import { insertNewlineAndIndent, isolateHistory } from "@codemirror/commands";
@@ -149,6 +149,17 @@ const pasteAtIndentation = EditorState.transactionFilter.of((tr) => {
   return { changes: { from, to, insert }, selection: { anchor: from + insert.length },
     scrollIntoView: true, userEvent: "input.paste" };
 });
+
+// Enter indents by CodeMirror's syntax tree, which the parser builds a slice at a time.
+// Typed without a pause at the end of a long file on a slow machine, Enter came before the
+// tree reached the cursor, and CodeMirror then copies the line's indentation: `else:` then
+// Enter stayed at else's column, `return 2` then Enter went to column 0. Finish the parse up
+// to the cursor first (at most 200 ms); always true, so the Enter commands below still run.
+function parsedToCursor(view) {
+  const at = view.state.selection.main.head;
+  if (syntaxTree(view.state).length < at) forceParsing(view, at, 200);
+  return true;
+}
 
 // Enter after a line that ends its block (return, pass, break, continue) goes back one level,
 // as in IDLE and VS Code: a line typed there, in the same block, could never run. Not after
@@ -307,8 +318,8 @@ export function createEditor(parent, { doc, onChange, onRun, onCheck, onSave }) 
         { key: "Shift-Mod-Enter", run: () => (onCheck(), true) },
         // Ctrl/⌘+S out of habit opened the browser's "Save page as" for the page's HTML.
         { key: "Mod-s", run: () => (onSave(), true), preventDefault: true },
-        { key: "Enter", run: (view) => newlineAfterBlockEnd(view) || newlineKeepingIndentation(view)
-          || newlineSplittingLine(view) },
+        { key: "Enter", run: (view) => parsedToCursor(view) && (newlineAfterBlockEnd(view)
+          || newlineKeepingIndentation(view) || newlineSplittingLine(view)) },
       ])),
       Prec.highest(stepOverClosingQuotes),  // before closeBrackets (basicSetup) sees the quote
       Prec.highest(stepOverClosingBracketBelow),  // and the bracket
