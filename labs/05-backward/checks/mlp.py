@@ -147,7 +147,8 @@ def neuron(learner):
     shown = f"weights {', '.join(map(_f, ws))}, bias {_f(bias)} and x = {', '.join(map(_f, xs))}"
     # The neuron gets a list of its own: a change its code makes comes back into that list
     # (handles.call), never into xs, which the expected gradients below are computed from.
-    out = attempt("Neuron(3)(x)", n, list(xs))
+    given = list(xs)
+    out = attempt("Neuron(3)(x)", n, given)
     if not isinstance(out, value_class(learner)) and type(out).__name__ == "method":
         raise CheckFailed("A neuron's output should be a Value, but Neuron(3)(x) gives a method: "
                           "act.tanh without parentheses only names the method. Call it: return "
@@ -204,6 +205,17 @@ def neuron(learner):
         close(grad_of(p, name), want, f"The gradient of {name} after backward(), with {shown}",
               why="Build the output from the parameter Values themselves (wi * xi), not from "
                   "their .data, or no gradient can reach them.")
+    # Last: a neuron right in every number may still have written into its caller's list.
+    changed = [i for i, x in enumerate(xs) if i >= len(given) or
+               type(given[i]) not in (int, float) or not _same(given[i], x)]
+    if changed or len(given) != len(xs):
+        where = f"x[{changed[0]}]" if changed else "its length"
+        raise CheckFailed(f"Calling the neuron changed the list x it was given ({where} first): "
+                          f"with {shown}, x is no longer {', '.join(map(_f, xs))}. A neuron "
+                          f"only reads its inputs: a Layer hands the same list x to each of its "
+                          f"neurons, so the next neuron would read what this one wrote there. "
+                          f"Keep the sum in a variable of its own, act = act + wi * xi, and "
+                          f"leave x as it came.")
 
 
 def _twice(params, sizes, what):
