@@ -515,3 +515,31 @@ def test_all_grades_a_canvas_download_by_the_name_the_learner_uploaded(tmp_path)
     assert got["roebob_LATE_22345_67891_02-chain-rule-1.py"] == ("02-chain-rule", False)
     assert "cannot tell which lab" in by_file[str(tmp_path / "zedann_32345_67892_my_work.py")]["error"]
     assert status == 1
+
+
+def test_a_folder_with_nothing_to_grade_names_in_its_report_the_files_it_held(tmp_path):
+    """On Gradescope the learner's upload is graded as `.` from inside its folder: one who
+    uploaded `05-backward.py.txt` read only ". holds no .py file … nothing to grade", while the
+    line naming their file went to stderr, which no report holds and no learner sees."""
+    upload = tmp_path / "submission"
+    upload.mkdir()
+    (upload / "05-backward.py.txt").write_text(solution("05-backward"))
+    (upload / ".DS_Store").write_bytes(b"\0")
+    done = run_course("grade", "05-backward", ".", "--course", str(ROOT), "--format", "gradescope",
+                      "--results", str(tmp_path / "results.json"), "--runtime", "python",
+                      "--trusted", cwd=upload, timeout=300)
+    assert done.returncode == 1, done.stderr
+    said = json.loads((tmp_path / "results.json").read_text())["output"]
+    assert ("Not graded: . holds no .py file, no lab notebook and no course export, so there is "
+            "nothing to grade; it holds only 05-backward.py.txt, and a lab file's name ends in "
+            ".py") in said, said
+    assert ".DS_Store" not in said
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "notes.docx").write_text("x")
+    code, by_file, err, _ = grade("05-backward", str(upload), str(tmp_path / "other"), cwd=tmp_path)
+    assert code == 1
+    assert by_file[str(upload)]["error"].endswith(
+        "it holds only 05-backward.py.txt, and a lab file's name ends in .py (or .ipynb, or .zip "
+        "for an export): rename it and hand it in again"), by_file
+    assert "it holds only notes.docx," in by_file[str(tmp_path / "other")]["error"]
+    assert "05-backward.py.txt" in err  # the stderr line is still there for the instructor
