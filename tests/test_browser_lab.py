@@ -45,7 +45,8 @@ def test_enter_indents_by_the_code_above_when_typed_fast_at_the_end_of_a_long_fi
     """Typed without a pause at the end of a long file (lab 3's starter, on a busy machine),
     Enter after `if x:` or inside a bracket kept the line's own column and Enter after `return`
     went to column 0: Enter read a syntax tree the parser had not finished, and fell back to
-    copying the line's indentation. Enter now finishes the parse up to the cursor first. The
+    copying the line's indentation; `else:` typed there stayed in the `if` block, as the
+    re-indent a colon starts read the same tree. Both finish the parse up to the cursor first. The
     CPU is slowed down six times, as on a cheap phone, so the parser falls behind here too."""
     page = open_lesson("03-branching", 1280, 800)
     wait_ready(page)
@@ -58,13 +59,13 @@ def test_enter_indents_by_the_code_above_when_typed_fast_at_the_end_of_a_long_fi
         page.keyboard.press("ControlOrMeta+End")
         page.keyboard.press("Enter")
         page.keyboard.press("Enter")
-        page.keyboard.type("def f(x):\nif x:\ny = [x,\n1]\nz = 2\nreturn z\nw = 3")
+        page.keyboard.type("def f(x):\nif x:\ny = [x,\n1]\nz = 2\nelse:\nw = 3\nreturn w\nv = 4")
     finally:
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
         cdp.detach()
     typed = doc(page)[len(long_file):].lstrip("\n")
     assert typed == ("def f(x):\n    if x:\n        y = [x,\n            1]\n"
-                     "        z = 2\n        return z\n    w = 3"), typed
+                     "        z = 2\n    else:\n        w = 3\n        return w\n    v = 4"), typed
     page.close()
 
 

@@ -1,7 +1,7 @@
 // The lab editor: CodeMirror 6 with Python, saving on every edit.
 import { EditorView, basicSetup } from "codemirror";
 import { python } from "@codemirror/lang-python";
-import { forceParsing, indentUnit, matchBrackets, syntaxTree } from "@codemirror/language";
+import { ensureSyntaxTree, forceParsing, indentUnit, matchBrackets, syntaxTree } from "@codemirror/language";
 import { Decoration, ViewPlugin, keymap } from "@codemirror/view";
 import { EditorSelection, EditorState, Prec, RangeSetBuilder, countColumn } from "@codemirror/state";
 import { insertNewlineAndIndent, isolateHistory } from "@codemirror/commands";
@@ -160,6 +160,16 @@ function parsedToCursor(view) {
   if (syntaxTree(view.state).length < at) forceParsing(view, at, 200);
   return true;
 }
+
+// The same for the re-indent CodeMirror makes as a line is typed (`else:`, `except `, a closing
+// bracket on its own line): typed fast there, `else:` stayed in the `if` block it closes.
+// That re-indent reads the tree of the state the typing makes, which takes the parse this does
+// in place; no transaction here (one dispatched while the browser's typing is being read would
+// drop it).
+const parsedBeforeReindent = EditorView.inputHandler.of((view, from, to, text) => {
+  if (/^[: )\]}]$/.test(text)) ensureSyntaxTree(view.state, from, 200);
+  return false;  // the text is then typed as usual
+});
 
 // Enter after a line that ends its block (return, pass, break, continue) goes back one level,
 // as in IDLE and VS Code: a line typed there, in the same block, could never run. Not after
@@ -321,6 +331,7 @@ export function createEditor(parent, { doc, onChange, onRun, onCheck, onSave }) 
         { key: "Enter", run: (view) => parsedToCursor(view) && (newlineAfterBlockEnd(view)
           || newlineKeepingIndentation(view) || newlineSplittingLine(view)) },
       ])),
+      parsedBeforeReindent,
       Prec.highest(stepOverClosingQuotes),  // before closeBrackets (basicSetup) sees the quote
       Prec.highest(stepOverClosingBracketBelow),  // and the bracket
       // Text copied from a file saved with a byte-order mark brings it along, invisible: Check
