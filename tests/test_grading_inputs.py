@@ -509,10 +509,13 @@ def test_all_grades_a_canvas_download_by_the_name_the_learner_uploaded(tmp_path)
     (tmp_path / "doejane_12345_67890_03-branching.py").write_text(solution("03-branching"))
     (tmp_path / "roebob_LATE_22345_67891_02-chain-rule-1.py").write_text(starter("02-chain-rule"))
     (tmp_path / "zedann_32345_67892_my_work.py").write_text(solution("03-branching"))
+    # a browser's second Download ("(1)"), then uploaded: Canvas's prefix around it
+    (tmp_path / "lowkim_42345_67893_02-chain-rule (1).py").write_text(solution("02-chain-rule"))
     status, by_file, _, reports = grade("--all", str(tmp_path))
     got = {os.path.relpath(r["file"], tmp_path): (r["lab"], r["passed"]) for r in reports}
     assert got["doejane_12345_67890_03-branching.py"] == ("03-branching", True)
     assert got["roebob_LATE_22345_67891_02-chain-rule-1.py"] == ("02-chain-rule", False)
+    assert got["lowkim_42345_67893_02-chain-rule (1).py"] == ("02-chain-rule", True)
     assert "cannot tell which lab" in by_file[str(tmp_path / "zedann_32345_67892_my_work.py")]["error"]
     assert status == 1
 

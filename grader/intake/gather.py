@@ -276,7 +276,9 @@ def _lab_from_name(name: str, labs: set[str]) -> str | None:
         if candidate in labs:
             return candidate
     uploaded = LMS_PREFIX.sub("", stem)
-    for candidate in (uploaded, RESUBMITTED.sub("", uploaded)):
+    # "doejane_123_456_05-backward (1).py": a second Download, then uploaded to Canvas
+    again = SAVED_AGAIN.sub("", uploaded)
+    for candidate in (uploaded, RESUBMITTED.sub("", uploaded), again, RESUBMITTED.sub("", again)):
         if candidate in labs:
             return candidate
     return None
