@@ -142,7 +142,8 @@ INNOCENT_PASSES = ["innocent_bom.py", "innocent_optional_numpy.py", "innocent_st
                    "innocent_devices.py", "innocent_pdb.py", "innocent_profiler.py",
                    "innocent_own_hash.py", "innocent_callback_name.py", "innocent_getpass.py",
                    "innocent_argv.py", "innocent_stdlib_data.py", "innocent_stdlib_tour.py",
-                   "innocent_asyncio.py", "innocent_platform.py", "innocent_help.py"]
+                   "innocent_asyncio.py", "innocent_platform.py", "innocent_help.py",
+                   "innocent_metaclass_eq.py"]
 INNOCENT_SYNTAX = [("innocent_syntax_error.py", "'(' was never closed (line 4).\n    total = (1 +\n            ^"),
                    ("innocent_indentation.py", "unexpected indent (line 6).\n    extra = 2\n    ^\n"
                     "Line 6 is indented 6 spaces, more than line 5 (4), which does not end in ':' "

@@ -19,7 +19,7 @@ from .handles import BUILTIN_ERRORS, SPECIALS, rebuild_error
 from .learner_errors import learner_frame
 from .link import Link, Stopped
 from .run import OUTPUT_LIMIT, CappedText, exec_module, learner_limits
-from .wire import ANCESTRY, DEPTH, PLAIN, Codec
+from .wire import ANCESTRY, DEPTH, Codec, is_plain
 
 
 def _operations() -> dict:
@@ -103,7 +103,7 @@ def _subclass(name: str, bases: tuple, methods: dict, reads: _Reads):
 def _own(value, obj, args: tuple, answered: list):
     """The learner's own list or dict that `value` is a copy of, if this side answered it for
     reading attribute args[0] of `obj` (with nothing changed on the way), else `value`."""
-    if type(value) not in (list, dict) or len(args) != 1:
+    if (type(value) is not list and type(value) is not dict) or len(args) != 1:
         return value
     held: list = []
     for read, name, real in reversed(answered):
@@ -249,7 +249,7 @@ class Agent:
             return self._many(*args)
         value = self._getattr_or(*args) if op == "getattr_or" else self.ops[op](*args)
         read = value[1] if op == "getattr_or" and value[0] is True else value
-        if self.reads.open and op in READS and type(read) in (list, dict) and len(args) >= 2:
+        if self.reads.open and op in READS and (type(read) is list or type(read) is dict) and len(args) >= 2:
             # for a check's subclass: _subclass gives the learner's code this, not a copy
             self.reads.items.append((args[-2], args[-1], read))
         if op == "subclass":  # the checks' side holds the class already: tell it its number
@@ -299,8 +299,8 @@ class Agent:
     def _call(self, fn, args, kwargs):
         """Call learner code; report back which list or dict arguments it changed, so the
         checks' own copies change too (a check may test that arguments are left alone)."""
-        watched = [(i, a) for i, a in enumerate(args) if type(a) in (list, dict)]
-        watched += [(k, a) for k, a in kwargs.items() if type(a) in (list, dict)]
+        watched = [(i, a) for i, a in enumerate(args) if type(a) is list or type(a) is dict]
+        watched += [(k, a) for k, a in kwargs.items() if type(a) is list or type(a) is dict]
         held: list = []  # every object a shape names, alive until the comparison is done
         before = [_shape(a, held) for _, a in watched]
         value = fn(*args, **kwargs)
@@ -383,7 +383,7 @@ def _plain(value, depth: int) -> bool:
     kind = type(value)
     if kind is str:
         return len(value) <= 300
-    if kind in PLAIN:
+    if is_plain(kind):
         return True
     return kind is tuple and depth > 0 and len(value) <= 8 and all(
         _plain(v, depth - 1) for v in value)
@@ -401,7 +401,7 @@ def _shape(value, held: list, depth: int = 0):
     a Value the learner's code put into a list (or returned) reached the checks without its
     class, as a bare object with no operators. No learner code runs here."""
     kind = type(value)
-    if kind in PLAIN:
+    if is_plain(kind):
         return value
     if depth < DEPTH:
         if kind is list or kind is tuple:

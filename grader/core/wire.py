@@ -25,6 +25,14 @@ import json.encoder
 import json.scanner
 
 PLAIN = (type(None), bool, int, float, str)
+# Tested by identity: `kind in PLAIN` compares with ==, and a learner's metaclass may define
+# __eq__ (always True made its instances "plain", handed on raw; and it ran learner code here).
+_PLAIN_IDS = frozenset(map(id, PLAIN))
+
+
+def is_plain(kind: type) -> bool:
+    """Whether a type (from type(x), never learner-chosen beyond its class) is plain data."""
+    return id(kind) in _PLAIN_IDS
 DEPTH = 40          # containers nested deeper than this cross as references
 ANCESTRY = 16       # classes a class description may nest, as bases (describe sends fewer)
 SHARED_HASH = 32    # keys of one dict read from a message that may share a hash
@@ -83,7 +91,7 @@ class Codec:
 
     def encode(self, value, depth: int = 0):
         kind = type(value)
-        if kind in PLAIN:
+        if is_plain(kind):
             if kind is int and (value > 10 ** MAX_DIGITS or value < -10 ** MAX_DIGITS):
                 return self._reference(value)
             return value
@@ -129,7 +137,7 @@ class Codec:
 
     def decode(self, data, depth: int = 0):
         kind = type(data)
-        if kind in PLAIN:
+        if is_plain(kind):
             return data
         if depth > DEPTH + 2 + ANCESTRY:  # a value's class, then the class's bases, nest on
             raise WireError("nested too deeply")
@@ -145,7 +153,7 @@ class Codec:
                 if type(pair) is not list or len(pair) != 2:
                     raise WireError("not a dict item")
                 key = self.decode(pair[0], depth + 1)
-                if type(key) in PLAIN or type(key) is tuple:
+                if is_plain(type(key)) or type(key) is tuple:
                     # Keys that share one hash make each insertion compare with all before
                     # it: 120 000 of them held the checks' interpreter for minutes, past any
                     # clock of the link. No honest dict has more than a few.
