@@ -263,6 +263,22 @@ def test_reads_sent_together_stop_at_the_first_that_raises_as_one_by_one_would(l
     assert module.log == [0, 1, 2]  # the reads after the failing one never ran
 
 
+def test_reads_sent_together_fail_through_the_labs_own_attempt_when_given(learner):
+    """A lab's reading helpers pass their own `attempt` (lab 5's names an unhashable Value):
+    read_each once dropped it and failed through the core's."""
+    from grader.core.checks import CheckFailed, attempt, read_each
+    module = learner(READ_LOG)
+    seen = []
+
+    def labs_attempt(what, fn, *args):
+        seen.append(what)
+        return attempt(what, fn, *args)
+
+    with pytest.raises(CheckFailed, match="node 2 refuses"):
+        read_each([module.Node(n) for n in range(4)], "grad", lambda i: f"node {i}", labs_attempt)
+    assert seen == ["node 0", "node 1", "node 2"]
+
+
 def test_a_read_sent_together_falls_back_to_the_learners_getattr_as_python_does(learner):
     from grader.core.checks import read_each
     module = learner("class Lazy:\n    def __getattr__(self, name):\n        return name * 2\n"

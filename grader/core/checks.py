@@ -86,7 +86,8 @@ def read_each(objects, name: str, what, using=None) -> list:
 
         grads = read_each(leaves, "grad", lambda i: f"reading input {i + 1}.grad")
     """
-    return [attempt(what(i), read) for i, read in enumerate(_handles.reads(objects, name))]
+    using = using or attempt
+    return [using(what(i), read) for i, read in enumerate(_handles.reads(objects, name))]
 
 
 def call_each(fn, arglists, what, using=None) -> list:
