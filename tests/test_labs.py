@@ -194,6 +194,16 @@ def test_lab_twos_later_checks_name_the_mistake_not_only_its_numbers(course):
     assert "cut to a whole number" in said("chain_int_cast.py", "dL/dx agrees with nudging L")
 
 
+def test_lab_ones_L_check_points_at_a_wrong_d_not_at_the_right_last_step(course):
+    # L = d * f on a wrong d was told "It is L = d * f, with d = 7.83": the right d, so one
+    # mistake (in e or d) read as a second one in L.
+    lab = course.labs["01-graphs"]
+    checks, _ = load_checks(lab.checks_source(), lab.slug)
+    source = (lab.folder / "mistakes" / "forward_truncates_with_int.py").read_text()
+    said = {c.name: c.message for c in grade(lab.slug, checks, source, "int.py").checks}
+    assert "it is your d that is wrong" in said["forward computes L = (a*b + c) * f"]
+
+
 def test_lab_threes_later_path_check_blames_a_wrong_dL_dd_not_the_sum(course):
     # With dL/dd and dL/de wrong (each factor handed its own value), a and b added both
     # paths right from them, yet the path check said "their shares must ADD".

@@ -129,6 +129,13 @@ def forward_last_step(learner):
             raise CheckFailed(
                 f"`{what}['L']` should be {_f(d * f)}, but your code gives {_f(got)}, which is "
                 f"d + f. The last step multiplies: `L = d * f`.")
+        own = _node(nodes, "d", what)
+        if not _same(own, d) and _same(got, own * f):
+            # One mistake, said once: L = d * f is right, on a d that is not.
+            raise CheckFailed(
+                f"`{what}['L']` is your d times f, and that step is right; it is your d that "
+                f"is wrong: {_f(own)} where it should be {_f(d)} (see the check on e and d "
+                f"above). Fix d and L follows.")
         close(got, d * f, f"`{what}['L']`", why=f"It is L = d * f, with d = {_f(d)}.")
 
 
