@@ -21,7 +21,7 @@ gradients.py first (what every part reads a learner's Value with), then one file
 import math
 import re
 
-from grader.core.checks import CheckFailed, inputs, kind_of, number
+from grader.core.checks import CheckFailed, as_tuple, inputs, kind_of, number
 from grader.core.checks import attempt as _attempt
 
 
@@ -198,8 +198,8 @@ def children_of(node, what):
 def listed(node, name, what):
     """node.<name> as a tuple, read twice: backward() reads a node's children and local
     gradients on every pass, and a map or generator is empty after its first reading."""
-    first = attempt(f"listing {what}.{name}", tuple, _attr(node, name, what))
-    again = attempt(f"listing {what}.{name}", tuple, _attr(node, name, what))
+    first = attempt(f"listing {what}.{name}", as_tuple, _attr(node, name, what))
+    again = attempt(f"listing {what}.{name}", as_tuple, _attr(node, name, what))
     if len(again) != len(first):
         raise CheckFailed(f"{_cap(what)}.{name} gave {len(first)} item(s) the first time it was "
                           f"read and {len(again)} the second: keep it as a tuple or list, which "

@@ -17,7 +17,7 @@ file per part.
 
 from math import exp as _exp, isclose, tanh as _tanh
 
-from grader.core.checks import CheckFailed, attempt as _attempt, need, number
+from grader.core.checks import CheckFailed, attempt as _attempt, call_each, need, number, read_each
 
 
 UNHASHABLE = ("Your Value cannot go in a set (TypeError: unhashable type): it defines __eq__, and "
@@ -101,7 +101,7 @@ def value_class(learner):
 
 def leaves_of(learner, xs):
     Value = value_class(learner)
-    return [attempt(f"Value({x!r})", Value, x) for x in xs]
+    return call_each(Value, [(x,) for x in xs], lambda i: f"Value({xs[i]!r})", attempt)
 
 
 def backward(out, what):
@@ -198,7 +198,8 @@ def grads_of(learner, formula, inputs, what):
     leaves = leaves_of(learner, inputs)
     out = attempt(what, formula, *leaves)
     backward(out, what)
-    return out, [grad_of(v, f"input {i + 1}") for i, v in enumerate(leaves)]
+    grads = read_each(leaves, "grad", lambda i: f"reading input {i + 1}.grad", attempt)
+    return out, [number(g, f"input {i + 1}.grad") for i, g in enumerate(grads)]
 
 
 def _t(x):
