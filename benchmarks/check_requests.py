@@ -13,6 +13,7 @@ or calls made one after another can go in one (checks.read_each, checks.call_eac
 
 from __future__ import annotations
 
+import argparse
 import collections
 import contextlib
 import queue
@@ -54,9 +55,13 @@ def _pipe(inbox: queue.Queue, outbox: queue.Queue):
 
 
 def main() -> None:
-    slug = sys.argv[1] if len(sys.argv) > 1 else "05-backward"
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("lab", nargs="?", default="05-backward", help="a lab's slug")
+    parser.add_argument("file", nargs="?", type=Path, help="a file to grade (the lab's solution)")
+    args = parser.parse_args()
+    slug = args.lab
     lab = course_model.load(ROOT).labs[slug]
-    path = Path(sys.argv[2]) if len(sys.argv) > 2 else lab.solution
+    path = args.file or lab.solution
     source = path.read_text()
     use_seed(seed_of(source))
     checks, _ = load_checks(lab.checks_source(), slug)
