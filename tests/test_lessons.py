@@ -801,24 +801,30 @@ def test_the_number_of_parts_a_lesson_names_is_its_labs():
         assert said and words[said.group(1)] == len(parts) == len(items), path.name
 
 
+def _counting_grad_writes(Value):
+    """A subclass of Value that counts the non-zero writes to a node's grad (its shares)."""
+    class Counted(Value):
+        writes = 0
+
+        @property
+        def grad(self):
+            return self._grad
+
+        @grad.setter
+        def grad(self, value):
+            if value != 0:
+                Counted.writes += 1
+            self._grad = value
+
+    return Counted
+
+
 def test_a_value_gets_one_share_per_use_not_per_path():
     # In lesson 5's graph a is used once (by c = a * b) but reaches L by two paths (through L
     # directly and through d): the sweep hands it one share, already the sum of both paths.
     # A lesson may not say a Value gets one share per path.
     for design, Value in _engines().items():
-        class Counted(Value):
-            writes = 0
-
-            @property
-            def grad(self):
-                return self._grad
-
-            @grad.setter
-            def grad(self, value):
-                if value != 0:
-                    Counted.writes += 1
-                self._grad = value
-
+        Counted = _counting_grad_writes(Value)
         a, b = Counted(2.0), Value(3.0)
         c = a * b
         L = c * (c + 1)
@@ -881,19 +887,7 @@ def test_fan_out_counts_two_uses_by_one_step():
     # a * a is one step that uses a twice: a gets two shares (2a in all) in both designs, so a
     # key term that calls fan-out "used by more than one step" leaves out the page's own a * a.
     for design, Value in _engines().items():
-        class Counted(Value):
-            writes = 0
-
-            @property
-            def grad(self):
-                return self._grad
-
-            @grad.setter
-            def grad(self, value):
-                if value != 0:
-                    Counted.writes += 1
-                self._grad = value
-
+        Counted = _counting_grad_writes(Value)
         a = Counted(3.0)
         (a * a).backward()
         assert (Counted.writes, a.grad) == (2, 6.0), design
