@@ -8,7 +8,8 @@ child, the same fresh interpreter, ready in a few milliseconds.
 This file is not imported by the grader: python.py runs its text with `python -I -S -c`, and it
 talks to python.py over the Unix socket it inherits (its descriptor is the third argument). Per job it receives
 the child's working folder, its stdin (the job) and its stdout (the report), forks, sends back
-the child's pid, waits for the child and sends back its exit status.
+the child's pid; when the parent says it is done with the child, ends the child's process group
+and sends back its exit status.
 """
 
 import importlib
@@ -28,6 +29,7 @@ importlib.import_module("site")  # job.main imports it for help() and exit(): do
 MEMORY_LIMIT = int(sys.argv[2])
 STATUS = struct.Struct("!ii")  # (kind, value): kind 0 = the child's pid, 1 = its exit status
 SIZE = struct.Struct("!I")
+END = b"E"  # from the parent: end this child now
 
 
 def _receive(channel: socket.socket, size: int) -> bytes:
@@ -99,7 +101,20 @@ def serve(channel: socket.socket) -> None:
         for fd in fds:
             os.close(fd)
         channel.sendall(STATUS.pack(0, pid))
+        try:
+            done = _receive(channel, 1)  # the parent has its report, or gave up waiting
+        except OSError:
+            done = b""
+        # Ended here, not by the parent: until it is waited for below, the child's pid (and
+        # its group's id) cannot be given to another process, so this kills nothing else.
+        for end in (os.killpg, os.kill):  # its group, leftovers included; itself, had it left
+            try:
+                end(pid, 9)
+            except OSError:
+                pass
         _, status = os.waitpid(pid, 0)
+        if done != END:
+            return
         channel.sendall(STATUS.pack(1, os.waitstatus_to_exitcode(status)))
 
 

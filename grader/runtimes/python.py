@@ -33,6 +33,7 @@ MEMORY_LIMIT = 1 << 30  # bytes of address space per submission, the interpreter
 SERVER = (Path(__file__).with_name("fork_server.py")).read_text(encoding="utf-8")
 STATUS = struct.Struct("!ii")  # as fork_server.py sends them: (0, pid), then (1, exit status)
 SIZE = struct.Struct("!I")  # the length of the labs' checks sent to it first
+END = b"E"  # to it: this child may be ended now
 
 
 class PythonRuntime:
@@ -133,8 +134,8 @@ class _ForkServer:
             os.close(job_out)
             job_out = None
             result = _read(report_in, reader, deadline)
-            _kill(pid)  # the whole group, leftovers included
             try:
+                self.channel.sendall(END)  # the server ends the child's group, leftovers included
                 status = self._receive(1)
             except OSError:
                 self.close()
@@ -186,10 +187,3 @@ def _read(fd: int, reader: FrameReader, deadline: float):
             found = reader.feed(chunk)
             if found is not None:
                 return found
-
-
-def _kill(pid: int) -> None:
-    try:
-        os.killpg(pid, 9)
-    except (ProcessLookupError, PermissionError):
-        pass
