@@ -95,7 +95,7 @@ def serve(channel: socket.socket) -> None:
         if pid == 0:
             _child(message.decode(), fds[0], fds[1], channel)
         try:
-            os.setpgid(pid, pid)  # also here, so the group exists before the parent may end it
+            os.setpgid(pid, pid)  # also here, so the group exists before it is ended below
         except OSError:
             pass  # the child already did it, or already ended
         for fd in fds:
