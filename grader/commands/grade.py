@@ -35,32 +35,6 @@ def skipped_note(skipped: list[str]) -> str:
             "another name, rename it and grade it.")
 
 
-def _inside(folder: str, path: str) -> bool:
-    if folder in (".", "./"):
-        return not os.path.isabs(path) and not path.startswith("../")
-    return path.startswith(folder.rstrip("/") + "/")
-
-
-def name_what_empty_folders_held(inputs: list, skipped: list[str]) -> list:
-    """A folder with nothing to grade says which files it did hold, in its own report: on
-    Gradescope the learner who uploaded `05-backward.py.txt` reads why, not just "nothing to
-    grade" (the stderr line naming skipped files is in no report, and no learner sees it)."""
-    from dataclasses import replace
-
-    out = []
-    for item in inputs:
-        held = [p for p in skipped if _inside(item.name, p)] if (
-            item.kind == "refused" and "holds no .py file" in item.problem) else []
-        if held:
-            shown = ", ".join(os.path.relpath(p, item.name) for p in held[:SKIPPED_SHOWN])
-            more = f" and {len(held) - SKIPPED_SHOWN} more" if len(held) > SKIPPED_SHOWN else ""
-            item = replace(item, problem=f"{item.problem}; it holds only {shown}{more}, and a "
-                                         "lab file's name ends in .py (or .ipynb, or .zip for an "
-                                         "export): rename it and hand it in again")
-        out.append(item)
-    return out
-
-
 @click.command("grade")
 @click.argument("args", nargs=-1, metavar="LAB PATH...")
 @click.option("--all", "all_labs", is_flag=True,
@@ -139,7 +113,7 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
     skipped: list[str] = []
     repeated: list[str] = []
     try:
-        inputs = name_what_empty_folders_held(collect(paths, skipped, repeated), skipped)
+        inputs = collect(paths, skipped, repeated)
         graded = grade_inputs(course, inputs, slug, make_runtime(runtime, course.root, timeout,
                                                                   jobs), runtime, shard)
     except MissingPath as exc:

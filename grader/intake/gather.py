@@ -105,11 +105,28 @@ def _folder(path: Path, name: str, skipped: list[str]) -> list[Input]:
     if is_export_folder(path):
         return [Input(name, path, "export")]
     found: list[Input] = []
+    before = len(skipped)
     _walk(path, name, found, 0, skipped)
     if not found:
         return [Input(name, path, "refused", f"{name} holds no .py file, no lab notebook and "
-                                             "no course export, so there is nothing to grade")]
+                                             "no course export, so there is nothing to grade"
+                                             + _what_it_held(skipped[before:], name))]
     return found
+
+
+HELD_SHOWN = 10  # files named in a refused folder's report
+
+
+def _what_it_held(held: list[str], name: str) -> str:
+    """A folder with nothing to grade names, in its own report, the files it did hold: on
+    Gradescope the learner who uploaded `05-backward.py.txt` reads why, not only "nothing to
+    grade" (the stderr line naming skipped files is in no report, and no learner sees it)."""
+    if not held:
+        return ""
+    shown = ", ".join(os.path.relpath(p, name) for p in held[:HELD_SHOWN])
+    more = f" and {len(held) - HELD_SHOWN} more" if len(held) > HELD_SHOWN else ""
+    return (f"; it holds only {shown}{more}, and a lab file's name ends in .py (or .ipynb, or "
+            ".zip for an export): rename it and hand it in again")
 
 
 def _walk(folder: Path, name: str, found: list[Input], depth: int, skipped: list[str]) -> None:
