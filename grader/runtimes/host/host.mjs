@@ -111,7 +111,9 @@ async function makeSnapshot() {
   await py.loadPackage(load, { messageCallback: () => {}, errorCallback: (m) => errors.push(m) });
   if (errors.length) throw new Error(`the course package did not load: ${errors.join("; ")}`);
   // Everything a restored worker imports (agent, split, state): it has no files to import from.
-  py.runPython("import grader.core.agent, grader.core.split, grader.core.state");
+  // And every built-in module the seal imports in each learner's interpreter (seal.py).
+  py.runPython("import grader.core.agent, grader.core.split, grader.core.state, grader.core.seal;"
+    + " grader.core.seal.import_builtins()");
   forgetLoadedPackages(py);
   const memory = py.makeMemorySnapshot();
   table = py._module.wasmTable.length;
