@@ -520,6 +520,27 @@ def test_all_grades_a_canvas_download_by_the_name_the_learner_uploaded(tmp_path)
     assert status == 1
 
 
+def test_all_grades_moodle_blackboard_and_brightspace_downloads_by_the_name_uploaded(tmp_path):
+    """Moodle, Blackboard and Brightspace put other prefixes than Canvas's before the name the
+    learner uploaded: --all said "cannot tell which lab this is" for every one of them."""
+    names = {"Jane Doe_12345_assignsubmission_file_03-branching.py": "03-branching",
+             "HW2_jdoe_attempt_2026-03-01-12-00-00_02-chain-rule.py": "02-chain-rule",
+             "123-456 - Jane Doe - Mar 1, 2026 1200 PM - 03-branching (1).py": "03-branching",
+             "doejane_12345_67890_02-chain-rule (1)-1.py": "02-chain-rule"}
+    for name, slug in names.items():
+        (tmp_path / name).write_text(solution(slug))
+    (tmp_path / "Ann Lee_12346_assignsubmission_file_x03-branching.py").write_text(
+        solution("03-branching"))
+    status, by_file, _, reports = grade("--all", str(tmp_path))
+    got = {os.path.relpath(r["file"], tmp_path): (r["lab"], r["passed"]) for r in reports}
+    for name, slug in names.items():
+        assert got[name] == (slug, True), (name, by_file[str(tmp_path / name)]["error"])
+    # a slug glued to other letters is not its lab's name
+    assert "cannot tell which lab" in by_file[
+        str(tmp_path / "Ann Lee_12346_assignsubmission_file_x03-branching.py")]["error"]
+    assert status == 1
+
+
 def test_a_folder_with_nothing_to_grade_names_in_its_report_the_files_it_held(tmp_path):
     """On Gradescope the learner's upload is graded as `.` from inside its folder: one who
     uploaded `05-backward.py.txt` read only ". holds no .py file … nothing to grade", while the

@@ -277,10 +277,11 @@ def wrong_lab(shown: str, named: str, lab: str) -> str:
 SAVED_AGAIN = re.compile(r" ?\([0-9]{1,3}\)$")
 
 
-# How Canvas's "Download Submissions" names a file: the learner's name and two numbers before
-# the name they uploaded, and "-1", "-2" before its extension for a resubmission:
-# "doejane_LATE_12345_67890_05-backward-1.py".
-LMS_PREFIX = re.compile(r"^.*_[0-9]+_")
+# How an LMS's "download all submissions" names a file: something before the name the learner
+# uploaded, ending in "_" or a space. Canvas: "doejane_LATE_12345_67890_05-backward-1.py" ("-1",
+# "-2" before the extension for a resubmission); Moodle: "Jane Doe_12345_assignsubmission_file_
+# 05-backward.py"; Blackboard: "HW5_jdoe_attempt_2026-03-01-12-00-00_05-backward.py";
+# Brightspace: "123-456 - Jane Doe - Mar 1, 2026 1200 PM - 05-backward.py".
 RESUBMITTED = re.compile(r"-[0-9]{1,3}$")
 
 
@@ -288,14 +289,15 @@ def _lab_from_name(name: str, labs: set[str]) -> str | None:
     stem = os.path.basename(name.rstrip("/"))
     for suffix in (".py", ".ipynb"):
         stem = stem[:-len(suffix)] if stem.lower().endswith(suffix) else stem
-    # "05-backward (1).py": a browser's second Download
-    for candidate in (stem, SAVED_AGAIN.sub("", stem)):
+    # "05-backward (1).py": a browser's second Download; "-1": Canvas's resubmission
+    again = SAVED_AGAIN.sub("", stem)
+    candidates = (stem, again, RESUBMITTED.sub("", stem), RESUBMITTED.sub("", again),
+                  SAVED_AGAIN.sub("", RESUBMITTED.sub("", stem)))
+    for candidate in candidates[:2]:
         if candidate in labs:
             return candidate
-    uploaded = LMS_PREFIX.sub("", stem)
-    # "doejane_123_456_05-backward (1).py": a second Download, then uploaded to Canvas
-    again = SAVED_AGAIN.sub("", uploaded)
-    for candidate in (uploaded, RESUBMITTED.sub("", uploaded), again, RESUBMITTED.sub("", again)):
-        if candidate in labs:
-            return candidate
+    for candidate in candidates:  # the name uploaded, after an LMS's prefix
+        for slug in sorted(labs, key=len, reverse=True):
+            if candidate.endswith(slug) and candidate[:-len(slug)][-1:] in ("_", " "):
+                return slug
     return None
