@@ -444,6 +444,25 @@ def test_all_with_a_lab_says_to_drop_one_of_them(tmp_path):
     assert "--all grades every lab each export holds: give no LAB" in done.stderr
 
 
+def test_a_file_named_like_an_option_is_told_how_to_be_given(tmp_path):
+    """A learner's `-x.py` reached through a glob (`course grade LAB *.py`) said only "No such
+    option '-x'", which reads as the instructor's own slip; the file was never named."""
+    (tmp_path / "-x.py").write_text((LAB / "solution.py").read_text())
+    (tmp_path / "amy.py").write_text((LAB / "solution.py").read_text())
+    done = run_course("grade", "05-backward", "-x.py", "amy.py", "--course", str(ROOT),
+                      cwd=tmp_path)
+    assert done.returncode == 2 and done.stdout == ""
+    assert "-x.py is a file, but its name reads as an option: write it as ./-x.py" in done.stderr
+    assert "-- -x.py" in done.stderr
+    merged = run_course("merge", "-x.py", cwd=tmp_path)
+    assert merged.returncode == 2 and "put -- after the options" in merged.stderr
+    # an option that is no file is still Click's own word, and so is the way round it
+    assert "No such option '-q'" in run_course("grade", "05-backward", "-q", cwd=tmp_path).stderr
+    given = run_course("grade", "05-backward", "--runtime", "python", "--trusted", "--json",
+                       "--course", str(ROOT), "--", "-x.py", cwd=tmp_path)
+    assert given.returncode == 0 and json.loads(given.stdout)[0]["file"] == "-x.py"
+
+
 def test_grade_defaults_to_10_seconds_a_file_and_every_core(monkeypatch, tmp_path):
     """README: `--timeout` is 10 s unless given, and `--jobs` is every core this process may
     use; the CLI hands both to the runtime that grades."""

@@ -11,7 +11,7 @@ from ..formats import FORMATS
 from ..grading import RUNTIMES, grade_inputs, make_runtime
 from ..runtimes.node import SetupError
 from .emit import emit
-from .options import load_course, root_option
+from .options import PathsCommand, load_course, root_option
 
 
 def default_jobs() -> int:
@@ -35,7 +35,7 @@ def skipped_note(skipped: list[str]) -> str:
             "another name, rename it and grade it.")
 
 
-@click.command("grade")
+@click.command("grade", cls=PathsCommand)
 @click.argument("args", nargs=-1, metavar="LAB PATH...")
 @click.option("--all", "all_labs", is_flag=True,
               help="Grade every lab found in each export (then give no LAB).")

@@ -9,9 +9,10 @@ import click
 
 from ..formats import FORMATS
 from .emit import emit
+from .options import PathsCommand
 
 
-@click.command("merge")
+@click.command("merge", cls=PathsCommand)
 @click.argument("documents", nargs=-1, required=True,
                 type=click.Path(dir_okay=False, exists=True))
 @click.option("--format", "output_format", type=click.Choice(FORMATS), default="json",

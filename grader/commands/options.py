@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -14,3 +15,24 @@ root_option = click.option("--course", "root", type=click.Path(file_okay=False, 
 
 def load_course(root: str | None) -> course_model.Course:
     return course_model.load(Path(root).resolve() if root else course_model.find_root())
+
+
+class PathsCommand(click.Command):
+    """A command whose arguments are paths: a learner's file named like an option (`-x.py`,
+    `--json.py`, as a glob like `*.py` can hand it over) is told how to be given, not only
+    "No such option '-x'", which reads as the instructor's slip."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        given_args = list(args)  # the parser consumes the list it is given
+        try:
+            return super().parse_args(ctx, args)
+        except click.NoSuchOption as exc:
+            given = next((arg for arg in given_args if arg.startswith(exc.option_name)
+                          and arg.startswith("-") and os.path.lexists(arg)), None)
+            if given is None:
+                raise
+            raise click.UsageError(
+                f"{given} is a file, but its name reads as an option: write it as ./{given} "
+                f"(and a glob as ./*.py), or put -- after the options, before the paths "
+                f"(`course {self.name} ... -- {given}`)",
+                ctx) from None
