@@ -90,3 +90,35 @@ def test_check_mutants_prints_survivors_as_diffs(tmp_path):
     assert "each lab needs 98%" in done.stdout  # the README's bar for CI
     assert "-    return local['dy/dx'] * local['dz/dy'] * local['dL/dz']" in done.stdout
     assert "+    return local['dy/dx'] * local['dz/dy']" in done.stdout
+
+
+class _Recording:
+    """A runtime that records the time limit each batch was graded under; every reference
+    file took `reference_seconds`, and every report fails (no mutant survives)."""
+
+    def __init__(self, timeout, reference_seconds):
+        self.timeout, self.reference_seconds, self.batches = timeout, reference_seconds, []
+
+    def grade(self, batch):
+        from grader.core.report import Report
+
+        self.batches.append((len(batch), self.timeout))
+        return [Report(lab=s.lab, file=s.file, error="x", seconds=self.reference_seconds)
+                for s in batch]
+
+
+@pytest.mark.parametrize("reference_seconds, limit", [(0.01, mutants.LOOP_FLOOR), (0.2, 4.0),
+                                                      (3.0, 10.0)])
+def test_a_mutant_may_run_a_multiple_of_its_references_time_not_the_whole_limit(
+        course, reference_seconds, limit):
+    """A mutant that loops for ever is stopped at LOOP_FACTOR times the slowest reference
+    file's time (at least LOOP_FLOOR, at most the run's own limit), and the run's limit is
+    the runtime's again afterwards."""
+    lab = course.labs["01-graphs"]
+    runtime = _Recording(10.0, reference_seconds)
+    mutants.score_labs([lab], runtime)
+    references, mutated = runtime.batches
+    assert references == (1 + len(lab.alternatives), 10.0)
+    assert mutated == (len(mutants.lab_mutants(lab)), pytest.approx(limit))
+    assert runtime.timeout == 10.0
+
