@@ -206,6 +206,33 @@ def test_an_unknown_lab_is_a_usage_error(tmp_path):
         assert not (tmp_path / engine).exists()
 
 
+def test_out_never_deletes_what_the_command_did_not_write(tmp_path):
+    """`course autograder prairielearn LAB --out DIR` replaced DIR as a whole, whatever it held:
+    `--out .` in the course's clone, or a PrairieLearn question's folder, was deleted; and a
+    file given as --out (or a folder given to gradescope) ended in a traceback."""
+    question = tmp_path / "question"
+    question.mkdir()
+    (question / "info.json").write_text("{}")
+    done = run_course("autograder", "prairielearn", LAB, "--out", str(question))
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert "holds files this command did not write (info.json)" in done.stderr
+    assert sorted(p.name for p in question.iterdir()) == ["info.json"]
+    done = run_course("autograder", "prairielearn", LAB, "--out", str(question / "info.json"))
+    assert done.returncode == 1 and "is a file" in done.stderr and "Traceback" not in done.stderr
+    done = run_course("autograder", "gradescope", LAB, "--out", str(question))
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert f"name the zip to write, like {question / 'autograder.zip'}" in done.stderr
+    assert sorted(p.name for p in question.iterdir()) == ["info.json"]
+    # a folder this command wrote is replaced, as the help says; so is an empty one
+    image = tmp_path / "grader-image"
+    for _ in range(2):
+        assert run_course("autograder", "prairielearn", LAB, "--out", str(image)).returncode == 0
+    (tmp_path / "empty").mkdir()
+    assert run_course("autograder", "prairielearn", LAB, "--out",
+                      str(tmp_path / "empty")).returncode == 0
+    assert (tmp_path / "empty" / "entrypoint").is_file()
+
+
 @pytest.mark.parametrize("broken, line, says", [
     ("\nX = {}['missing']\n", 2, "checks.py cannot be loaded: KeyError: 'missing'"),
     ("\ndef half(:\n", 2, "checks.py cannot be loaded: SyntaxError"),

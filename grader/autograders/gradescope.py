@@ -10,7 +10,7 @@ import zipfile
 from pathlib import Path
 
 from ..course import Course, Lab
-from .bundle import course_files, template
+from .bundle import BundleError, course_files, template
 
 EXECUTABLE = 0o100755 << 16
 PLAIN = 0o100644 << 16
@@ -22,6 +22,9 @@ def write_gradescope(course: Course, lab: Lab, out: Path) -> Path:
              "run_autograder": (template("run_autograder", lab).encode(), EXECUTABLE)}
     for name, data in course_files(course, lab).items():
         files[f"course/{name}"] = (data, PLAIN)
+    if out.is_dir():
+        raise BundleError(f"--out {out} is a folder, and Gradescope takes one zip: name the zip "
+                          f"to write, like {out / 'autograder.zip'}")
     out.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, (data, mode) in files.items():

@@ -4,14 +4,18 @@ runs it per submission; it grades /grade/student) and the course in `course/`.""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
 from ..course import Course, Lab
-from .bundle import course_files, template
+from .bundle import BundleError, course_files, template
+
+WRITTEN = ("Dockerfile", "course", "entrypoint", "setup.sh")  # what this folder holds
 
 
 def write_prairielearn(course: Course, lab: Lab, out: Path) -> Path:
+    _may_replace(out)
     files = course_files(course, lab)
     if out.exists():
         shutil.rmtree(out)
@@ -24,3 +28,21 @@ def write_prairielearn(course: Course, lab: Lab, out: Path) -> Path:
         target.write_text(template(name, lab), encoding="utf-8")
         target.chmod(0o755 if name != "Dockerfile" else 0o644)
     return out
+
+
+def _may_replace(out: Path) -> None:
+    """The folder is replaced as a whole, so only an empty one or one this command wrote: `--out
+    .` in the course's clone, or a PrairieLearn question's own folder, was deleted with all it
+    held (and a file given as --out ended in a traceback)."""
+    if not os.path.lexists(out):
+        return
+    if out.is_symlink() or not out.is_dir():
+        raise BundleError(f"--out {out} is a file, and an image's folder is written there: name "
+                          "a new folder, like grader-image")
+    held = sorted(entry.name for entry in os.scandir(out))
+    others = [name for name in held if name not in WRITTEN]
+    if held and (others or "entrypoint" not in held):
+        shown = ", ".join(others[:5]) + (" and more" if len(others) > 5 else "")
+        raise BundleError(f"--out {out} holds files this command did not write ({shown}), and "
+                          "the folder would be replaced as a whole: name a new folder, like "
+                          "grader-image (nothing was written or deleted)")

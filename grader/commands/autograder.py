@@ -14,7 +14,8 @@ from .options import load_course, root_option
 @click.argument("lab")
 @click.option("--out", "out", type=click.Path(), default=None,
               help="gradescope: the zip to write (autograder.zip); prairielearn: the folder "
-                   "to write, replaced as a whole (autograder).")
+                   "to write (autograder): a new or empty one, or one it wrote before, which it replaces "
+                   "as a whole.")
 @root_option
 def autograder_command(engine, lab, out, root):
     """Write an autograder for LAB: for Gradescope, a zip whose setup.sh installs the course,
@@ -48,5 +49,9 @@ def autograder_command(engine, lab, out, root):
         written = write(course, chosen, target)
     except BundleError as exc:
         raise click.ClickException(str(exc)) from None
+    except OSError as exc:  # no right to write there, a file where a folder should be
+        raise click.ClickException(f"no autograder was written: cannot write {target} "
+                                   f"({exc.strerror or type(exc).__name__}"
+                                   f"{': ' + str(exc.filename) if exc.filename else ''})") from None
     click.echo(f"wrote {written}: the {engine} autograder of lab {chosen.slug} "
                "(see docs/grading.md)")
