@@ -463,6 +463,42 @@ def test_a_file_named_like_an_option_is_told_how_to_be_given(tmp_path):
     assert given.returncode == 0 and json.loads(given.stdout)[0]["file"] == "-x.py"
 
 
+def test_a_results_file_that_cannot_be_written_loses_no_grading(monkeypatch, tmp_path):
+    """`--results` where no file can be written ended, after the whole class was graded, in
+    a traceback, the grades lost: a folder that is a file is now refused before grading, and
+    a write that fails anyway (a full disk) puts the document on stdout, with exit 2."""
+    import pathlib
+
+    from click.testing import CliRunner
+
+    from grader.commands import grade as grade_module
+
+    (tmp_path / "a.py").write_text((LAB / "solution.py").read_text())
+    args = ["05-backward", str(tmp_path / "a.py"), "--runtime", "python", "--trusted",
+            "--course", str(ROOT), "--format", "csv"]
+    done = run_course("grade", *args, "--results", str(tmp_path / "a.py" / "grades.csv"))
+    assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr
+    assert f"{tmp_path / 'a.py'} is a file, not a folder" in done.stderr
+    merged = run_course("merge", str(tmp_path / "a.py"), "--results",
+                        str(tmp_path / "a.py" / "grades.csv"))
+    assert merged.returncode == 2 and "is a file, not a folder" in merged.stderr
+
+    real_write = pathlib.Path.write_text
+
+    def full_disk(self, *args, **kwargs):
+        if self.name == "grades.csv":
+            raise OSError(28, "No space left on device")
+        return real_write(self, *args, **kwargs)
+
+    monkeypatch.setattr(pathlib.Path, "write_text", full_disk)
+    done = CliRunner().invoke(grade_module.grade_command,
+                              args + ["--results", str(tmp_path / "grades.csv")])
+    assert done.exit_code == 2, done.output
+    assert "a.py,05-backward,18,18,true" in done.stdout
+    assert "could not be written (No space left on device); the document is on stdout" in \
+        done.stderr
+
+
 def test_grade_defaults_to_10_seconds_a_file_and_every_core(monkeypatch, tmp_path):
     """README: `--timeout` is 10 s unless given, and `--jobs` is every core this process may
     use; the CLI hands both to the runtime that grades."""

@@ -3,9 +3,27 @@ one line about it on stdout."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
+
+
+def check_results_path(results_path: str | None) -> None:
+    """Refuse, before anything is graded, a --results file that cannot be written (its folder
+    is a file, or read-only): a class graded for minutes ended in a traceback, its grades lost."""
+    if results_path is None:
+        return
+    target = Path(results_path).absolute()
+    folder = target.parent
+    while not os.path.lexists(folder):
+        folder = folder.parent
+    if not folder.is_dir():
+        raise click.UsageError(f"--results {results_path} cannot be written: {folder} is a "
+                               "file, not a folder")
+    if not os.access(target if target.exists() else folder, os.W_OK):
+        raise click.UsageError(f"--results {results_path} cannot be written: no permission "
+                               f"to write {target if target.exists() else folder}")
 
 
 def emit(output_format: str, graded: list, results_path: str | None) -> None:
@@ -19,7 +37,14 @@ def emit(output_format: str, graded: list, results_path: str | None) -> None:
         click.echo(document, nl=False)
         return
     target = Path(results_path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(document, encoding="utf-8")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(document, encoding="utf-8")
+    except OSError as exc:  # what check_results_path could not foresee (a full disk)
+        click.echo(document, nl=False)
+        click.echo(f"Error: --results {results_path} could not be written "
+                   f"({exc.strerror or type(exc).__name__}); the document is on stdout "
+                   "instead, so nothing graded is lost", err=True)
+        raise SystemExit(2) from None
     passed = sum(g.report.passed for g in graded)
     click.echo(f"{passed} of {len(graded)} file(s) passed; wrote {results_path}")

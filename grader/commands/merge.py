@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from ..formats import FORMATS
-from .emit import emit
+from .emit import check_results_path, emit
 from .options import PathsCommand
 
 
@@ -32,6 +32,7 @@ def merge_command(documents, output_format, results_path):
     """
     from ..merge import MergeError, merge, read_document
 
+    check_results_path(results_path)
     try:
         graded = merge([read_document(Path(path)) for path in documents])
     except MergeError as exc:
