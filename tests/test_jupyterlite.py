@@ -7,8 +7,10 @@ under /lite/, and driven in Debian Chromium through the Notebook UI: the Run men
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import html
+import io
 import json
 import re
 import sys
@@ -523,3 +525,53 @@ def test_a_starter_cell_run_without_its_writefile_line_is_named_by_the_check_cel
         keep = next(line for line in intro.splitlines() if "Keep the next cell's first line" in line)
         assert keep.startswith("- ") and "`%%writefile lab.py`" in keep
         assert "Without it the cell runs your code and writes nothing" in keep
+
+
+def _run_cells(course, lesson, tmp_path, monkeypatch, code: str | None = None):
+    """The notebook's starter cell (or `code` typed over it), written as %%writefile writes
+    it, then its check cell run as the notebook holds it; returns what the cell showed."""
+    from grader.site_builder.lite_notebooks import notebook as make_notebook
+
+    cells = {c["id"]: "".join(c["source"])
+             for c in json.loads(make_notebook(course, lesson))["cells"]}
+    first, _, starter = cells["starter"].partition("\n")
+    assert first == "%%writefile lab.py"
+    (tmp_path / "lab.py").write_text(starter if code is None else code)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(notebook, "packaged",
+                        lambda slug: course.labs[slug].checks_source())
+    shown = io.StringIO()
+    with contextlib.redirect_stdout(shown):
+        exec(cells["check"], {})
+    return shown.getvalue()
+
+
+def test_a_lab_that_builds_on_another_run_as_it_comes_says_to_paste_the_earlier_code(
+        course, tmp_path, monkeypatch):
+    # Lab 5's notebook starts with what lab 5 adds, alone: Run All (the first thing a learner
+    # does) stopped at `Value.backward = backward` and the report said only "NameError: name
+    # 'Value' is not defined" (seen in Chromium).
+    for lesson in course.lessons:
+        earlier = course.labs[lesson.lab].config.builds_on
+        shown = _run_cells(course, lesson, tmp_path, monkeypatch)
+        if not earlier:
+            assert "does not define it" not in shown, lesson.lab
+            continue
+        assert "NameError: name 'Value' is not defined" in shown
+        assert (f"Your file uses Value but does not define it: this lab continues lab {earlier}"
+                in shown), shown
+        assert f"the code cell of {earlier}.ipynb" in shown
+        # Pasted as told (the earlier lab's own code above this lab's part): no such note.
+        lab = course.labs[lesson.lab]
+        pasted = (course.labs[earlier].solution.read_text() + "\n\n"
+                  + lab.config.extend.read_text())
+        assert "does not define it" not in _run_cells(course, lesson, tmp_path, monkeypatch,
+                                                      pasted)
+        # Pasted below this lab's part instead: Python meets Value.backward first.
+        below = lab.config.extend.read_text() + "\n\n" + course.labs[earlier].solution.read_text()
+        shown = _run_cells(course, lesson, tmp_path, monkeypatch, below)
+        assert "Your file defines Value below line" in shown and "Move your code of lab" in shown
+        # A NameError of the learner's own, in a file that defines Value, is not this.
+        typo = pasted.replace("Value.backward = backward", "Value.backward = backwrd", 1)
+        shown = _run_cells(course, lesson, tmp_path, monkeypatch, typo)
+        assert "name 'backwrd' is not defined" in shown and "does not define it" not in shown

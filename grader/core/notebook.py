@@ -31,10 +31,13 @@ OUTPUT_SHOWN = 2000  # characters of the learner's own printing repeated under a
 PRINTED = "Your code printed"  # the heading of that printing (lite_notebooks.py names it)
 
 
-def check(lab: str, path: str = "lab.py", *, checks_source: str | None = None) -> Report:
+def check(lab: str, path: str = "lab.py", *, builds_on: str | None = None,
+          checks_source: str | None = None) -> Report:
     """Grade the file at `path` against lab `lab`'s hidden checks; show and return the report.
 
-    `checks_source` replaces the packaged checks (for a checkout without `course_labs`).
+    `builds_on` names the lab this one continues (lab.yaml's builds_on), whose code the
+    learner pastes above this lab's part. `checks_source` replaces the packaged checks (for a
+    checkout without `course_labs`).
     """
     file = Path(path)
     if not file.is_file():
@@ -49,8 +52,39 @@ def check(lab: str, path: str = "lab.py", *, checks_source: str | None = None) -
         # Stopped as the file loaded: `course grade`'s words for its limit ("ran for more than
         # 10 s"), not the page's ("or Stop was pressed"): a notebook has no Stop button.
         report.error = ran_too_long(CHECK_SECONDS, stopped_check(report), limit.where)
-    show(report, _unwritten(_history(), str(path)))
+    notes = [_unwritten(_history(), str(path)), _not_pasted(report, source, builds_on)]
+    show(report, "\n\n".join(note for note in notes if note))
     return report
+
+
+def _not_pasted(report: Report, source: str, builds_on: str | None) -> str:
+    """A lab that continues another starts, in its notebook, with only what it adds: run as it
+    comes (Run All, the natural first thing to do), it stops at the earlier lab's class, and
+    the report said only `NameError: name 'Value' is not defined`."""
+    found = re.search(r"NameError: name '(\w+)' is not defined", report.error or "")
+    if not builds_on or not found:
+        return ""
+    name = found.group(1)
+    # Missing only if the earlier lab asks for it (its checks need() it): a misspelt name of
+    # the learner's own is not the earlier lab's code.
+    try:
+        earlier = packaged(builds_on)
+    except LookupError:
+        return ""
+    if not re.search(rf"\bneed\(\s*\w+\s*,\s*['\"]{name}['\"]\s*\)", earlier):
+        return ""
+    defined = re.search(rf"^\s*class\s+{name}\b", source, re.M)
+    used = re.search(r"\(line (\d+) of your file\)", report.error)
+    if defined and used and source.count("\n", 0, defined.start()) + 1 > int(used.group(1)):
+        return (f"Your file defines {name} below line {used.group(1)}, which uses it: Python "
+                f"runs a file from the top. Move your code of lab {builds_on} up, just below "
+                f"this lab's %%writefile line, above what this lab adds.")
+    if defined:
+        return ""
+    return (f"Your file uses {name} but does not define it: this lab continues lab "
+            f"{builds_on}, and its cell holds only what this lab adds. Paste your code of that "
+            f"lab (the code cell of {builds_on}.ipynb, without its %%writefile line) just below "
+            f"this lab's %%writefile line, then run the cells again.")
 
 
 def _history() -> list[str]:

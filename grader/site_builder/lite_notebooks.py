@@ -66,12 +66,16 @@ def notebook(course: Course, lesson: Lesson) -> str:
         # The notebook keeps no earlier work: the learner pastes their own code above what
         # this lab adds. The course's stand-in is never written in, unasked.
         starter = starter.rstrip() + "\n\n\n" + authored.read(lab.config.extend)
+    # A lab that continues another names it, so a file run without the earlier code pasted
+    # in is told what is missing (grader.core.notebook._not_pasted).
+    builds_on = lab.config.builds_on if lab.config else None
+    earlier = f", builds_on={builds_on!r}" if builds_on else ""
     cells = [
         _cell("markdown", "lesson", _intro(course, lesson)),
         _cell("code", "starter", f"%%writefile {LAB_FILE}\n{starter}"),
         _cell("code", "check", "# Grade lab.py (written by the cell above) with the lab's "
                                "hidden checks.\nfrom grader.core.notebook import check\n"
-                               f"report = check({lesson.lab!r}, {LAB_FILE!r})"),
+                               f"report = check({lesson.lab!r}, {LAB_FILE!r}{earlier})"),
     ]
     document = {"nbformat": 4, "nbformat_minor": 5, "cells": cells,
                 "metadata": {"kernelspec": KERNEL,
