@@ -575,3 +575,51 @@ def test_a_lab_that_builds_on_another_run_as_it_comes_says_to_paste_the_earlier_
         typo = pasted.replace("Value.backward = backward", "Value.backward = backwrd", 1)
         shown = _run_cells(course, lesson, tmp_path, monkeypatch, typo)
         assert "name 'backwrd' is not defined" in shown and "does not define it" not in shown
+
+
+def test_a_lab_in_parts_is_reported_part_by_part_in_its_notebook(course, tmp_path, monkeypatch):
+    # The starters of labs 4 and 5 say Check tells the first part not yet passing; the page
+    # groups its report so, but the notebook listed lab 5's 18 checks flat.
+    from grader.site_builder.lite_notebooks import notebook as make_notebook
+
+    in_parts = 0
+    for lesson in course.lessons:
+        lab = course.labs[lesson.lab]
+        checks = load_checks(lab.checks_source(), lab.slug)[0]
+        groups = notebook.parts(lab.checks_source(), checks)
+        source = "".join(json.loads(make_notebook(course, lesson))["cells"][0]["source"])
+        intro = _rendered_text(source)
+        if len(lab.config.parts) < 2:
+            assert groups == [] and "parts." not in intro
+            continue
+        in_parts += 1
+        assert groups == [part.checks for part in lab.config.parts]
+        assert f"This lab is in {len(groups)} parts." in intro
+        # A numbered list of the titles, shown as written ("+ and *" is no emphasis).
+        numbers = [line.split(".")[0] for line in source.splitlines() if re.match(r"\d+\. ", line)]
+        assert numbers == [str(n) for n in range(1, len(groups) + 1)]
+        at = [intro.index(part.title) for part in lab.config.parts]
+        assert at == sorted(at)
+        # The reference with the last part's first check broken: the report says that part,
+        # and puts every check under its own part's heading, in order.
+        report = grade(lab.slug, checks, lab.solution.read_text(), "lab.py")
+        last = groups[-1][0]
+        for c in report.checks:
+            if c.name == last:
+                c.passed, c.message = False, "broken on purpose"
+        for shown in (as_text(report, groups), html.unescape(as_html(report, groups))):
+            count = len(groups)
+            assert f"You are on part {count} of {count}" in shown, shown
+            at = [shown.index(f"Part {n} of {count}: ") for n in range(1, count + 1)]
+            assert at == sorted(at)
+            for n, names in enumerate(groups):
+                end = at[n + 1] if n + 1 < count else len(shown)
+                assert all(at[n] < shown.index(name) < end for name in names), names
+            assert shown.count("(you are here)") == 1
+            assert f"Part {count} of {count}: {len(groups[-1]) - 1} of {len(groups[-1])} " \
+                   "checks pass (you are here)" in shown
+        # The check cell shows it so.
+        shown = _run_cells(course, lesson, tmp_path, monkeypatch,
+                           lab.solution.read_text() if not lab.config.builds_on else None)
+        assert (f"All {len(groups)} parts pass." in shown) != bool(lab.config.builds_on)
+    assert in_parts >= 2

@@ -91,8 +91,16 @@ def _intro(course: Course, lesson: Lesson) -> str:
         lines += ["**Key terms**", ""]
         lines += [f"- **{e(term.term)}**: {e(term.meaning)}" for term in lesson.key_terms]
         lines.append("")
-    lines.append(HOW_TO)
     config = course.labs[lesson.lab].config
+    if config and len(config.parts) > 1:
+        # The report groups its checks under "Part N of M" (grader.core.notebook.parts): the
+        # titles are here, as the page shows them above its parts.
+        lines += [f"**This lab is in {len(config.parts)} parts.** The report under the last "
+                  "cell lists every check under its part's heading and says which part you "
+                  "are on, the first with a check not passing:", ""]
+        lines += [f"{n}. {e(part.title)}" for n, part in enumerate(config.parts, 1)]
+        lines.append("")
+    lines.append(HOW_TO)
     if config and config.builds_on:
         lines += ["", _builds_on(course, config.builds_on)]
     return "\n".join(lines)
@@ -111,8 +119,9 @@ def _builds_on(course: Course, earlier: str) -> str:
 
 
 def _plain(text: str) -> str:
-    """Plain text as markdown that renders as that same text."""
-    return MARKDOWN_SPECIAL.sub(r"\\\1", text)
+    """Plain text as markdown that renders as that same text (at the start of a line too:
+    lab 4's part "+ and *" read as a list inside the list of parts)."""
+    return re.sub(r"^([+-])", r"\\\1", MARKDOWN_SPECIAL.sub(r"\\\1", text))
 
 
 def _cell(kind: str, cell_id: str, text: str) -> dict:
