@@ -894,3 +894,32 @@ def test_fan_out_counts_two_uses_by_one_step():
     meta = frontmatter.parse(_lesson("03-branching")).meta
     (fan_out,) = [t["meaning"] for t in meta["key_terms"] if t["term"] == "fan-out"]
     assert "used more than once" in fan_out and "a * a" in fan_out, fan_out
+
+
+def test_lesson_four_ways_to_write_rsub_that_it_says_work_pass_lab_four_in_both_designs(course):
+    # Lesson 4 said other - self in __rsub__ always recurses; wrapped first, Value(other) - self
+    # is a Value minus a Value, and lab 4 accepts it (its own message offers it). Every way the
+    # page names as working passes, and the plain other - self still fails with RecursionError.
+    from grader import grading
+    from grader.runtimes.pyodide import PyodideRuntime
+
+    four = _lesson("04-value")
+    working = re.findall(r"`(other \+ \(-self\)|Value\(other\) - self)`", four)
+    assert set(working) == {"other + (-self)", "Value(other) - self"}, working
+    quiz = next(q for q in frontmatter.parse(four).meta["quiz"] if "__rsub__" in q["question"])
+    assert all(way in quiz["explanation"] for way in set(working))
+    lab4 = ROOT / "labs" / "04-value"
+    rsub = re.compile(r"(def __rsub__\(self, other\):.*\n\s+return ).*")
+    files = []
+    for path in (lab4 / "solution.py", lab4 / "alternatives" / "stored_local_grads.py"):
+        for way in sorted(set(working)) + ["other - self"]:
+            written, count = rsub.subn(lambda m: m.group(1) + way, path.read_text(), count=1)
+            assert count == 1
+            files.append((way, written))
+    reports = grading.grade(course.labs["04-value"], files,
+                            PyodideRuntime(course.root, timeout=20.0))
+    for (way, _), report in zip(files, reports):
+        if way == "other - self":
+            assert "RecursionError" in next(c for c in report.checks if not c.passed).message
+        else:
+            assert report.passed, (way, [c.message for c in report.checks if not c.passed])
