@@ -499,6 +499,27 @@ def test_a_results_file_that_cannot_be_written_loses_no_grading(monkeypatch, tmp
         done.stderr
 
 
+def test_course_new_outside_a_course_writes_nothing_and_says_where_to_run_it(tmp_path):
+    """From a fresh folder `course new` wrote the lesson into the checkout this package came
+    from (and, installed from a wheel, would write beside site-packages)."""
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    try:
+        done = run_course("new", "nowhere", cwd=fresh)
+        assert done.returncode == 2, done.stdout + done.stderr
+        assert f"{fresh} is in no course" in done.stderr and "--course DIR" in done.stderr
+        assert not list(fresh.iterdir())
+    finally:  # what the command must not have written, taken out again if it was
+        for made in [*ROOT.glob("lessons/*-nowhere.md"), *ROOT.glob("labs/*-nowhere")]:
+            shutil.rmtree(made) if made.is_dir() else made.unlink()
+    assert not list(ROOT.glob("lessons/*-nowhere.md"))
+    # --course names the course, from anywhere
+    course = _copy_course(tmp_path / "course")
+    done = run_course("new", "somewhere", "--course", str(course), cwd=fresh)
+    assert done.returncode == 0, done.stderr
+    assert (course / "labs" / "06-somewhere" / "checks.py").is_file()
+
+
 def test_grade_defaults_to_10_seconds_a_file_and_every_core(monkeypatch, tmp_path):
     """README: `--timeout` is 10 s unless given, and `--jobs` is every core this process may
     use; the CLI hands both to the runtime that grades."""
