@@ -305,6 +305,8 @@ def test_innocent_files_next_to_hostile_ones_are_judged_fairly(batch):
     ("unaudited_calls.py", REACH + " (writing '"),
     ("builtin_copies.py", REACH + " (_imp.create_builtin: a copy of a built-in module"),
     ("capi_modules.py", REACH + " (import _testcapi)"),
+    ("compiled_modules.py", REACH + " (import _testcapi; loading the compiled module made from "
+                                    "'/tmp/made.so')"),
 ])
 def test_each_attempt_fails_with_a_plain_message(batch, name, words):
     report = batch["reports"][name]
@@ -467,6 +469,13 @@ def test_calls_no_audit_event_sees_are_out_of_reach(batch):
     _unaudited_calls_refused(batch["reports"])
 
 
+def test_no_compiled_module_is_loaded_from_a_file_the_submission_wrote(batch):
+    """A WebAssembly module written to /tmp was loaded into the learner's interpreter (code
+    beneath the seal); a str subclass named a refused module unread."""
+    compiled = batch["reports"]["compiled_modules.py"].stdout
+    assert "subclass refused\nwritten refused" in compiled, compiled
+
+
 def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):
     """--runtime python (for authors) seals its fresh interpreters the same way."""
     lab = course.labs["05-backward"]
@@ -480,7 +489,8 @@ def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):
                                                                  "spawn_stand_in.py",
                                                                  "unaudited_calls.py",
                                                                  "builtin_copies.py",
-                                                                 "capi_modules.py"]
+                                                                 "capi_modules.py",
+                                                                 "compiled_modules.py"]
     files = [(n, _source(HOSTILE / n, lab).replace("__MARKER__", str(marker))) for n in names]
     files.append(("correct.py", lab.solution.read_text()))
     # A generous limit: filling memory takes a few seconds on a busy machine.
@@ -499,6 +509,9 @@ def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):
     assert "stand-in refused: PermissionError\nagain refused: PermissionError" in spawn.stdout
     _unaudited_calls_refused(reports, pyodide=False)
     assert REACH + " (import _testcapi)" in reports["capi_modules.py"].error
+    compiled = reports["compiled_modules.py"]
+    assert "renamed refused\nsubclass refused" in compiled.stdout, compiled.stdout
+    assert REACH + " (import cover._ctypes; import _testcapi)" in compiled.error
 
 
 def test_a_manifest_slug_with_a_trailing_newline_is_refused(tmp_path):

@@ -215,9 +215,9 @@ def seal(watched: tuple = (), alarm=None) -> Guard:
             if space.get(key, _unset) is not value:
                 _refuse("changing the grader's seal")
         if event == "import":
-            name = args[0]
-            if _type(name) is _str and name.split(".")[0] in BLOCKED_IMPORTS:
-                _refuse(f"import {name}")
+            refusal = _import_refusal(args, _readable_paths, _scratch)
+            if refusal is not None:
+                _refuse(refusal)
         elif event == "open":
             if _compiling[0]:
                 raise PermissionError("the grader compiles from the source it was given")
@@ -385,6 +385,34 @@ class _QuietPdbLoader:
     def exec_module(self, module) -> None:
         self._loader.exec_module(module)
         module.set_trace = _no_debugger
+
+
+def _import_refusal(args: tuple, readable: tuple, scratch: tuple, _str=str, _type=type,
+                    _subclass=issubclass, _len=len):
+    """What an `import` event is refused as, or None. Python raises it for an import statement
+    (the name) and, beneath any statement, when a compiled module is loaded from a file (the
+    name and the file: `_imp.create_dynamic`, which `importlib.util.module_from_spec` calls).
+
+    Every part of the name is judged, as exact text: on CPython's runtime a file got `_ctypes`
+    as `spec_from_file_location("cover._ctypes", <its .so>)` (the module's own name is the last
+    part) and `_testcapi` as `__import__(Name("_testcapi"))` of a str subclass, which this hook
+    let through unread; and a compiled module comes only from a folder that may be read, never
+    from one the file could write: in Pyodide a file wrote a WebAssembly module to /tmp and
+    loaded it into its interpreter (tests/hostile/compiled_modules.py)."""
+    name = args[0] if args else None
+    if not _subclass(_type(name), _str):
+        return "import of a module named by something other than text"
+    name = _str.__str__(name)  # the text itself: a subclass's methods are the file's code
+    if any(part in BLOCKED_IMPORTS for part in name.split(".")):
+        return f"import {name}"
+    path = args[1] if _len(args) > 1 else None
+    if path is None:
+        return None
+    if _subclass(_type(path), _str):
+        path = _str.__str__(path)
+    if _inside(path, scratch) or not _readable(path, readable):
+        return f"loading the compiled module {name} from {path!r}"
+    return None
 
 
 def _check_open(args: tuple, readable: tuple, scratch: tuple, refuse) -> None:
