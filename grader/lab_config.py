@@ -199,14 +199,27 @@ def near_check(name: str, check_names: list[str], functions: dict[str, str] | No
     return f"; did you mean {near[0]!r}?" if near else ""
 
 
-def problems(config: LabConfig, check_names: list[str], earlier: list[str]) -> list[ConfigProblem]:
+def _near_lab(name: str, earlier: list[str]) -> str:
+    """'; did you mean ...?' for an earlier lab named by a slip ('05-backwards', 'backward',
+    '5'); else ''."""
+    bare = {slug.split("-", 1)[-1]: slug for slug in earlier}
+    number = {slug.split("-", 1)[0].lstrip("0"): slug for slug in earlier}
+    meant = (bare.get(name) or number.get(name.lstrip("0"))
+             or next(iter(difflib.get_close_matches(name, earlier, n=1, cutoff=0.8)), None))
+    return f"; did you mean {meant!r}?" if meant else ""
+
+
+def problems(config: LabConfig, check_names: list[str], earlier: list[str],
+             functions: dict[str, str] | None = None) -> list[ConfigProblem]:
     """What the config says that the lab's checks or the course's labs contradict.
-    `earlier` are the slugs of the labs before this one, in order."""
+    `earlier` are the slugs of the labs before this one, in order; `functions` (a function's
+    name to its check's) lets a part that lists a check by its function be told which."""
     found = []
     if config.builds_on and config.builds_on not in earlier:
         found.append(ConfigProblem(config.path, config.lines.get("builds_on", 1),
                                    f"'builds_on: {config.builds_on}' must name an earlier lab "
-                                   f"({', '.join(earlier) or 'there is none'})"))
+                                   f"({', '.join(earlier) or 'there is none'})"
+                                   + _near_lab(str(config.builds_on), earlier)))
     if config.parts:
         listed = [name for part in config.parts for name in part.checks]
         for part in config.parts:
@@ -214,7 +227,7 @@ def problems(config: LabConfig, check_names: list[str], earlier: list[str]) -> l
                 if name not in check_names:
                     found.append(ConfigProblem(config.path, part.line,
                                                f"part {part.title!r} lists {name!r}, which is no check of this lab"
-                                               + near_check(name, check_names)))
+                                               + near_check(name, check_names, functions)))
         missing = [name for name in check_names if name not in listed]
         if missing:
             found.append(ConfigProblem(config.path, config.lines.get("parts", 1),

@@ -170,6 +170,28 @@ def test_a_part_listing_a_misspelt_check_is_offered_the_check_it_meant(tmp_path)
     assert any(m.endswith("'zzz', which is no check of this lab") for m in far), far
 
 
+def test_builds_on_a_slip_is_offered_the_earlier_lab_it_meant(tmp_path):
+    """'builds_on: 05-backwards' listed every earlier lab and left the author to find the
+    slip; a near slug, a bare name or a number is now offered the lab it meant."""
+    earlier = ["01-graphs", "02-chain-rule", "05-backward"]
+    for written in ("05-backwards", "backward", "5", "05-Backward"):
+        config, found = _config(tmp_path, f"builds_on: '{written}'\n")
+        assert found == []
+        problem, = lab_config.problems(config, CHECKS, earlier)
+        assert problem.message.endswith("; did you mean '05-backward'?"), problem.message
+    config, _ = _config(tmp_path, "builds_on: 06-descent\n")
+    problem, = lab_config.problems(config, CHECKS, earlier)
+    assert problem.message.endswith("(01-graphs, 02-chain-rule, 05-backward)"), problem.message
+
+
+def test_a_part_listing_a_check_by_its_function_is_told_which_check(tmp_path):
+    config, _ = _config(tmp_path, "parts: [{title: A, checks: [first, second, third_fn]}]\n")
+    messages = [p.message for p in lab_config.problems(config, CHECKS, [],
+                                                       {"third_fn": "third"})]
+    assert any("'third_fn', which is no check of this lab; did you mean 'third' (the check "
+               "that third_fn() defines)?" in m for m in messages), messages
+
+
 def test_near_check_offers_the_check_a_function_name_defines():
     assert lab_config.near_check("doubles", ["double(x) returns twice x"],
                                  {"doubles": "double(x) returns twice x"}) == (
