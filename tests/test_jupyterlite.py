@@ -200,7 +200,8 @@ def test_every_lab_has_a_notebook_with_summary_starter_and_check_cell(course, li
         if lab.config.extend:  # a lab that continues another: the starter, then what it adds
             starter = starter.rstrip() + "\n\n\n" + lab.config.extend.read_text()
         assert text[1] == "%%writefile lab.py\n" + starter
-        assert f"check({lesson.lab!r}, 'lab.py')" in text[2]
+        earlier = f", builds_on={lab.config.builds_on!r}" if lab.config.builds_on else ""
+        assert f"check({lesson.lab!r}, 'lab.py'{earlier})" in text[2]
 
 
 def test_the_lite_site_holds_no_reference_solution(course, lite):
