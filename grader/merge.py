@@ -49,6 +49,11 @@ def read_document(path: Path) -> Document:
 
 def merge(documents: list[Document]) -> list[Graded]:
     pieces = [piece for document in documents for piece in document.graded]
+    if not pieces:  # `course grade` reports every input, so only a shard's share is ever []
+        raise MergeError(f"{', '.join(d.path for d in documents)}: no report in "
+                         f"{'any of these' if len(documents) > 1 else 'it'}, so each is a shard "
+                         "whose share was empty, and the shards that graded the class are "
+                         "missing: merge every shard's output")
     sharded = [p for p in pieces if p.shard is not None]
     if sharded and len(sharded) != len(pieces):
         raise MergeError("some reports come from a sharded run (--shard) and some do not: "

@@ -94,6 +94,12 @@ def test_an_empty_shard_merges_and_a_non_report_is_refused(tmp_path):
     assert sorted(len(json.loads(p.read_text())) for p in shards) == [0, 0, 0, 1]
     merged = run_course("merge", *map(str, shards))
     assert merged.returncode == 0 and len(json.loads(merged.stdout)) == 1
+    # only the empty shards (the one that graded the file lost): an empty gradebook, exit 0
+    empty = [str(p) for p in shards if json.loads(p.read_text()) == []]
+    for given in (empty, empty[:1]):
+        done = run_course("merge", *given, "--format", "csv")
+        assert done.returncode == 2 and done.stdout == "", done.stdout
+        assert "the shards that graded the class are missing" in done.stderr
     (tmp_path / "bad.json").write_text('{"not": "a list"}')
     done = run_course("merge", str(tmp_path / "bad.json"))
     assert done.returncode == 2 and "is not a list of reports" in done.stderr
