@@ -1113,3 +1113,31 @@ def test_an_emptied_file_says_how_to_get_the_starter_back(open_lesson):
     page.locator(".cm-content").click()
     page.keyboard.type("print('hi')")
     assert said not in run(page)
+
+
+def test_enter_with_the_completion_list_open_starts_a_new_line(open_lesson):
+    """Typed at a person's pace, the list of completions opens under the word just typed, its
+    first choice picked: Enter at the end of `y = data` took `data` (the word already there)
+    instead of a new line, and the next line typed ran on (`y = datareturn y`). Enter takes a
+    completion only once the learner has moved into the list."""
+    page = open_lesson("03-branching", width=1280, height=800)
+    wait_ready(page)
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.press("Enter")
+    page.keyboard.type("def f(data):")
+    page.keyboard.press("Enter")
+    page.keyboard.type("y = data")
+    page.locator(".cm-tooltip-autocomplete").wait_for()  # what a learner sees pop up
+    page.wait_for_timeout(300)  # a person reads it, then presses Enter
+    page.keyboard.press("Enter")
+    page.keyboard.type("return y")
+    assert doc(page).endswith("\ndef f(data):\n    y = data\n    return y"), doc(page)[-60:]
+    # Moved into the list with the arrow key, Enter takes the choice there.
+    page.keyboard.press("Enter")  # after return: back at the left edge
+    page.keyboard.type("pri")
+    page.locator(".cm-tooltip-autocomplete").wait_for()
+    page.wait_for_timeout(300)
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    assert doc(page).endswith("\n    return y\nprint"), doc(page)[-60:]

@@ -5,7 +5,7 @@ import { ensureSyntaxTree, forceParsing, indentUnit, matchBrackets, syntaxTree }
 import { Decoration, ViewPlugin, keymap } from "@codemirror/view";
 import { EditorSelection, EditorState, Prec, RangeSetBuilder, countColumn } from "@codemirror/state";
 import { insertNewlineAndIndent, isolateHistory } from "@codemirror/commands";
-import { completionStatus } from "@codemirror/autocomplete";
+import { autocompletion, completionStatus } from "@codemirror/autocomplete";
 
 // Python is indented by four spaces: Enter keeps the block's indentation (and opens a new
 // block after a colon), Tab and Shift-Tab move by four. CodeMirror's default unit is two.
@@ -316,6 +316,11 @@ export function createEditor(parent, { doc, onChange, onRun, onCheck, onSave }) 
     parent,
     extensions: [
       basicSetup,
+      // Typed at a person's pace, the list of completions opened with its first choice picked,
+      // and Enter took it: at the end of `y = data` the list offered `data` itself, so Enter did
+      // nothing and the next line ran on (`y = datareturn y`). None is picked until the learner
+      // moves into the list (arrow keys) or clicks one; Enter is a new line until then.
+      autocompletion({ selectOnOpen: false }),
       python(),
       indentUnit.of(PYTHON_INDENT),
       EditorState.tabSize.of(4),
