@@ -566,12 +566,17 @@ def test_a_lab_that_builds_on_another_run_as_it_comes_says_to_paste_the_earlier_
         lab = course.labs[lesson.lab]
         pasted = (course.labs[earlier].solution.read_text() + "\n\n"
                   + lab.config.extend.read_text())
-        assert "does not define it" not in _run_cells(course, lesson, tmp_path, monkeypatch,
-                                                      pasted)
+        shown = _run_cells(course, lesson, tmp_path, monkeypatch, pasted)
+        assert "does not define it" not in shown and "notebook command" not in shown
         # Pasted below this lab's part instead: Python meets Value.backward first.
         below = lab.config.extend.read_text() + "\n\n" + course.labs[earlier].solution.read_text()
         shown = _run_cells(course, lesson, tmp_path, monkeypatch, below)
         assert "Your file defines Value below line" in shown and "Move your code of lab" in shown
+        # Pasted with the earlier cell's own %%writefile line: that line is written into the
+        # file, and Python said only "invalid syntax (line 1)".
+        shown = _run_cells(course, lesson, tmp_path, monkeypatch, "%%writefile lab.py\n" + pasted)
+        assert "Line 1 of your file is `%%writefile lab.py`, a notebook command" in shown, shown
+        assert "Only a cell's first line may be %%writefile" in shown
         # A NameError of the learner's own, in a file that defines Value, is not this.
         typo = pasted.replace("Value.backward = backward", "Value.backward = backwrd", 1)
         shown = _run_cells(course, lesson, tmp_path, monkeypatch, typo)

@@ -53,7 +53,8 @@ def check(lab: str, path: str = "lab.py", *, builds_on: str | None = None,
         # Stopped as the file loaded: `course grade`'s words for its limit ("ran for more than
         # 10 s"), not the page's ("or Stop was pressed"): a notebook has no Stop button.
         report.error = ran_too_long(CHECK_SECONDS, stopped_check(report), limit.where)
-    notes = [_unwritten(_history(), str(path)), _not_pasted(report, source, builds_on)]
+    notes = [_unwritten(_history(), str(path)), _magic_inside(report, source),
+             _not_pasted(report, source, builds_on)]
     show(report, "\n\n".join(note for note in notes if note), parts(text, checks))
     return report
 
@@ -100,6 +101,25 @@ def _heading(report: Report, groups: list[list[str]], name: str) -> tuple[int, s
             return index, (f"Part {index + 1} of {len(groups)}: {done} of {len(names)} checks "
                            f"pass{here}")
     return None
+
+
+def _magic_inside(report: Report, source: str) -> str:
+    """A cell pasted whole into another (lab 5's notebook asks for lab 4's code) brings its
+    own `%%writefile lab.py` line: the cell writes it into the file as text, and Python stops
+    at it with only "invalid syntax"."""
+    said = re.search(r"\(line (\d+)\)|line (\d+) of your file", report.error or "")
+    if not said:
+        return ""
+    number = int(said.group(1) or said.group(2))
+    lines = source.splitlines()
+    line = lines[number - 1] if 0 < number <= len(lines) else ""
+    if re.match(r"%%?\w", line):  # the line Python stopped at is a magic
+        return (f"Line {number} of your file is `{line.strip()}`, a notebook command, not "
+                f"Python: the cell writes every line below its own first line into "
+                f"{report.file} as it is, and Python cannot read that one. Only a cell's first "
+                f"line may be %%writefile: delete this copy (it came with code pasted from "
+                f"another cell), then run the cells again.")
+    return ""
 
 
 def _not_pasted(report: Report, source: str, builds_on: str | None) -> str:
