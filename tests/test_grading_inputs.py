@@ -541,6 +541,25 @@ def test_all_grades_moodle_blackboard_and_brightspace_downloads_by_the_name_uplo
     assert status == 1
 
 
+def test_a_file_named_after_another_lab_is_not_graded_as_this_one(tmp_path):
+    """A folder of learners' folders, each with every lab, graded for lab 5: amy's 04-value.py
+    (no first line: edited away) failed 17 of lab 5's checks, a row that read as her lab 5."""
+    (tmp_path / "amy").mkdir()
+    (tmp_path / "amy" / "04-value.py").write_text(solution("04-value"))
+    (tmp_path / "amy" / "05-backward.py").write_text(solution("05-backward"))
+    # named after lab 4, but its first line says lab 5: the first line wins
+    (tmp_path / "amy" / "04-value (1).py").write_text(lab_file("05-backward",
+                                                               solution("05-backward")))
+    status, by_file, _, reports = grade("05-backward", str(tmp_path))
+    error = by_file[str(tmp_path / "amy" / "04-value.py")]["error"]
+    assert error.startswith(f"Not graded: {tmp_path / 'amy' / '04-value.py'} is lab 04-value's "
+                            "file (its name says so), not lab 05-backward's"), error
+    assert "--all" in error
+    assert by_file[str(tmp_path / "amy" / "05-backward.py")]["passed"]
+    assert by_file[str(tmp_path / "amy" / "04-value (1).py")]["passed"]
+    assert status == 1
+
+
 def test_a_folder_with_nothing_to_grade_names_in_its_report_the_files_it_held(tmp_path):
     """On Gradescope the learner's upload is graded as `.` from inside its folder: one who
     uploaded `05-backward.py.txt` read only ". holds no .py file … nothing to grade", while the

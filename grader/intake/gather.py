@@ -209,6 +209,14 @@ def _file_piece(item: Input, labs: set[str], lab: str | None) -> Piece:
                          f"(like 05-backward.py) or give the lab: course grade LAB FILE")
     if named and named != lab:
         return Piece(item.name, lab, item.name, None, wrong_lab(item.name, named, lab))
+    by_name = _lab_from_name(item.name, labs)
+    if by_name and by_name != lab and lab not in (named, called):
+        # a learner's folder of every lab graded for one: 04-value.py failed all of lab 5's
+        # checks, a row that read as that learner's lab 5
+        return Piece(item.name, lab, item.name, None,
+                     f"{item.name} is lab {by_name}'s file (its name says so), not lab {lab}'s: "
+                     f"hand in {lab}.py (to grade each file as the lab its name says, grade "
+                     "with --all instead of a lab)")
     if not named and called in labs and called != lab:
         return Piece(item.name, lab, item.name, None,
                      f"{item.name} is lab {called}'s notebook (its check cell grades {called}), "
