@@ -199,9 +199,9 @@ def near_check(name: str, check_names: list[str], functions: dict[str, str] | No
     return f"; did you mean {near[0]!r}?" if near else ""
 
 
-def _near_lab(name: str, earlier: list[str]) -> str:
-    """'; did you mean ...?' for an earlier lab named by a slip ('05-backwards', 'backward',
-    '5'); else ''."""
+def near_lab(name: str, earlier: list[str]) -> str:
+    """'; did you mean ...?' for a lab named by a slip ('05-backwards', 'backward', '5') among
+    `earlier` (the labs it may name); else ''."""
     bare = {slug.split("-", 1)[-1]: slug for slug in earlier}
     number = {slug.split("-", 1)[0].lstrip("0"): slug for slug in earlier}
     meant = (bare.get(name) or number.get(name.lstrip("0"))
@@ -219,7 +219,7 @@ def problems(config: LabConfig, check_names: list[str], earlier: list[str],
         found.append(ConfigProblem(config.path, config.lines.get("builds_on", 1),
                                    f"'builds_on: {config.builds_on}' must name an earlier lab "
                                    f"({', '.join(earlier) or 'there is none'})"
-                                   + _near_lab(str(config.builds_on), earlier)))
+                                   + near_lab(str(config.builds_on), earlier)))
     if config.parts:
         listed = [name for part in config.parts for name in part.checks]
         for part in config.parts:

@@ -520,6 +520,20 @@ def test_course_new_outside_a_course_writes_nothing_and_says_where_to_run_it(tmp
     assert (course / "labs" / "06-somewhere" / "checks.py").is_file()
 
 
+def test_a_lab_named_by_its_number_or_a_slip_is_offered_its_slug(tmp_path):
+    """`course grade 5 a.py` (as `course check --lab 5` takes it) said only "no lab named
+    '5'"; grade and autograder now offer the lab a number, a bare name or a slip meant."""
+    (tmp_path / "a.py").write_text((LAB / "solution.py").read_text())
+    for args in (["grade", "5", str(tmp_path / "a.py")], ["grade", "backward", str(tmp_path / "a.py")],
+                 ["autograder", "gradescope", "05-backwrd", "--out", str(tmp_path / "a.zip")]):
+        done = run_course(*args)
+        assert done.returncode == 2 and done.stdout == "", done.stdout
+        assert "; did you mean '05-backward'?" in done.stderr, done.stderr
+    assert not (tmp_path / "a.zip").exists()
+    far = run_course("grade", "99", str(tmp_path / "a.py"))
+    assert far.returncode == 2 and "did you mean" not in far.stderr
+
+
 def test_grade_defaults_to_10_seconds_a_file_and_every_core(monkeypatch, tmp_path):
     """README: `--timeout` is 10 s unless given, and `--jobs` is every core this process may
     use; the CLI hands both to the runtime that grades."""

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from .options import load_course, root_option
+from .options import chosen_lab, load_course, root_option
 
 
 @click.command("autograder")
@@ -32,10 +32,7 @@ def autograder_command(engine, lab, out, root):
     from ..autograders.prairielearn import write_prairielearn
 
     course = load_course(root)
-    try:
-        chosen = course.lab(lab)
-    except KeyError as exc:
-        raise click.UsageError(str(exc.args[0])) from None
+    chosen = chosen_lab(course, lab)
     from ..checks_loading import ChecksBroken, load_lab_checks
 
     try:  # an engine would only find out at its build, or at a student's submission

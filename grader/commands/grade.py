@@ -11,7 +11,7 @@ from ..formats import FORMATS
 from ..grading import RUNTIMES, grade_inputs, make_runtime
 from ..runtimes.node import SetupError
 from .emit import check_results_path, emit
-from .options import PathsCommand, load_course, root_option
+from .options import PathsCommand, chosen_lab, load_course, root_option
 
 
 def default_jobs() -> int:
@@ -107,10 +107,7 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
     course = load_course(root)
     slug = None
     if lab_name is not None:
-        try:
-            slug = course.lab(lab_name).slug
-        except KeyError as exc:
-            raise click.UsageError(str(exc.args[0])) from None
+        slug = chosen_lab(course, lab_name).slug
     skipped: list[str] = []
     repeated: list[str] = []
     try:

@@ -17,6 +17,17 @@ def load_course(root: str | None) -> course_model.Course:
     return course_model.load(Path(root).resolve() if root else course_model.find_root())
 
 
+def chosen_lab(course: course_model.Course, name: str) -> course_model.Lab:
+    """LAB as given (a slug or a lab folder), or a usage error offering the lab a number or a
+    bare name meant: `course grade 5 …` said only "no lab named '5'"."""
+    from ..lab_config import near_lab
+
+    try:
+        return course.lab(name)
+    except KeyError as exc:
+        raise click.UsageError(str(exc.args[0]) + near_lab(name, list(course.labs))) from None
+
+
 class PathsCommand(click.Command):
     """A command whose arguments are paths: a learner's file named like an option (`-x.py`,
     `--json.py`, as a glob like `*.py` can hand it over) is told how to be given, not only
