@@ -409,3 +409,26 @@ def test_a_check_that_ends_python_says_so_in_sight_and_not_as_a_success(course, 
     set_code(page, course.labs["01-graphs"].solution.read_text())
     assert check(page) == "true"
     assert page.errors == []
+
+
+def test_a_screen_reader_hears_what_runs_once_not_each_second_of_it(open_lesson):
+    """The status is a live region, and its clock was in its words: a screen reader read
+    "Checking… 1 s (stops after 10 s)", then "… 2 s …", every second of a runaway loop. The
+    clock is still shown; what the status says to a screen reader stays the same."""
+    page = open_lesson("01-graphs")
+    wait_ready(page)
+    set_code(page, "while True:\n    pass\n")
+    page.click("[data-testid=check]")
+    status = page.locator("[data-testid=status]")
+    status.filter(has_text="Checking…").wait_for()
+    shown, heard = set(), set()
+    for _ in range(14):
+        shown.add(status.inner_text())
+        heard.add(status.aria_snapshot())
+        page.wait_for_timeout(250)
+    page.click("[data-testid=stop]")
+    assert {"Checking… 1 s (stops after 10 s)", "Checking… 2 s (stops after 10 s)"} <= shown, shown
+    assert heard == {"- status: Checking… (stops after 10 s)"}, heard
+    # Once it is over, the status says what happened, to everyone.
+    status.filter(has_text="you pressed Stop").wait_for()
+    assert "you pressed Stop" in status.aria_snapshot()

@@ -115,6 +115,10 @@ export function startLab(root, page) {
   // The code's clock, like Check's time limit (python.js), starts once Python has loaded: on a
   // slow connection the status read "Checking… (waiting for Python to load) 20 s (stops
   // after 10 s)", past a limit that had not begun.
+  // Screen readers hear the words, not the clock: the status is a live region, and with the
+  // seconds in its words a screen reader read "Checking… 1 s (stops after 10 s)", then "2 s",
+  // every second of a runaway loop, a queue that ran on past the report. The seconds are
+  // shown, in a part of the status screen readers skip, changed in place.
   function working(label, limit) {
     let started = performance.now();
     let loading = !python.ready;
@@ -123,6 +127,9 @@ export function startLab(root, page) {
     note.setAttribute("aria-hidden", "true");
     output.replaceChildren(note);
     fileNote.textContent = "";  // what Download or Open a file did is old news now
+    const clock = document.createElement("span");
+    clock.setAttribute("aria-hidden", "true");
+    let words = null;
     const tick = () => {
       if (loading && python.ready) {
         loading = false;
@@ -130,8 +137,13 @@ export function startLab(root, page) {
       }
       const seconds = Math.floor((performance.now() - started) / 1000);
       const until = limit ? ` (stops after ${limit} s)` : "";
-      say(loading ? `${label} (waiting for Python to load) ${seconds} s`
-        : `${label} ${seconds} s${until}`, "running");
+      const [before, after] = loading ? [`${label} (waiting for Python to load)`, ""] : [label, until];
+      if (words !== before + after) {  // new words: said once
+        words = before + after;
+        say("", "running");
+        status.append(before, clock, after);
+      }
+      clock.textContent = ` ${seconds} s`;
       note.textContent = status.textContent;
     };
     tick();
