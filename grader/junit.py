@@ -39,4 +39,5 @@ def write_junit(path: Path, outcomes: list, course_problems: list[Problem], seco
             case = ET.SubElement(suite, "testcase", classname=outcome.lab, name=str(problem))
             ET.SubElement(case, "failure", message=problem.message).text = str(problem)
     ET.indent(root)
+    path.parent.mkdir(parents=True, exist_ok=True)  # as `course grade --results` does
     path.write_bytes(ET.tostring(root, encoding="utf-8", xml_declaration=True))

@@ -357,6 +357,23 @@ def test_check_writes_junit_with_a_case_per_graded_file(tmp_path):
     assert "nowhere" in failing[0].find("failure").text
 
 
+def test_check_junit_goes_to_a_new_folder_and_an_unwritable_one_is_refused_first(tmp_path):
+    """`course check --junit reports/check.xml` checked the whole course, then ended in a
+    traceback (no such folder), the results lost; `course grade --results` makes the folder."""
+    import xml.etree.ElementTree as ET
+
+    (tmp_path / "a-file").write_text("")
+    refused = run_course("check", "--lab", "1", "--runtime", "python",
+                         "--junit", str(tmp_path / "a-file" / "check.xml"))
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert "--junit" in refused.stderr and "is a file, not a folder" in refused.stderr
+    assert "files graded" not in refused.stdout  # refused before anything was graded
+    junit = tmp_path / "reports" / "ci" / "check.xml"
+    done = run_course("check", "--lab", "1", "--runtime", "python", "--junit", str(junit))
+    assert done.returncode == 0, done.stderr
+    assert "01-graphs" in {s.get("name") for s in ET.parse(junit).getroot()}
+
+
 def test_check_reports_links_that_lead_nowhere_and_silent_checks(tmp_path):
     root = _copy_course(tmp_path)
     page = root / "lessons" / "01-graphs.md"

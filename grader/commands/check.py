@@ -11,6 +11,7 @@ import click
 from .. import authored
 from ..grading import RUNTIMES, make_runtime
 from ..runtimes.node import SetupError
+from .emit import check_results_path
 from .options import load_course, root_option
 
 
@@ -41,6 +42,7 @@ def check_command(runtime, timeout, junit_path, mutants, only, root):
     from ..self_check import check_course
 
     started = time.perf_counter()
+    check_results_path(junit_path, "--junit")  # before minutes of grading, not after
     course = load_course(root)
     if only is not None:
         only = _lab_slug(course, only)

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 
-def check_results_path(results_path: str | None) -> None:
+def check_results_path(results_path: str | None, option: str = "--results") -> None:
     """Refuse, before anything is graded, a --results file that cannot be written (its folder
     is a file, or read-only): a class graded for minutes ended in a traceback, its grades lost."""
     if results_path is None:
@@ -19,10 +19,10 @@ def check_results_path(results_path: str | None) -> None:
     while not os.path.lexists(folder):
         folder = folder.parent
     if not folder.is_dir():
-        raise click.UsageError(f"--results {results_path} cannot be written: {folder} is a "
+        raise click.UsageError(f"{option} {results_path} cannot be written: {folder} is a "
                                "file, not a folder")
     if not os.access(target if target.exists() else folder, os.W_OK):
-        raise click.UsageError(f"--results {results_path} cannot be written: no permission "
+        raise click.UsageError(f"{option} {results_path} cannot be written: no permission "
                                f"to write {target if target.exists() else folder}")
 
 
