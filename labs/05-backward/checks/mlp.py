@@ -253,7 +253,17 @@ def mlp(learner):
     # Three layers too: a network of two is one that runs just its first and last.
     for sizes in ([3, 4, 2], [2, 3, 3, 1], [2, 3, 1]):
         what = f"MLP({sizes[0]}, {sizes[1:]})"
-        net = attempt(what, MLP, sizes[0], sizes[1:])
+        # A list the check keeps: a change MLP's code makes to it comes back here (as in
+        # neuron()), and a network built from it must leave it as it came.
+        nouts = sizes[1:]
+        net = attempt(what, MLP, sizes[0], nouts)
+        if nouts != sizes[1:]:
+            raise CheckFailed(f"{what} changed the list nouts it was given: it is {nouts} "
+                              f"afterwards, no longer {sizes[1:]} (nouts.insert(0, nin), say, "
+                              f"or sizes = nouts, then sizes.insert(...), which is the same "
+                              f"list under a second name). A second network made from the same "
+                              f"list would get a layer more. Build a new list and leave nouts "
+                              f"as it came: sizes = [nin] + nouts, as the given __init__ does.")
         params = _params(learner, net, what)
         again = _params(learner, net, what)
         if len(again) == len(params) and not any(x is y for x, y in zip(again, params)):
