@@ -551,6 +551,26 @@ def test_a_lab_named_by_its_number_or_a_slip_is_offered_its_slug(tmp_path):
     assert far.returncode == 2 and "did you mean" not in far.stderr
 
 
+def test_build_never_replaces_the_course_the_working_directory_or_a_folder_of_other_files(
+        tmp_path):
+    """`course build --out .` in the course's clone swapped the clone (.git and all) for the
+    site and deleted it; `--out public` deleted whatever else public/ held (a CNAME)."""
+    course = _copy_course(tmp_path / "course")
+    (course / ".git").mkdir()
+    public = tmp_path / "public"
+    public.mkdir()
+    (public / "CNAME").write_text("course.example.org\n")
+    for out, cwd, says in ((".", course, "is the course's folder or holds it"),
+                           (str(tmp_path), course, "is the course's folder or holds it"),
+                           (".", public, "is the working directory's folder or holds it"),
+                           (str(public), course, "holds files that are not a built site (CNAME)")):
+        done = run_course("build", "--out", out, "--course", str(course), cwd=cwd)
+        assert done.returncode == 2 and says in done.stderr, (out, done.stderr)
+        assert "nothing was written or deleted" in done.stderr
+    assert (course / ".git").is_dir() and (course / "labs" / "05-backward" / "solution.py").is_file()
+    assert [p.name for p in public.iterdir()] == ["CNAME"]
+
+
 def test_grade_defaults_to_10_seconds_a_file_and_every_core(monkeypatch, tmp_path):
     """README: `--timeout` is 10 s unless given, and `--jobs` is every core this process may
     use; the CLI hands both to the runtime that grades."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -17,7 +18,8 @@ strict_option = click.option(
 
 @click.command("build")
 @click.option("--out", "out", type=click.Path(file_okay=False), default="_site", show_default=True,
-              help="The folder to write the site to (replaced as a whole).")
+              help="The folder to write the site to: new, empty, or a site built before "
+                   "(replaced as a whole).")
 @strict_option
 @root_option
 def build_command(out, strict, root):
@@ -35,12 +37,37 @@ def build_command(out, strict, root):
                f"in {result.seconds:.1f} s.")
 
 
+SITE_MARKS = ("index.html", "_headers")  # in every site this command writes
+
+
+def may_replace(out: Path, course_root: Path) -> None:
+    """The site's folder is replaced as a whole, so it must be new, empty or a site built
+    before: `--out .` in the course's clone swapped the clone (.git and all) for the site and
+    deleted it, and `--out public` deleted whatever else public/ held."""
+    target = out.resolve()
+    here = Path.cwd().resolve()
+    for kept, what in ((course_root.resolve(), "the course"), (here, "the working directory")):
+        if target == kept or target in kept.parents:
+            raise click.UsageError(f"--out {out} is {what}'s folder or holds it, and the site's "
+                                   "folder is replaced as a whole: name a folder of its own, "
+                                   "like _site (nothing was written or deleted)")
+    if not target.is_dir():
+        return
+    held = sorted(entry.name for entry in os.scandir(target))
+    if held and not all(mark in held for mark in SITE_MARKS):
+        shown = ", ".join(held[:5]) + (" and more" if len(held) > 5 else "")
+        raise click.UsageError(f"--out {out} holds files that are not a built site ({shown}), "
+                               "and the site's folder is replaced as a whole: name a new or "
+                               "empty folder, like _site (nothing was written or deleted)")
+
+
 def build_once(course, out: Path, strict: bool):
     """Build the site (`course serve` too builds before serving); errors end the command."""
     from ..site_builder.math import MathError
     from ..site_builder.site import BuildError, build_site
     from ..runtimes.node import pyodide_dir
 
+    may_replace(out, course.root)
     try:
         pyodide = pyodide_dir(course.root)
         result = build_site(course, out, pyodide=pyodide, node_modules=pyodide.parent,
