@@ -223,6 +223,9 @@ def test_out_never_deletes_what_the_command_did_not_write(tmp_path):
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert f"name the zip to write, like {question / 'autograder.zip'}" in done.stderr
     assert sorted(p.name for p in question.iterdir()) == ["info.json"]
+    done = run_course("autograder", "gradescope", LAB, "--out", str(question / "info.json"))
+    assert done.returncode == 1 and "is a file that is not a zip" in done.stderr
+    assert (question / "info.json").read_text() == "{}"
     # a folder this command wrote is replaced, as the help says; so is an empty one
     image = tmp_path / "grader-image"
     for _ in range(2):

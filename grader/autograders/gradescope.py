@@ -25,6 +25,10 @@ def write_gradescope(course: Course, lab: Lab, out: Path) -> Path:
     if out.is_dir():
         raise BundleError(f"--out {out} is a folder, and Gradescope takes one zip: name the zip "
                           f"to write, like {out / 'autograder.zip'}")
+    if out.is_file() and not zipfile.is_zipfile(out):  # `--out solution.py` overwrote it
+        raise BundleError(f"--out {out} is a file that is not a zip, and it would be "
+                          "overwritten: name the zip to write, like autograder.zip (nothing "
+                          "was written)")
     out.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, (data, mode) in files.items():
