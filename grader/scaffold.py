@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import unicodedata
 from pathlib import Path
 from string import Template
 
@@ -76,10 +77,21 @@ def _docstring_text(title: str) -> str:
 
 def _numbered(course: Course, name: str) -> str:
     given, name = name, name.strip().lower()
+    used = [int(p.name[:2]) for p in (course.root / "lessons").glob("*.md") if SLUG.match(p.stem)]
+    used += [int(slug[:2]) for slug in course.labs]
     if SLUG.match(name):
+        holder = sorted({p.stem for p in (course.root / "lessons").glob("*.md")
+                         if SLUG.match(p.stem) and p.stem[:2] == name[:2]}
+                        | {slug for slug in course.labs if slug[:2] == name[:2]})
+        if holder and name not in holder:  # two lessons 05 break the course's order
+            raise ScaffoldError(f"number {name[:2]} is taken by {holder[0]}: leave the number "
+                                f"out (course new {name[3:]} takes the next free one, "
+                                f"{max(used) + 1:02d}) or pick one no lesson has")
         return name
     if not re.match(r"^[a-z0-9]+(-[a-z0-9]+)*$", name):
-        dashed = "-".join(re.findall(r"[a-z0-9]+", name))
+        # 'déscent' -> 'descent': accents taken off, not the letters that bear them
+        plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+        dashed = "-".join(re.findall(r"[a-z0-9]+", plain))
         maybe = (f"; for this one: course new {dashed} --title {shlex.quote(given.strip())}"
                  if dashed else "")
         raise ScaffoldError(f"{given!r} is not a slug: use lowercase words joined by dashes, "
@@ -90,8 +102,6 @@ def _numbered(course: Course, name: str) -> str:
                   {slug for slug in course.labs if slug[3:] == name})
     if same:
         raise ScaffoldError(f"a lesson named {name!r} already exists ({same[0]}); pick another name")
-    used = [int(p.name[:2]) for p in (course.root / "lessons").glob("*.md") if SLUG.match(p.stem)]
-    used += [int(slug[:2]) for slug in course.labs]
     number = max(used, default=0) + 1
     if number > 99:
         raise ScaffoldError("lessons are numbered 01 to 99, and 99 is taken")

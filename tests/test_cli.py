@@ -571,6 +571,21 @@ def test_build_never_replaces_the_course_the_working_directory_or_a_folder_of_ot
     assert [p.name for p in public.iterdir()] == ["CNAME"]
 
 
+def test_course_new_refuses_a_number_another_lesson_has_and_unaccents_its_suggestion(tmp_path):
+    """`course new 05-foo` beside 05-backward made a second lesson 05 (a course `course check`
+    then refused); `course new déscent` suggested the slug 'd-scent'."""
+    root = _copy_course(tmp_path)
+    done = run_course("new", "05-foo", cwd=root)
+    assert done.returncode == 2, done.stdout
+    assert ("number 05 is taken by 05-backward: leave the number out (course new foo takes the "
+            "next free one, 06)") in done.stderr
+    assert not (root / "labs" / "05-foo").exists() and not (root / "lessons" / "05-foo.md").exists()
+    accented = run_course("new", "déscent", cwd=root)
+    assert accented.returncode == 2 and "course new descent --title" in accented.stderr
+    assert run_course("new", "07-free", cwd=root).returncode == 0  # a number no lesson has
+    assert (root / "labs" / "07-free" / "checks.py").is_file()
+
+
 def test_grade_defaults_to_10_seconds_a_file_and_every_core(monkeypatch, tmp_path):
     """README: `--timeout` is 10 s unless given, and `--jobs` is every core this process may
     use; the CLI hands both to the runtime that grades."""
