@@ -155,3 +155,84 @@ def test_train_it_minimises_the_mean_hinge_loss_over_all_60_points():
     assert abs(first.loss - hinge) < 1e-9, (first.loss, hinge)
     squared = sum((1 - p.label * model.score(p.x, p.y)) ** 2 for p in points) / len(points)
     assert abs(squared - hinge) > 1e-3  # the check tells hinge from another loss here
+
+
+def test_front_matter_and_lab_yaml_take_the_fields_the_layout_lists(tmp_path):
+    """README, Layout: "lessons/NN-slug.md ... front matter (title, lab, summary, key_terms,
+    quiz, train)" and "lab.yaml (optional: builds_on, extend, provided, helpers, parts)". An
+    unknown field is a problem that lists the fields there are: they are the README's."""
+    from types import SimpleNamespace
+
+    from grader import course as course_model
+    from grader import lab_config
+
+    said = re.search(r"front matter \(([a-z_, ]+)\)", README).group(1).split(", ")
+    page = tmp_path / "lessons" / "01-graphs.md"
+    page.parent.mkdir()
+    page.write_text("---\ntitle: T\nsummary: S\nlab: 01-graphs\ncolour: red\n---\nBody.\n")
+    found = SimpleNamespace(problems=[])
+    course_model._load_lesson(page, found)
+    (unknown,) = [p.message for p in found.problems if "colour" in p.message]
+    fields = re.search(r"\(fields: ([a-z_, ]+)\)", unknown).group(1).split(", ")
+    assert sorted(fields) == sorted(said), (fields, said)
+
+    said = re.search(r"lab\.yaml \(optional: ([a-z_, ]+)\)", README).group(1).split(", ")
+    folder = tmp_path / "labs" / "01-graphs"
+    folder.mkdir(parents=True)
+    (folder / "lab.yaml").write_text("colour: red\n")
+    problems = []
+    lab_config.load(folder, problems)
+    (unknown,) = [p.message for p in problems if "colour" in p.message]
+    fields = re.search(r"\(fields: ([a-z_, ]+)\)", unknown).group(1).split(", ")
+    assert sorted(fields) == sorted(said), (fields, said)
+
+
+def test_labs_four_and_five_come_in_the_parts_the_table_says(course):
+    """README, the lessons' table: lab 4 "in three parts: `+ *` ..., then `** relu tanh exp`,
+    then `- /` and reflected ops"; lab 5 "continues your lab-4 `Value`: `backward()`, then a
+    training step ... and micrograd's Neuron, Layer and MLP"; "Labs 4 and 5 come in parts"."""
+    labs = {slug: course.lab(slug) for slug in course.labs}
+    for slug in ("01-graphs", "02-chain-rule", "03-branching"):
+        assert not (labs[slug].config and labs[slug].config.parts), slug
+    four = [part.title for part in labs["04-value"].config.parts]
+    assert len(four) == 3, four
+    for words, title in zip((("+", "*"), ("**", "relu", "tanh", "exp"), ("reflected",)), four):
+        assert all(word in title for word in words), (words, title)
+    five = labs["05-backward"].config
+    assert five.builds_on == "04-value"
+    titles = " | ".join(part.title for part in five.parts)
+    assert titles.startswith("backward()") and "training step" in titles and "MLP" in titles
+
+
+def test_the_cli_gives_up_on_a_host_that_keeps_writing_past_its_time(monkeypatch):
+    """README, Limits: "the CLI's frame reader is linear, holds at most 8 MiB and gives up on
+    a host that keeps writing past its time. A file that goes over a limit fails with a
+    message that says which." A stand-in host boots, then writes lines and never a frame."""
+    import sys
+    import time
+    from types import SimpleNamespace
+
+    from grader.runtimes import pyodide
+    from grader.runtimes.submission import Submission
+
+    # It stops by itself after 10 s, so a CLI that never gave up fails here instead of hanging.
+    chatter = ("import os, sys, threading, time\n"
+               "threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()\n"
+               "sys.stdout.write('\\nREADY 1\\n'); sys.stdout.flush()\n"
+               "end = time.time() + 10\n"
+               "while time.time() < end:\n"
+               "    sys.stdout.write('ok ' * 300 + '\\n'); sys.stdout.flush(); time.sleep(0.002)\n")
+    monkeypatch.setattr(pyodide, "host_command", lambda *a: [sys.executable, "-c", chatter])
+    monkeypatch.setattr(pyodide, "GRACE", 0.5)
+    package = SimpleNamespace(compiled=False, lock=None, load="", folder=None)
+    host = pyodide.NodeHost(Path("."), package=package)
+    try:
+        submission = Submission("05-backward", "a.py", "x = 1\n", "", ["one", "two"], [[], []])
+        started = time.perf_counter()
+        report, fit = host.grade(submission, timeout=0.3)
+        assert time.perf_counter() - started < 5  # 0.3 s + the 0.5 s grace, not for ever
+    finally:
+        host.close()
+    assert not fit and not report.passed  # the host is replaced, the file fails
+    assert "stopped before it could report" in report.error, report.error
+    assert [c.message.startswith("Not run: ") for c in report.checks] == [True, True]
