@@ -313,8 +313,24 @@ def test_a_syntax_error_is_shown_in_monospace_so_the_caret_points_right(open_les
     check(page)
     error = page.locator("[data-testid=result] .report-error")
     assert error.evaluate("e => e.tagName") == "PRE"
-    assert "mono" in error.evaluate("e => getComputedStyle(e).fontFamily").lower()
-    assert "^" in error.inner_text()
+    pair = error.locator(".caret-pair")  # the source line and its caret
+    assert "mono" in pair.evaluate("e => getComputedStyle(e).fontFamily").lower()
+    assert "^" in pair.inner_text()
+
+
+def test_what_stopped_the_file_loading_reads_as_a_sentence_on_a_phone(open_lesson):
+    """"Running your file failed: ..." is a sentence, and the page set it in monospace: a loop
+    at the top of the file took eight lines of a phone, above messages in the page's font."""
+    page = open_lesson("02-chain-rule", 390, 844, is_mobile=True, has_touch=True)
+    wait_ready(page)
+    set_code(page, "import math\n\nx = 1 / 0\n")
+    check(page)
+    error = page.locator("[data-testid=result] .report-error")
+    assert error.inner_text().startswith("Running your file failed: ZeroDivisionError")
+    font = lambda selector: page.eval_on_selector(selector, "e => getComputedStyle(e).fontFamily")
+    assert font("[data-testid=result] .report-error") == font(".check-message")
+    assert "mono" not in font("[data-testid=result] .report-error")
+    assert error.locator("[data-testid=line-link]").inner_text() == "line 3"  # still a link
 
 
 def test_a_slow_load_counts_its_seconds_and_says_what_it_waits_for(site, open_lesson):
