@@ -470,10 +470,13 @@ def test_calls_no_audit_event_sees_are_out_of_reach(batch):
 
 
 def test_no_compiled_module_is_loaded_from_a_file_the_submission_wrote(batch):
-    """A WebAssembly module written to /tmp was loaded into the learner's interpreter (code
-    beneath the seal); a str subclass named a refused module unread."""
+    """A WebAssembly module written to /tmp, or planted in lib-dynload through a folder
+    descriptor, was loaded into the learner's interpreter (code beneath the seal); a str
+    subclass named a refused module unread. Pyodide's file system now refuses the plant
+    itself (the folders a file may read are read-only there)."""
     compiled = batch["reports"]["compiled_modules.py"].stdout
-    assert "subclass refused\nwritten refused" in compiled, compiled
+    assert ("subclass refused\nwritten refused\nplanted refused\n"
+            "imported failed: ModuleNotFoundError") in compiled, compiled
 
 
 def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):

@@ -180,6 +180,7 @@ def seal(watched: tuple = (), alarm=None) -> Guard:
     scratch = _scratch_folders()
     if scratch:
         _rmtree_by_path()
+        _read_only(readable + _STDLIB_DATA, scratch)
     # Only folders that may be read stay on the import path: an import of a module that is not
     # there (numpy in Pyodide) must end in ImportError, never in listing the working folder.
     sys.path[:] = list(dict.fromkeys(readable))
@@ -396,9 +397,10 @@ def _import_refusal(args: tuple, readable: tuple, scratch: tuple, _str=str, _typ
     Every part of the name is judged, as exact text: on CPython's runtime a file got `_ctypes`
     as `spec_from_file_location("cover._ctypes", <its .so>)` (the module's own name is the last
     part) and `_testcapi` as `__import__(Name("_testcapi"))` of a str subclass, which this hook
-    let through unread; and a compiled module comes only from a folder that may be read, never
-    from one the file could write: in Pyodide a file wrote a WebAssembly module to /tmp and
-    loaded it into its interpreter (tests/hostile/compiled_modules.py)."""
+    let through unread. A compiled module comes only from a folder that may be read, never
+    from one the file could write; in Pyodide, none at all: its folders hold no compiled
+    module, so any is one the file made (it wrote a WebAssembly module to /tmp and loaded it
+    into its interpreter: tests/hostile/compiled_modules.py)."""
     name = args[0] if args else None
     if not _subclass(_type(name), _str):
         return "import of a module named by something other than text"
@@ -410,7 +412,7 @@ def _import_refusal(args: tuple, readable: tuple, scratch: tuple, _str=str, _typ
         return None
     if _subclass(_type(path), _str):
         path = _str.__str__(path)
-    if _inside(path, scratch) or not _readable(path, readable):
+    if _MEMORY_FILES or _inside(path, scratch) or not _readable(path, readable):
         return f"loading the compiled module {name} from {path!r}"
     return None
 
@@ -572,6 +574,25 @@ def _scratch_folders() -> tuple:
         return tuple(os.path.realpath(f) for f in (os.getcwd(), "/tmp") if not os.listdir(f))
     except OSError:
         return ()
+
+
+def _read_only(folders: tuple, scratch: tuple) -> None:
+    """In Pyodide, every folder a file may read, and those below it, made read-only in its
+    in-memory file system. The audit event of `os.open` does not name the folder descriptor
+    a relative path is opened in: `os.open("x.so", O_WRONLY | O_CREAT, dir_fd=<lib-dynload>)`
+    was judged as "x.so" in the working folder, and wrote into /lib/python3.14/lib-dynload
+    (tests/hostile/compiled_modules.py). Emscripten refuses a write to a folder without
+    write permission (EACCES) whoever asks, so only the scratch folders take new files."""
+    os = sys.modules["os"]
+    for top in folders:
+        if not os.path.isdir(top) or any(top == f or top.startswith(f.rstrip("/") + "/")
+                                         or f.startswith(top.rstrip("/") + "/") for f in scratch):
+            continue
+        for folder, _, _ in os.walk(top):
+            try:
+                os.chmod(folder, 0o555)
+            except OSError:
+                pass
 
 
 def _rmtree_by_path() -> None:

@@ -4,8 +4,11 @@ __SOLUTION__
 # judges: `_ctypes` from CPython's own folder under another module's name ("cover._ctypes":
 # a module's own name is the last part), `_testcapi` named by a str subclass, and, in Pyodide,
 # a WebAssembly module it writes itself to /tmp (its scratch folder) and loads with
-# `_imp.create_dynamic`. Each passed, holding native code or the interpreter's memory.
+# `_imp.create_dynamic`, or plants in lib-dynload through a folder descriptor (the audit
+# event of os.open names no descriptor: the path was judged as one in the working folder) and
+# imports as any module. Each passed, holding native code or the interpreter's memory.
 import _imp
+import os
 import importlib.machinery
 import importlib.util
 import sys
@@ -47,9 +50,18 @@ if sys.platform == "emscripten":
     # The smallest side module Emscripten's loader takes: a header and an empty dylink.0.
     label = b"dylink.0"
     body = leb(len(label)) + label + bytes([1]) + leb(4) + bytes(4)
+    wasm = b"\0asm\x01\0\0\0" + bytes([0]) + leb(len(body)) + body
     with open("/tmp/made.so", "wb") as out:
-        out.write(b"\0asm\x01\0\0\0" + bytes([0]) + leb(len(body)) + body)
+        out.write(wasm)
     made = importlib.machinery.ModuleSpec(
         "made", importlib.machinery.ExtensionFileLoader("made", "/tmp/made.so"),
         origin="/tmp/made.so")
     refused("written", lambda: _imp.create_dynamic(made))
+
+    def plant():
+        folder = os.open(next(p for p in sys.path if p.endswith("lib-dynload")), os.O_RDONLY)
+        out = os.open("planted.so", os.O_WRONLY | os.O_CREAT, 0o644, dir_fd=folder)
+        os.write(out, wasm)
+        os.close(out)
+    refused("planted", plant)
+    refused("imported", lambda: __import__("planted"))
