@@ -5,7 +5,9 @@ model, a network namespace, a fresh interpreter per submission; see README "Grad
 It uses CPython's audit hooks (PEP 578), which cannot be removed once added, to refuse what a
 lab never needs and what would let a submission reach the grader or the machine:
 
-- the JavaScript bridge of Pyodide (`js`, `pyodide`, `pyodide_js`, `_pyodide*`) and ctypes;
+- the JavaScript bridge of Pyodide (`js`, `pyodide`, `pyodide_js`, `_pyodide*`) and ctypes,
+  under any name (an import is judged by every part of its name), and compiled modules loaded
+  from a file (in Pyodide any; on CPython one outside the folders that may be read);
 - line tracers (`sys.settrace`) and the garbage collector's object lists (ways to every
   object of the interpreter);
 - writing files (in Pyodide, outside its in-memory working folder and /tmp), reading files
