@@ -1,9 +1,10 @@
 """Part 3 of lab 4: negation, subtraction and division built from +, * and **, and plain
 numbers on either side (the reflected operations)."""
 
+import math
 from math import isclose
 
-from grader.core.checks import check, CheckFailed, close, need, slope
+from grader.core.checks import check, CheckFailed, close, inputs, need, slope
 
 # Defined in earlier files of checks/ (the files share one namespace):
 # reading.py: data_of, _f, new, result, _xs
@@ -41,6 +42,8 @@ def derived_ops(learner):
             for (leaf, name), g, rate in zip(leaves, grads, rates):
                 if not isclose(g, rate, rel_tol=1e-5, abs_tol=1e-5):
                     _times_plain_number(Value, what, name, shown, g, rate)
+                    if "/" in what:
+                        _floor_divides(Value, what, name, shown, g, rate)
                 wrongs = [(-rate, f"That is the right size with the wrong sign. Built from "
                                   f"+, * and ** ({RECIPES[what]}), {what} needs no backward "
                                   f"step of its own, and its signs come out of their rules.")]
@@ -54,6 +57,13 @@ def derived_ops(learner):
                                                     "d(a/b)/db = -a / b**2. Built from * and ** "
                                                     "(a / b = a * b**-1), the power rule gives "
                                                     "it with no backward step of a / b's own.")]
+                if what == "a / b":
+                    one = 1.0 if name == "a" else -1.0
+                    wrongs += [(one, f"That is {one:g}, the share a - b hands {name}, as if "
+                                     f"out.grad passed on unchanged (or negated): dividing "
+                                     f"scales it, d(a/b)/da = 1 / b and d(a/b)/db = -a / b**2. "
+                                     f"Built from * and ** (a / b = a * b**-1), a / b needs no "
+                                     f"backward step of its own.")]
                 if name == "b" and isclose(grads[0], rates[0], rel_tol=1e-5, abs_tol=1e-5):
                     wrongs += [(0.0, f"That is 0 for b while a got its share, "
                                      f"{_f(grads[0])}: your {what} hands a share back to a "
@@ -62,6 +72,43 @@ def derived_ops(learner):
                                      f"own; written by hand, it gives other its share as well "
                                      f"as self.")]
                 judge(g, rate, f"The gradient of {what} for {name} ({shown})", wrongs, tol=1e-5)
+
+
+def _floor_divides(Value, what, name, shown, g, rate):
+    """Fail naming it when `what`'s wrong gradient comes from a backward step that divides
+    with // (floor division): tried again at numbers where no right step gives a whole
+    number, a share is the right one rounded down to a whole number."""
+    x, y = 1.5, 0.4123  # 1 / y, -x / y**2 and -2 / y**2: never whole, nor whole times out.grad
+    if what == "a / b":
+        a, b = new(Value, x), new(Value, y)
+        probe, leaves, right = "1.5 / 0.4123", [(a, "a"), (b, "b")], (1 / y, -x / y ** 2)
+        out = result(Value, probe, lambda: a / b, leaves)
+    elif what == "a / 2":
+        a = new(Value, y)
+        probe, leaves, right = "0.4123 / 2", [(a, "a")], (0.5,)
+        out = result(Value, probe, lambda: a / 2, leaves)
+    else:
+        v = new(Value, y)
+        probe, leaves, right = "2 / 0.4123", [(v, "v")], (-2 / y ** 2,)
+        out = result(Value, probe, lambda: 2 / v, leaves)
+    upstream = round(inputs(f"through {probe}").uniform(1.5, 3.0), 3)
+    for (_, leaf), got, want in zip(leaves, grads_through(Value, out, probe, leaves), right):
+        if isclose(got, want, rel_tol=1e-6) or got == 0.0 and want != 0.0:
+            continue
+        for seed in (1.0, upstream):
+            # x // y is the floor of x / y: where the right share has a fraction, it drops it
+            n = got * seed
+            if abs(n - math.floor(want * seed)) > 1e-9 * max(1.0, abs(n)):
+                continue
+            recipe = RECIPES.get(what) or "in __rtruediv__, return other * self**-1"
+            raise CheckFailed(
+                f"The gradient of {what} for {name} ({shown}) should be {_f(rate)}, but your "
+                f"code gives {_f(g)}. A backward step (or a local gradient in _local_grads) "
+                f"divides with //, floor division, which "
+                f"rounds down to a whole number (7 // 2 is 3, and -0.5 // 1.9 is -1.0): in "
+                f"{probe}, with out.grad = {_f(seed)}, {leaf}'s share is {_f(n)}, a whole number, "
+                f"where it should be {_f(want * seed)}. Divide with /. Built from * and ** "
+                f"({recipe}), {what} needs no backward step of its own.")
 
 
 def _times_plain_number(Value, what, name, shown, g, rate):
@@ -178,6 +225,8 @@ def plain_numbers(learner):
                               f"and ** (in {method}, {REFLECTED.get(method)}), {what} needs no "
                               f"backward step of its own, and its signs come out of their "
                               f"rules.")] if method in REFLECTED else []
+            if method == "__rtruediv__" and not isclose(g, rate, rel_tol=1e-5, abs_tol=1e-5):
+                _floor_divides(Value, what, "v", f"v = {_f(x)}", g, rate)
             judge(g, rate, f"The gradient of {what} for v (v = {_f(x)})", wrongs, tol=1e-5)
 
 
