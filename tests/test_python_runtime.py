@@ -4,6 +4,7 @@ and the report names that line, as the Pyodide runtime's does (grader/core/job.p
 from __future__ import annotations
 
 import re
+import threading
 import time
 from pathlib import Path
 
@@ -119,3 +120,56 @@ def test_a_fork_server_that_ended_is_started_again(course, monkeypatch):
     reports = grade(lab, [("a.py", lab.solution.read_text()), ("b.py", lab.solution.read_text())],
                     PythonRuntime(timeout=10.0, workers=1))
     assert len(started) == 2 and all(r.passed for r in reports), [r.error for r in reports]
+
+
+
+def _in_sessions(sessions: set[int]) -> set[int]:
+    """Pids of the processes in these sessions (a fork server's children are in its own)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):
+                continue
+            if int(stat[3]) in sessions:  # fields after the name: state, ppid, pgrp, session
+                found.add(int(entry.name))
+    return found
+
+
+def test_a_child_that_hides_in_the_servers_group_and_stops_reporting_leaves_nothing(course,
+                                                                                   monkeypatch):
+    """A child may move itself into its fork server's process group (setpgid raises no audit
+    event), out of the group the server ends, ignore every signal it can, close its report pipe
+    and spin: it fails, it is ended all the same (the server also ends the child itself), and
+    the next file on that very server is graded as ever, with nothing of it left running."""
+    import grader.runtimes.python as python_runtime
+
+    start, sessions = python_runtime._ForkServer._start, set()
+
+    def start_and_note(server):
+        start(server)
+        sessions.add(server.proc.pid)  # started with a session of its own
+
+    monkeypatch.setattr(python_runtime._ForkServer, "_start", start_and_note)
+    lab = course.labs["01-graphs"]
+    hiding = ("import os, signal\n"
+              "for name in ('SIGALRM', 'SIGTERM', 'SIGINT', 'SIGHUP', 'SIGPIPE'):\n"
+              "    signal.signal(getattr(signal, name), signal.SIG_IGN)\n"
+              "os.setpgid(0, os.getpgid(os.getppid()))\n"
+              "os.close(1)\n"
+              "while True:\n"
+              "    pass\n")
+    graded: list = []
+    # In a thread: a server that could not end the child would wait for it for ever.
+    worker = threading.Thread(target=lambda: graded.extend(grade(
+        lab, [("hiding.py", hiding), ("ok.py", lab.solution.read_text())],
+        PythonRuntime(timeout=10.0, workers=1))), daemon=True)
+    worker.start()
+    worker.join(10.0)  # its closed pipe is its end, not the limit
+    assert not worker.is_alive(), "the fork server never ended the child"
+    hid, ok = graded
+    assert "stopped before it could report" in hid.error, hid.error
+    assert ok.passed, ok.error
+    assert len(sessions) == 1  # one server graded both
+    assert _in_sessions(sessions) == set()
