@@ -1149,11 +1149,39 @@ def test_enter_with_the_completion_list_open_starts_a_new_line(open_lesson):
     page.keyboard.press("Enter")
     page.keyboard.type("return y")
     assert doc(page).endswith("\ndef f(data):\n    y = data\n    return y"), doc(page)[-60:]
-    # Moved into the list with the arrow key, Enter takes the choice there.
+    # Asked for with Ctrl+Space, the list takes the arrow keys, and Enter takes the choice.
     page.keyboard.press("Enter")  # after return: back at the left edge
     page.keyboard.type("pri")
     page.locator(".cm-tooltip-autocomplete").wait_for()
     page.wait_for_timeout(300)
+    page.keyboard.press("Control+Space")
+    page.wait_for_timeout(300)
     page.keyboard.press("ArrowDown")
     page.keyboard.press("Enter")
     assert doc(page).endswith("\n    return y\nprint"), doc(page)[-60:]
+
+
+def test_the_arrow_keys_move_the_cursor_past_a_list_of_completions_not_asked_for(open_lesson):
+    """A learner filling lab 4's __init__ typed `self.data = data`, and the list popped up under
+    `data`; ArrowDown went into the list, not to the next line, ArrowUp to its last choice, and
+    Enter put `PendingDeprecationWarning` in place of `data`."""
+    page = open_lesson("04-value", width=1280, height=800)
+    wait_ready(page)
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+f")
+    page.keyboard.type('raise NotImplementedError("Value.__init__: store data, grad, _backward, _prev and _op")')
+    page.keyboard.press("Enter")
+    page.keyboard.press("Escape")  # the stub's line stays selected, and is typed over
+    page.keyboard.type("self.data = data")
+    page.locator(".cm-tooltip-autocomplete").wait_for()  # what a learner sees pop up
+    page.wait_for_timeout(300)
+    line = "(() => { const s = window.courseEditor.state; return s.doc.lineAt(s.selection.main.head).number; })()"
+    typed_on = page.evaluate(line)
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate(line) == typed_on + 1
+    assert page.locator(".cm-tooltip-autocomplete").count() == 0
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("End")
+    page.keyboard.press("Enter")
+    page.keyboard.type("self.grad = 0.0")
+    assert "\n        self.data = data\n        self.grad = 0.0\n" in doc(page), doc(page)[1900:2300]

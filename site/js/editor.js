@@ -5,7 +5,7 @@ import { ensureSyntaxTree, forceParsing, indentUnit, matchBrackets, syntaxTree }
 import { Decoration, ViewPlugin, keymap } from "@codemirror/view";
 import { EditorSelection, EditorState, Prec, RangeSetBuilder, countColumn } from "@codemirror/state";
 import { insertNewlineAndIndent, isolateHistory } from "@codemirror/commands";
-import { autocompletion, completionStatus } from "@codemirror/autocomplete";
+import { autocompletion, closeCompletion, completionStatus, selectedCompletionIndex } from "@codemirror/autocomplete";
 
 // Python is indented by four spaces: Enter keeps the block's indentation (and opens a new
 // block after a colon), Tab and Shift-Tab move by four. CodeMirror's default unit is two.
@@ -310,16 +310,41 @@ const indentKeys = [
   { key: "Mod-[", run: indentToStop(false) },
 ];
 
+// The list that pops up under a word as it is typed is a hint: the arrow keys went into it
+// (nothing picked, so the first press picked its first choice and ArrowUp its last), and a
+// learner moving to the next line with ArrowDown, then pressing Enter, had `data` replaced by
+// `PendingDeprecationWarning`. Until a choice is picked the arrows close the list and move the
+// cursor; asked for with Ctrl+Space, the list takes them (CodeMirror's own keys).
+function arrowsMoveTheCursor() {
+  let asked = false;
+  const arrow = (view) => {
+    if (!asked && completionStatus(view.state) === "active" && selectedCompletionIndex(view.state) === null) {
+      closeCompletion(view);
+    }
+    return false;  // the key then does what it does without the list: moves the cursor
+  };
+  return [
+    Prec.highest(keymap.of([
+      { key: "Ctrl-Space", run: () => { asked = true; return false; } },  // then the list opens
+      ...["ArrowDown", "ArrowUp", "PageDown", "PageUp"].map((key) => ({ key, run: arrow })),
+    ])),
+    EditorView.updateListener.of((update) => {
+      if (completionStatus(update.state) === null) asked = false;
+    }),
+  ];
+}
+
 export function createEditor(parent, { doc, onChange, onRun, onCheck, onSave }) {
   const view = new EditorView({
     doc,
     parent,
     extensions: [
+      arrowsMoveTheCursor(),  // before basicSetup: its keys for the list come after these
       basicSetup,
       // Typed at a person's pace, the list of completions opened with its first choice picked,
       // and Enter took it: at the end of `y = data` the list offered `data` itself, so Enter did
       // nothing and the next line ran on (`y = datareturn y`). None is picked until the learner
-      // moves into the list (arrow keys) or clicks one; Enter is a new line until then.
+      // picks one (Ctrl+Space, then the arrow keys; or a click); Enter is a new line until then.
       autocompletion({ selectOnOpen: false }),
       python(),
       indentUnit.of(PYTHON_INDENT),
