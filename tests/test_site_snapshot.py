@@ -7,8 +7,10 @@ import base64
 import gzip
 import hashlib
 import json
+import random
 import re
 import struct
+import time
 
 import pytest
 
@@ -171,3 +173,35 @@ def test_a_build_that_cannot_make_one_says_so_and_its_pages_start_python_themsel
     assert [w for w in result.warnings if "no memory snapshot" in w and "a reason" in w]
     assert page_urls(result.out, "05-backward")["snapshot"] is None
     assert not list((result.out / "py").glob("snapshot-*"))
+
+
+# What a worker restored from the snapshot runs before any request (site/js/worker.js calls
+# it through pyimport, so that it compiles no source of its own before the learner's file).
+
+def test_a_started_worker_draws_its_own_random_numbers(monkeypatch):
+    from grader.core import browser
+
+    monkeypatch.setattr(time, "sleep", time.sleep)  # start_worker replaces it: put it back
+    random.seed(1)
+    as_restored = random.getstate()
+    browser.start_worker()
+    assert random.getstate() != as_restored
+
+
+def test_a_started_workers_sleep_goes_in_slices_and_is_wrapped_once(monkeypatch):
+    from grader.core import browser
+
+    slept = []
+    monkeypatch.setattr(time, "sleep", lambda seconds: slept.append(seconds))
+    browser.start_worker()
+    sliced = time.sleep
+    assert sliced.__name__ == "sleep" and sliced.in_slices
+    browser.start_worker()  # a snapshot whose sleep is sliced already keeps that one
+    assert time.sleep is sliced
+    sliced(0.01)
+    assert slept == [0.01]  # short: one sleep, as asked
+    slept.clear()
+    sliced(0.12)
+    assert len(slept) >= 3 and max(slept) <= 0.05, slept  # Stop ends it between two slices
+    sliced("0.2")  # not a number: the real sleep's own answer (here, the stand-in's)
+    assert slept[-1] == "0.2"

@@ -210,12 +210,12 @@ async function boot({ base, pyodideURL, coreURL, labURL, snapshotKey, builtSnaps
     const drop = { write: (buffer) => buffer.length };
     py.setStdout(drop);
     py.setStderr(drop);
-    // Every worker starts from one snapshot, and a build's is every learner's: `random` would
-    // give every Run the same numbers without a seed of its own.
-    py.runPython("import random\nrandom.seed()");
-    py.runPython(SLEEP_IN_SLICES);
-    python = py.runPython("import grader.core.browser as b; b");
-    trainer = py.runPython("import grader.capstone.browser as t; t");
+    // A seed of its own, and time.sleep in slices that Stop can end (grader/core/browser.py).
+    // Imported and called, not run as source: before the learner's file, this Python compiles
+    // nothing (runPython parses into `ast` objects, code the wasm otherwise never runs).
+    python = py.pyimport("grader.core.browser");
+    python.start_worker();
+    trainer = py.pyimport("grader.capstone.browser");
     // Stop's buffer comes in the "init" message (a name holds only text); it was posted as
     // the worker was made, so it is here long before Python is.
     const { interruptBuffer } = await init;
@@ -346,24 +346,6 @@ function download(url) {
   packed.catch(() => {});  // a download stopped, or failed where nothing awaits it
   return { packed, stop: () => stopping.abort() };
 }
-
-// time.sleep waits inside C, where Python never looks at Stop's interrupt: Stop, or Check's
-// time limit, had to end the worker, and the learner lost the report and the line it was
-// at. Slept in slices of at most 50 ms, a sleep stops like any loop, between two slices,
-// and the report names the learner's line that called it (this file is not theirs).
-const SLEEP_IN_SLICES = `
-import time
-def _sleep_in_slices(seconds, _sleep=time.sleep, _now=time.monotonic):
-    if not (isinstance(seconds, (int, float)) and seconds > 0.05):
-        return _sleep(seconds)  # short, or not a number: its own answer and errors
-    end = _now() + seconds
-    while (left := end - _now()) > 0:
-        _sleep(min(left, 0.05))
-_sleep_in_slices.__name__ = _sleep_in_slices.__qualname__ = "sleep"
-_sleep_in_slices.__doc__ = time.sleep.__doc__
-time.sleep = _sleep_in_slices
-del _sleep_in_slices
-`;
 
 // Recursion that goes through C on every level (`__repr__` through an f-string, `-self` in
 // `__neg__`) overflows the browser's own stack long before Python's recursion limit: a fatal
