@@ -71,10 +71,12 @@ def one_step(learner):
     w, b = leaves_of(learner, [w0, b0])
     shown = f"w = {_f(w0)}, b = {_f(b0)} and {_line_shown(points, lr)}"
     seen = []  # (w.data, b.data) at each call of loss_fn
+    built = []  # the losses loss_fn gave
 
     def loss_fn():
         seen.append((data_of(w, "w"), data_of(b, "b")))
-        return _line_loss(w, b, points)
+        built.append(_line_loss(w, b, points))
+        return built[-1]
     loss = _step(learner, [w, b], loss_fn, lr, "train_step([w, b], loss_fn, lr)")
     # Calling loss_fn() again (to print the loss, say) is no mistake; calling it with a
     # parameter moved a little, neither where it started nor where the step left it, is a
@@ -108,6 +110,13 @@ def one_step(learner):
         if _same(moved, start - lr * g, 1e-7):
             continue
         if _same(moved, start) and grad_of(leaf, name) == 0.0:
+            if built and all(grad_of(v, "the loss") == 0.0 for v in built):
+                raise CheckFailed(f"{name} stayed at {_f(start)} after one step on {shown}, and "
+                                  f"its grad is 0, and so is the loss's own: backward() never "
+                                  f"ran on the loss (it starts by setting loss.grad to 1). "
+                                  f"loss.backward without parentheses only names the method: "
+                                  f"call it, loss.backward(), between the forward pass and the "
+                                  f"update.")
             raise CheckFailed(f"{name} stayed at {_f(start)} after one step on {shown}, and its "
                               f"grad is 0: its gradient {_f(g)} never reached the update. Zero "
                               f"the grads first, then build the loss, call loss.backward() on "
