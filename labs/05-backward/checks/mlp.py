@@ -402,6 +402,15 @@ def mlp(learner):
                               f"Neuron already ends in tanh, the last layer's too, so the MLP "
                               f"returns the last layer's outputs as they are: for layer in "
                               f"self.layers: x = layer(x), then return x.")
+        alone = _net(flat[-_count(sizes[-2:]):], sizes[-2:], xs)
+        if all(_same(v, x, 1e-7) for v, x in zip(values, alone)) and \
+                not all(_same(v, x, 1e-4) for v, x in zip(values, wanted)):
+            raise CheckFailed(f"Output 1 of {shown} is {values[0]:.6g}, what the last layer "
+                              f"gives when it is handed x itself (it should be "
+                              f"{wanted[0]:.6g}): every layer is called on the network's input "
+                              f"x, and only the last one's outputs are kept (out = layer(x) in "
+                              f"the loop). Each layer takes the outputs of the layer before it: "
+                              f"for layer in self.layers: x = layer(x), then return x.")
         for i, (value, want_out) in enumerate(zip(values, wanted)):
             close(value, want_out, f"Output {i + 1} of {shown}",
                   why="Feed each layer's outputs to the next layer, in order (parameters() "
