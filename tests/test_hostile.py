@@ -142,6 +142,7 @@ INNOCENT_PASSES = ["innocent_bom.py", "innocent_optional_numpy.py", "innocent_st
                    "innocent_devices.py", "innocent_pdb.py", "innocent_profiler.py",
                    "innocent_own_hash.py", "innocent_callback_name.py", "innocent_getpass.py",
                    "innocent_argv.py", "innocent_stdlib_data.py", "innocent_stdlib_tour.py",
+                   "innocent_stdlib_tour_2.py",
                    "innocent_asyncio.py", "innocent_platform.py", "innocent_help.py",
                    "innocent_metaclass_eq.py"]
 INNOCENT_SYNTAX = [("innocent_syntax_error.py", "'(' was never closed (line 4).\n    total = (1 +\n            ^"),
@@ -173,6 +174,7 @@ def _judged_fairly(reports, pyodide=True):
     assert "lr 0.1" in argv and "course-core" not in argv, argv
     assert "type: True" in reports["innocent_stdlib_data.py"].stdout
     assert "tour done" in reports["innocent_stdlib_tour.py"].stdout
+    assert "tour 2 done" in reports["innocent_stdlib_tour_2.py"].stdout
     # platform.processor() answers "" without `uname -p` (a process) in either runtime.
     assert "machine: True True " in reports["innocent_platform.py"].stdout
     assert "backward(self)" in reports["innocent_help.py"].stdout
