@@ -468,3 +468,32 @@ def test_many_files_share_one_boot_per_job_lane(course):
     files = [(f"{n}.py", lab.solution.read_text()) for n in "abcd"]
     assert all(r.passed for r in grading.grade(lab, files, runtime))
     assert len(runtime.boot_seconds) == 2, runtime.boot_seconds
+
+
+@pytest.mark.parametrize("after_ready, says", [
+    ("sys.stdin.read()\n", "it said nothing within its time limit"),  # until closed
+    ("os._exit(0)\n", "the grading process ended"),
+])
+def test_a_host_that_hangs_is_not_said_to_have_ended(monkeypatch, after_ready, says):
+    """A host silent past a job's time is still running: the file fails, the host is replaced,
+    and the report says it did not answer in time; only a host whose output ended 'ended'."""
+    import sys
+    from types import SimpleNamespace
+
+    from grader.runtimes import pyodide
+
+    stand_in = ("import os, sys\n"
+                "sys.stdout.write('\\nREADY 1\\n'); sys.stdout.flush()\n"
+                "sys.stdin.readline()\n"  # the job
+                + after_ready)
+    monkeypatch.setattr(pyodide, "host_command", lambda *a: [sys.executable, "-c", stand_in])
+    monkeypatch.setattr(pyodide, "GRACE", 0.5)
+    package = SimpleNamespace(compiled=False, lock=None, load="", folder=None)
+    host = pyodide.NodeHost(ROOT, package=package)
+    try:
+        submission = Submission("05-backward", "a.py", "x = 1\n", "", ["one"], [[]])
+        report, fit = host.grade(submission, timeout=0.3)
+    finally:
+        host.close()
+    assert not fit and not report.passed
+    assert "stopped before it could report" in report.error and says in report.error, report.error

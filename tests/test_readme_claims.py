@@ -235,4 +235,5 @@ def test_the_cli_gives_up_on_a_host_that_keeps_writing_past_its_time(monkeypatch
         host.close()
     assert not fit and not report.passed  # the host is replaced, the file fails
     assert "stopped before it could report" in report.error, report.error
+    assert "kept writing past its time limit" in report.error, report.error  # not "ended"
     assert [c.message.startswith("Not run: ") for c in report.checks] == [True, True]

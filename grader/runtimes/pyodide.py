@@ -111,9 +111,15 @@ class NodeHost:
         while True:
             chunk = self._next_chunk(deadline)
             seconds = time.perf_counter() - started
-            if not chunk:  # the host ended or hung: only this submission can have done it
+            # The host ended (b"") or is still there past the time (None): only this submission
+            # can have done either. Said as it is: a host that hangs has not "ended".
+            if chunk == b"":
                 return submission.failed(CRASHED.format(detail="the grading process ended"),
                                          NAME, seconds), False
+            if chunk is None:
+                detail = ("it kept writing past its time limit" if reader.seen
+                          else "it said nothing within its time limit")
+                return submission.failed(CRASHED.format(detail=detail), NAME, seconds), False
             found = reader.feed(chunk)
             if found is not None and found.get("id") == self.next_id:
                 break
