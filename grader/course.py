@@ -331,7 +331,8 @@ def _cross_check(course: Course) -> None:
         if lesson.lab and lesson.lab not in course.labs:
             course.problems.append(Problem(lesson.path, lesson.lab_line,
                                            f"lab {lesson.lab!r} does not exist: "
-                                           f"add labs/{lesson.lab}/ or fix 'lab:'"))
+                                           f"add labs/{lesson.lab}/ or fix 'lab:'"
+                                           + lab_config.near_lab(lesson.lab, list(course.labs))))
     first: dict[str, Lesson] = {}
     for lesson in course.lessons:
         number = lesson.slug[:2]

@@ -111,7 +111,9 @@ def check_course(course: Course, runtime, only: str | None = None
     its folder or its lesson page; every lab's checks are still loaded, since `builds_on`
     and the starting code need them."""
     if only is not None:
-        pages = {lesson.path for lesson in course.lessons if lesson.lab == only}
+        # The lab's page names it in `lab:`, or by its own file name when that is misspelt.
+        pages = {lesson.path for lesson in course.lessons
+                 if lesson.lab == only or lesson.path.stem == only}
         folder = course.labs[only].folder
         problems = [p for p in course.problems
                     if p.path in pages or p.path == folder or folder in p.path.parents]
@@ -212,7 +214,9 @@ def _carried(course: Course, outcomes: dict, loaded: dict[str, list], only: str 
         names = [fn.check_name for fn in loaded[lab.slug]]
         earlier = order[:order.index(lab.slug)]
         outcomes[lab.slug].problems += [Problem(p.path, p.line, p.message)
-                                        for p in lab_config.problems(config, names, earlier)]
+                                        for p in lab_config.problems(
+                                            config, names, earlier,
+                                            {fn.__name__: fn.check_name for fn in loaded[lab.slug]})]
         base = config.builds_on if config.builds_on in loaded and config.builds_on in earlier else ""
         if base and config.provided:
             yield course.labs[base], Expectation(config.provided, "provided", graded_by=base), loaded[base]

@@ -197,3 +197,25 @@ def test_near_check_offers_the_check_a_function_name_defines():
                                  {"doubles": "double(x) returns twice x"}) == (
         "; did you mean 'double(x) returns twice x' (the check that doubles() defines)?")
     assert lab_config.near_check("nothing", ["double(x) returns twice x"], {"doubles": "x"}) == ""
+
+
+def test_course_check_of_one_lab_names_its_pages_slip_and_a_part_listing_a_function(tmp_path):
+    """`course check --lab 04-value` where the lab's page misspells `lab:` and lab.yaml lists a
+    check by its function: the page's problem is shown (the page is the lab's by its file
+    name), offered the lab it meant, and the part is told which check the function defines."""
+    for folder in ("lessons", "labs"):
+        shutil.copytree(ROOT / folder, tmp_path / folder,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    page = tmp_path / "lessons" / "04-value.md"
+    page.write_text(page.read_text(encoding="utf-8").replace("lab: 04-value", "lab: 04-valeu", 1),
+                    encoding="utf-8")
+    yaml_path = tmp_path / "labs" / "04-value" / "lab.yaml"
+    yaml_path.write_text(yaml_path.read_text(encoding="utf-8").replace(
+        '"a Value holds its number, and its grad starts at 0"', "holds_data", 1), encoding="utf-8")
+    done = run_course("check", "--lab", "04-value", "--runtime", "python",
+                      "--course", str(tmp_path))
+    said = done.stdout + done.stderr
+    assert done.returncode != 0
+    assert "lab '04-valeu' does not exist" in said and "did you mean '04-value'?" in said, said
+    assert ("did you mean 'a Value holds its number, and its grad starts at 0' (the check that "
+            "holds_data() defines)?") in said, said

@@ -66,11 +66,12 @@ def build_site(course: Course, out: Path, *, pyodide: Path, node_modules: Path,
         raise BuildError("the course has problems; fix them first:\n"
                          + "\n".join(f"  {p}" for p in course.problems))
     # Checks that cannot load would break every Check: find out before writing anything.
-    names = {lesson.lab: [fn.check_name for fn in _lab_checks(course, lesson.lab)]
-             for lesson in course.lessons}
+    checks = {lesson.lab: _lab_checks(course, lesson.lab) for lesson in course.lessons}
+    names = {slug: [fn.check_name for fn in fns] for slug, fns in checks.items()}
     order = list(course.labs)
     wrong = [p for slug, lab in course.labs.items() if slug in names
-             for p in lab_config.problems(lab.config, names[slug], order[:order.index(slug)])]
+             for p in lab_config.problems(lab.config, names[slug], order[:order.index(slug)],
+                                          {fn.__name__: fn.check_name for fn in checks[slug]})]
     if wrong:  # a page whose parts or earlier lab do not exist would mislead every learner
         raise BuildError("lab.yaml has problems; fix them first:\n"
                          + "\n".join(f"  {p.path}:{p.line}: {p.message}" for p in wrong))
