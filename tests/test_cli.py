@@ -638,7 +638,7 @@ def test_course_check_names_a_key_twice_a_lesson_number_twice_and_a_foreign_enco
     found = {f"{p.path.relative_to(root)}:{p.line}: {p.message}"
              for p in course_model.load(root).problems}
     assert f"lessons/03-branching.md:{lab_line}: lab '03-branchnig' does not exist: add " \
-           "labs/03-branchnig/ or fix 'lab:'" in found
+           "labs/03-branchnig/ or fix 'lab:'; did you mean '03-branching'?" in found
 
 
 def test_check_offers_the_check_a_mistake_meant_by_its_function_name(tmp_path):
