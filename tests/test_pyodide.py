@@ -484,7 +484,7 @@ def test_a_host_that_hangs_is_not_said_to_have_ended(monkeypatch, after_ready, s
 
     stand_in = ("import os, sys\n"
                 "sys.stdout.write('\\nREADY 1\\n'); sys.stdout.flush()\n"
-                "sys.stdin.readline()\n"  # the job
+                "sys.stdin.readline(); sys.stdin.readline()\n"  # the host's init, then the job
                 + after_ready)
     monkeypatch.setattr(pyodide, "host_command", lambda *a: [sys.executable, "-c", stand_in])
     monkeypatch.setattr(pyodide, "GRACE", 0.5)
