@@ -358,6 +358,21 @@ def test_lab_four_starter_runs_its_try_it_without_crashing(course):
     assert not report.error and "Not written yet: Value.__init__" in report.stdout
 
 
+def test_lab_four_credits_an_init_written_before_any_operation(course):
+    """The first check needs __init__ alone: a learner who has written only it sees it pass,
+    and the next check, which makes a + b, names the operation still to write."""
+    starter = course.labs["04-value"].starter.read_text()
+    todo = ('        raise NotImplementedError("Value.__init__: store data, grad, _backward, _prev '
+            'and _op")\n')
+    assert todo in starter
+    source = starter.replace(todo, "        self.data = data\n        self.grad = 0.0\n"
+                                   "        self._backward = lambda: None\n"
+                                   "        self._prev = set(_children)\n        self._op = _op\n")
+    checks = _grade_source(course, "04-value", source).checks
+    assert checks[0].passed, checks[0].message
+    assert not checks[1].passed and "Value.__add__" in checks[1].message, checks[1].message
+
+
 @pytest.mark.parametrize("slug", ["04-value", "05-backward"])
 def test_parts_list_every_check_once_in_order(course, slug):
     from grader import lab_config

@@ -1,5 +1,5 @@
 # mistake: keeps the children in a list written in the class body (_prev = []) and adds with self._prev += ..., which extends that one list shared by every Value
-# fails: a Value holds its number, and its grad starts at 0
+# fails: a + b and a * b: values and local gradients
 # message: or in a list written in the class body
 
 

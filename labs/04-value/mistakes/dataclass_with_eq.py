@@ -1,5 +1,5 @@
 # mistake: Value is a @dataclass, which writes __eq__ (and so drops __hash__): set(_children) fails
-# fails: a Value holds its number, and its grad starts at 0
+# fails: a + b and a * b: values and local gradients
 # message: make it @dataclass(eq=False)
 
 import math

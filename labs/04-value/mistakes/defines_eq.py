@@ -1,5 +1,5 @@
 # mistake: Value defines __eq__ (to compare numbers), which makes it unhashable, so set(_children) fails as soon as an operation makes a result
-# fails: a Value holds its number, and its grad starts at 0
+# fails: a + b and a * b: values and local gradients
 # message: it defines __eq__, and Python then sets __hash__ to None
 
 import math

@@ -1,5 +1,5 @@
 # mistake: __init__ sets its children's grads to 0, so building a new Value wipes a gradient its inputs hold
-# fails: a Value holds its number, and its grad starts at 0
+# fails: a + b and a * b: values and local gradients
 # message: changed a.grad from 0.625 to 0
 
 import math

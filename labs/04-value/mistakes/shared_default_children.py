@@ -1,5 +1,5 @@
 # mistake: a mutable default _children=[] kept as _prev and appended to: every leaf shares one list
-# fails: a Value holds its number, and its grad starts at 0
+# fails: a + b and a * b: values and local gradients
 # message: that list is made once and shared
 """Lab 4 - The Value class."""
 
