@@ -34,6 +34,22 @@ COPIES = ("{what}.parameters() listed {n} Values, then {n} other Values when cal
           "biases, the very Values the neurons compute with: self.w + [self.b] for a Neuron.")
 
 
+SHARED = ("{what}.parameters() lists {n} Value(s) that {other}, made before it, lists too: "
+          "the two share parameters, so a step on one moves the other. Something made once is "
+          "handed to every {kind}: a default argument (def __init__(self, nin, b=Value(0.0)) "
+          "makes that Value once, when the def runs), or a list written in the class body "
+          "(w = [] or layers = [], then self.w.append(...) in __init__), one list for the "
+          "whole class. Make each {kind}'s own in __init__, as the given __init__ does: {fix}.")
+
+
+def _shared(params, earlier, what, other, kind, fix):
+    """Fail if `params` (of `what`) lists any Value of `earlier` (of `other`, built before)."""
+    ids = {id(p) for p in earlier}
+    n = sum(1 for p in params if id(p) in ids)
+    if n:
+        raise CheckFailed(SHARED.format(what=what, n=n, other=other, kind=kind, fix=fix))
+
+
 def _params(learner, model, what):
     method = attempt(f"reading {what}.parameters", getattr, model, "parameters")
     try:
@@ -122,6 +138,8 @@ def neuron(learner):
                           "the file, and let each Neuron draw its own weights.")
     n = attempt("Neuron(3)", Neuron, 3)
     params = _params(learner, n, "Neuron(3)")
+    _shared(params, wide_params, "Neuron(3)", "Neuron(60)", "Neuron",
+            "self.w = [Value(random.uniform(-1, 1)) for _ in range(nin)] and self.b = Value(0.0)")
     if len(params) == 3:
         raise CheckFailed("Neuron(3).parameters() lists 3 Values, the weights only: add the "
                           "bias, self.w + [self.b], or training can never move it.")
@@ -237,8 +255,10 @@ def _twice(params, sizes, what):
                               f"each neuron anew: [Neuron(nin) for _ in range(nout)].")
     raise CheckFailed(f"{what}.parameters() lists the same Value twice (at positions {i} and "
                       f"{j}): parameters are shared that should be separate, as [Value(...)] * n "
-                      f"(one Value n times) makes them. Make each weight, bias and neuron anew, "
-                      f"in a comprehension: [Value(random.uniform(-1, 1)) for _ in range(nin)].")
+                      f"(one Value n times) makes them, or a list written in a class body "
+                      f"(neurons = [], then self.neurons.append(...)), which every object of "
+                      f"the class shares. Make each weight, bias and neuron anew, in a "
+                      f"comprehension: [Value(random.uniform(-1, 1)) for _ in range(nin)].")
 
 
 @check("an MLP runs its layers in order, and parameters() lists every weight and bias",
@@ -251,6 +271,7 @@ def mlp(learner):
     MLP = need(learner, "MLP")
     rng = inputs("mlp")
     # Three layers too: a network of two is one that runs just its first and last.
+    built = []  # (what, parameters) of each network made so far, kept alive
     for sizes in ([3, 4, 2], [2, 3, 3, 1], [2, 3, 1]):
         what = f"MLP({sizes[0]}, {sizes[1:]})"
         # A list the check keeps: a change MLP's code makes to it comes back here (as in
@@ -275,6 +296,11 @@ def mlp(learner):
                               f"params=[], which Python makes once, or a list stored on the "
                               f"object and extended) grows every time. Build a new list in "
                               f"each call: [p for n in self.neurons for p in n.parameters()].")
+        for other, earlier in built:
+            _shared(params, earlier, what, other, "network",
+                    "self.layers = [Layer(sizes[i], sizes[i + 1]) for i in range(len(nouts))], "
+                    "and in Layer and Neuron the same: a new list, new Values, for each")
+        built.append((what, params))
         weights, want = _count(sizes) - sum(sizes[1:]), _count(sizes)
         if len(params) == weights:
             raise CheckFailed(f"{what}.parameters() lists {weights} Values: the weights, but "
@@ -324,6 +350,8 @@ def mlp(learner):
                               f"sizes[i + 1] weights. Layer(nin, nout) takes the number of inputs "
                               f"first: Layer(sizes[i], sizes[i + 1]), as the given __init__ "
                               f"builds them.")
+        if len(params) > want and len({id(p) for p in params}) != len(params):
+            _twice(params, sizes, what)
         expect(len(params) == want, f"{what}.parameters() should list {want} Values (every "
                                     f"neuron's weights and bias), but it lists {len(params)}.")
         if len({id(p) for p in params}) != want:

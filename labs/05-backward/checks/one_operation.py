@@ -89,8 +89,8 @@ def _equal_numbers_merged(learner):
         return ("Your backward() takes two different nodes that hold the same number for one "
                 "node: for L = (a + b) + a * b it gets a.grad = 3.5 right at a = 2, b = 2.5, "
                 "but not 3 at a = b = 2, where a + b and a * b both hold 4 (and here many nodes "
-                "hold the same number). A visited set of numbers (v.data) or a check by == does "
-                "that: keep the nodes themselves in the visited set, visited.add(v), and test "
+                "hold the same number). A visited set of numbers (v.data), or a test by == (v not "
+                "in topo, with an __eq__ that compares numbers), does that: keep the nodes themselves in the visited set, visited.add(v), and test "
                 "v not in visited.")
 
     # The same again with two products (a sort keyed by the number and the operation, say).

@@ -7,6 +7,7 @@ from grader.core.checks import check, CheckFailed, close, expect, inputs, slope
 # Defined in earlier files of checks/ (the files share one namespace):
 # reading.py: attempt, backward, data_of, _draw, explain, _f, grad_of, grads_of, leaves_of, _same,
 #             tanh
+# one_operation.py: _equal_numbers_merged
 
 
 BUDGET = 1000   # reads of the deep graph's input that a sweep may make (a real one needs ~30)
@@ -143,6 +144,16 @@ def visits_once(learner):
                           f"every node after all of its children, then call each node's "
                           f"backward step in that order reversed.")
     close(gx, want, f"x.grad for {what} at x={_f(x0)}", tol=1e-4)
+
+    # Two nodes holding the same number are still two: at a = b = 2, a + b and a * b both
+    # hold 4, and a sort that tests `v not in topo` with an __eq__ by .data lists one of them.
+    a, b = leaves_of(learner, [2.0, 2.0])
+    L = attempt("L = (a + b) + a * b", lambda: (a + b) + a * b)
+    backward(L, "(a + b) + a * b")
+    ga = grad_of(a, "a")
+    if not _same(ga, 3.0, 1e-7):
+        close(ga, 3.0, "a.grad for L = (a + b) + a * b at a = b = 2", tol=1e-7,
+              why=_equal_numbers_merged(learner))
 
     # Once, and after every node that uses it: h reaches L directly and through three steps.
     # An order by first reach (breadth-first) runs h's step with only the direct share.
