@@ -656,3 +656,24 @@ def test_check_offers_the_check_a_mistake_meant_by_its_function_name(tmp_path):
     assert ("labs/06-sgd/mistakes/returns_input.py:2: '# fails: doubles' names no check of this "
             "lab (checks: double(x) returns twice x); did you mean 'double(x) returns twice x' "
             "(the check that doubles() defines)?") in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("command", [["grade", "05-backward", "a.py"], ["check"]])
+@pytest.mark.parametrize("seconds", ["nan", "inf", "1e9"])
+def test_a_time_limit_that_is_no_number_of_seconds_is_a_usage_error(tmp_path, command, seconds):
+    """`--timeout nan` failed every file, a right one too, as "said nothing within its time
+    limit" (exit 1); `--timeout inf` ended in a traceback."""
+    (tmp_path / "a.py").write_text((LAB / "solution.py").read_text())
+    done = run_course(*command, "--timeout", seconds, "--runtime", "python",
+                      *(["--trusted"] if command[0] == "grade" else []), cwd=tmp_path)
+    assert done.returncode == 2 and done.stdout == ""
+    assert "Invalid value for '--timeout'" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_all_with_a_lab_after_the_paths_says_to_drop_it(tmp_path):
+    """`course grade --all exports/ 05-backward` said "no such file or folder: 05-backward"."""
+    (tmp_path / "a.py").write_text((LAB / "solution.py").read_text())
+    done = run_course("grade", "--all", "a.py", "05-backward", "--runtime", "python",
+                      "--trusted", cwd=tmp_path)
+    assert done.returncode == 2 and done.stdout == ""
+    assert "--all grades every lab each export holds: give no LAB (drop 05-backward" in done.stderr

@@ -12,12 +12,12 @@ from .. import authored
 from ..grading import RUNTIMES, make_runtime
 from ..runtimes.node import SetupError
 from .emit import check_results_path
-from .options import load_course, root_option
+from .options import TIMEOUT, load_course, root_option
 
 
 @click.command("check")
 @click.option("--runtime", type=click.Choice(RUNTIMES), default="pyodide", show_default=True)
-@click.option("--timeout", type=click.FloatRange(min=0.1), default=10.0, show_default=True)
+@click.option("--timeout", type=TIMEOUT, default=10.0, show_default=True)
 @click.option("--junit", "junit_path", type=click.Path(dir_okay=False), default=None,
               help="Also write the results as JUnit XML to this file, for CI systems.")
 @click.option("--mutants", "mutants", is_flag=False, flag_value="all", default=None,

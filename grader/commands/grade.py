@@ -11,7 +11,7 @@ from ..formats import FORMATS
 from ..grading import RUNTIMES, grade_inputs, make_runtime
 from ..runtimes.node import SetupError
 from .emit import check_results_path, emit
-from .options import PathsCommand, chosen_lab, load_course, root_option
+from .options import TIMEOUT, PathsCommand, chosen_lab, load_course, root_option
 
 
 def default_jobs() -> int:
@@ -51,7 +51,7 @@ def skipped_note(skipped: list[str]) -> str:
 @click.option("--trusted", is_flag=True,
               help="Say the files are your own (solutions, your mistakes): required by "
                    "--runtime python, which has no wall between a file and the checks.")
-@click.option("--timeout", type=click.FloatRange(min=0.1), default=10.0, show_default=True,
+@click.option("--timeout", type=TIMEOUT, default=10.0, show_default=True,
               help="Seconds each file may run.")
 @click.option("--jobs", type=click.IntRange(min=1), default=default_jobs(), show_default=True,
               help="Files graded at once, each in a fresh interpreter (default: every core).")
@@ -90,9 +90,13 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
             "say they are, or grade strangers' files with the default --runtime pyodide.")
     if all_labs:
         lab_name, paths = None, list(args)
-        if paths and not os.path.lexists(paths[0]) and paths[0] in load_course(root).labs:
+        # A lab among the paths, first (`--all 05-backward exports/`) or last, as a LAB typed
+        # after the paths reads: it said only "no such file or folder: 05-backward".
+        labs = load_course(root).labs if any(not os.path.lexists(p) for p in paths) else {}
+        named = next((p for p in paths if p in labs and not os.path.lexists(p)), None)
+        if named is not None:
             raise click.UsageError(f"--all grades every lab each export holds: give no LAB "
-                                   f"(drop {paths[0]}, or drop --all to grade only that lab)")
+                                   f"(drop {named}, or drop --all to grade only that lab)")
     else:
         lab_name, paths = (args[0] if args else None), list(args[1:])
     if not all_labs and lab_name is None:

@@ -13,6 +13,27 @@ root_option = click.option("--course", "root", type=click.Path(file_okay=False, 
                            help="The course folder (default: found from the working directory).")
 
 
+class Seconds(click.FloatRange):
+    """A time limit in seconds, from 0.1 to a day. `--timeout nan` passed a plain FloatRange and
+    failed every file, a right one too, as "said nothing within its time limit"; `--timeout inf`
+    ended in a traceback from the thread that waits for a file."""
+
+    name = "seconds"
+
+    def __init__(self) -> None:
+        super().__init__(min=0.1, max=24 * 3600)
+
+    def convert(self, value, param, ctx):
+        seconds = super().convert(value, param, ctx)
+        if seconds != seconds:  # NaN: no comparison with the bounds fails for it
+            self.fail(f"{value!r} is not a number of seconds (give one from 0.1 to 86400)",
+                      param, ctx)
+        return seconds
+
+
+TIMEOUT = Seconds()
+
+
 def load_course(root: str | None) -> course_model.Course:
     return course_model.load(Path(root).resolve() if root else course_model.find_root())
 
