@@ -408,6 +408,15 @@ def test_a_lab_that_builds_on_another_tells_the_learner_to_paste_their_earlier_c
             assert f"Paste your code of lab {number}" in intro and notebook_name(earlier) in intro
         else:
             assert "continues" not in intro
+        if earlier and course.labs[lesson.lab].config.provided:
+            # No passing code of the earlier lab: the starter offers the course's, by a button
+            # of the page only (site/js/carry.js); the notebook named no way to it at all.
+            label = "Start from the course's code for lab"
+            carry = (course.root / "site" / "js" / "carry.js").read_text()
+            assert f"`{label} ${{carry.number}}" in carry
+            assert f"Finish {notebook_name(earlier)} first" in intro
+            assert f"lesson page: above its editor, {label} {number} puts" in intro, intro
+            assert "in place of what the cell holds" in intro
         # Every notebook says how the report's line numbers map onto the cell's.
         assert "line N of your file is line N + 1 of the cell" in intro
         # ... and how to get out of a loop: Interrupt leaves the cell at [*] here (the site is

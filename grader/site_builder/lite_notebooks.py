@@ -102,20 +102,33 @@ def _intro(course: Course, lesson: Lesson) -> str:
         lines.append("")
     lines.append(HOW_TO)
     if config and config.builds_on:
-        lines += ["", _builds_on(course, config.builds_on)]
+        lines += ["", _builds_on(course, config.builds_on, bool(config.provided))]
     return "\n".join(lines)
 
 
-def _builds_on(course: Course, earlier: str) -> str:
+def _builds_on(course: Course, earlier: str, provided: bool) -> str:
     """The lesson page starts such a lab with the learner's passing code of the earlier lab;
     a notebook cannot, and the starter's own note speaks of the page's editor."""
     before = next((other for other in course.lessons if other.lab == earlier), None)
     name = f"lab {before.number}" if before else earlier
-    return (f"**This lab continues your {name}.** The next cell holds only what this lab "
+    text = (f"**This lab continues your {name}.** The next cell holds only what this lab "
             f"adds, so on its own it cannot run. Paste your code of {name} (the code cell "
             f"of `{notebook_name(earlier)}`, without its `%%writefile` line) just below "
             f"`%%writefile {LAB_FILE}`, then run the cells. The lesson page does this for "
             "you, and its buttons the starter speaks of are not here.")
+    if not (provided and before):
+        return text
+    # The starter's other way, the course's code for the earlier lab (lab.yaml's provided:),
+    # is a button of the page only (site/js/carry.js): a notebook has no copy of that code.
+    return text + (f" No code of {name} that passes yet? Finish `{notebook_name(earlier)}` "
+                   f"first, or open this lab's lesson page: above its editor, **{PROVIDED} "
+                   f"{before.number}** puts the course's code for {name} there, with what "
+                   f"this lab adds below it. Copy all of it into the next cell, below its "
+                   f"`%%writefile {LAB_FILE}` line, in place of what the cell holds.")
+
+
+# The label of the page's button that loads lab.yaml's provided: code (site/js/carry.js).
+PROVIDED = "Start from the course's code for lab"
 
 
 def _plain(text: str) -> str:
