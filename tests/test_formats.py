@@ -341,6 +341,28 @@ def test_the_best_file_counts_and_a_lone_broken_file_is_still_ungradable(tmp_pat
     (folder / "a.py").unlink()
     document = _engine_document(folder, "prairielearn")
     assert document["gradable"] is False and document["score"] == 0.0
+    # PrairieLearn shows an ungradable submission with its format_errors, not its message
+    (reason,) = document["format_errors"]
+    assert reason.startswith("b.py: ") and "could not read your file" in reason
+
+
+def test_an_ungradable_prairielearn_document_says_why_in_format_errors(tmp_path):
+    """PrairieLearn marks `gradable: false` "invalid, not gradable" and shows `format_errors`
+    beside it; the document had none, so the student read no reason."""
+    folder = tmp_path / "submission"
+    folder.mkdir()
+    (folder / "05-backward.py").write_text((LAB / "starter.py").read_text())
+    assert "format_errors" not in _engine_document(folder, "prairielearn")
+    (folder / "05-backward.py").write_text(IMPORT_ERROR)
+    document = _engine_document(folder, "prairielearn")
+    assert document["gradable"] is False
+    (reason,) = document["format_errors"]
+    assert reason.startswith("05-backward.py: ") and "numpy_is_not_here" in reason
+    (folder / "05-backward.py").unlink()
+    (folder / "notes.txt").write_text("my answer is in the other file")
+    document = _engine_document(folder, "prairielearn")
+    assert document["gradable"] is False
+    assert "notes.txt" in document["format_errors"][0]
 
 
 def test_text_says_when_it_cuts_what_a_file_printed(tmp_path):

@@ -5,7 +5,8 @@ A file that does not load (a syntax error, an error at import, a file that is no
 export without the lab) is `gradable: false`, so PrairieLearn charges no attempt for it.
 Like Gradescope's, the document is one submission: when it holds several files for a lab,
 only the best of them counts (`counted`), so a stray scratch file that does not load neither
-makes the submission ungradable nor halves its score.
+makes the submission ungradable nor halves its score. An ungradable document says why in
+`format_errors`, which PrairieLearn shows with it.
 Schema: PrairieLearn's external grading docs, "Grading results".
 """
 
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from ..graded import Graded
 from . import counted, counted_note, first_hint, summary, test_name
-from .learner_text import clean
+from .learner_text import clean, line
 
 OUTPUT_LIMIT = 16_000  # characters of the learner's own printed output shown back to them
 
@@ -38,6 +39,13 @@ def results(graded: list[Graded]) -> dict:
     message = "\n".join(part for part in (summary(graded), counted_note(graded, chosen))
                         if part) if graded else (
         "Nothing was handed in: submit the lab's .py file or your course export.")
-    return {"succeeded": True, "gradable": gradable,
-            "score": (passed / total) if total and gradable else 0.0,
-            "message": message, "output": printed[:OUTPUT_LIMIT], "tests": tests}
+    document = {"succeeded": True, "gradable": gradable,
+                "score": (passed / total) if total and gradable else 0.0,
+                "message": message, "output": printed[:OUTPUT_LIMIT], "tests": tests}
+    if not gradable:
+        # PrairieLearn shows an ungradable submission as "invalid, not gradable" with its
+        # `format_errors`: without them the student read no reason at all.
+        document["format_errors"] = [
+            f"{line(g.report.file)}: {clean(g.report.error)}" for g in chosen
+            if not g.loaded and g.report.error] or [message]
+    return document
