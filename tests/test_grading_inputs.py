@@ -73,6 +73,15 @@ def test_a_labs_notebook_is_graded_by_the_code_of_its_writefile_cell(tmp_path):
     assert bob["score"] == python_score("04-value", starter("04-value"))
     assert "no cell that starts with %%writefile lab.py" in cal["error"], cal["error"]
     assert "is not a notebook (it is not JSON)" in dan["error"], dan["error"]
+    # IPython drops a cell's blank first lines before it looks for the magic: a stray Enter
+    # above it still writes lab.py, so the cell is the lab's (it was "no cell that starts").
+    blank = json.loads(_notebook("04-value", solution("04-value")))
+    cell = next(c for c in blank["cells"] if "".join(c["source"]).startswith("%%writefile"))
+    cell["source"] = ["\n", "  \n"] + cell["source"]
+    (tmp_path / "blank").mkdir()
+    (tmp_path / "blank" / "04-value.ipynb").write_text(json.dumps(blank))
+    _, by_file, _, _ = grade("04-value", str(tmp_path / "blank" / "04-value.ipynb"))
+    assert by_file[str(tmp_path / "blank" / "04-value.ipynb")]["passed"] is True
     # Lines are the ones of the lab.py the notebook wrote: a slip on line 3 of the code is
     # line 3, not line 4 of the cell.
     slip = "class Value:\n    pass\nraise ValueError('here')\n"

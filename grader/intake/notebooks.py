@@ -19,8 +19,10 @@ from .regular import MAX_SOURCE, Refused, decode_source, too_large
 # steps made a correct lab's notebook 2.1 MB, which the limit for a .py file refused.
 MAX_NOTEBOOK = 16 << 20
 
-# The magic's line, then the code: "%%writefile lab.py" (with -a, it appends; not the lab's)
-WRITES_LAB = re.compile(r"%%writefile[ \t]+(?:\S+/)?lab\.py[ \t]*\r?\n?")
+# The magic's line, then the code: "%%writefile lab.py" (with -a, it appends; not the lab's).
+# IPython drops a cell's blank first lines before it looks for a cell magic, so a cell with a
+# stray Enter above the magic writes lab.py all the same: it was refused as having no such cell.
+WRITES_LAB = re.compile(r"(?:[ \t]*\r?\n)*%%writefile[ \t]+(?:\S+/)?lab\.py[ \t]*\r?\n?")
 CHECK_CALL = re.compile(r"""\bcheck\(\s*['"]([0-9]{2}-[a-z0-9-]+)['"]""")
 
 
