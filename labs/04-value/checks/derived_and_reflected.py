@@ -239,5 +239,10 @@ def _swap_hint(got, swapped, what, method):
     if swapped is None or not isclose(got, swapped, rel_tol=1e-6, abs_tol=1e-6):
         return ""
     backwards = what.split(" ")[::-1]
+    alias = method.replace("__r", "__", 1)
+    also = (f" Writing {method} = {alias} does this too: {alias} computes self first, "
+            f"{' '.join(backwards)}. Give {method} its own body: {REFLECTED[method]}."
+            if method in REFLECTED else "")
     return (f"That is {' '.join(backwards)}, the operands swapped: in {method}(self, other), "
-            f"other is the plain number on the LEFT, so {what} is built with other first.")
+            f"other is the plain number on the LEFT, so {what} is built with other first."
+            + also)
