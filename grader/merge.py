@@ -94,7 +94,18 @@ def _check_shards(documents: list[Document], sharded: list[Graded]) -> None:
         return
     absent = [index for index in range(1, count + 1) if index not in by_shard]
     named = ", ".join(f"{index}/{count}" for index in absent)
-    raise MergeError(f"shard {named} is missing: the run has {inputs} input(s), these "
-                     f"documents hold {len(covered)}; merge every shard's output"
-                     if absent else
-                     f"the run has {inputs} input(s) but these shards hold {len(covered)}")
+    held = f"the run has {inputs} input(s), these documents hold {len(covered)}"
+    if not absent:
+        raise MergeError(f"the run has {inputs} input(s) but these shards hold {len(covered)}")
+    empty = sum(1 for document in documents if not document.graded)
+    if not empty:
+        raise MergeError(f"{'shard' if len(absent) == 1 else 'shards'} {named} "
+                         f"{'is' if len(absent) == 1 else 'are'} missing: {held}; merge every "
+                         "shard's output")
+    # An empty shard's output is `[]`, which cannot say which shard it was: given shards 1 to
+    # 3 of 6 with 1 and 3 empty, "shard 1/6, 3/6, ... is missing" named the ones just given.
+    missing = max(len(absent) - empty, 1)
+    raise MergeError(f"{missing} of shards {named} {'is' if missing == 1 else 'are'} missing "
+                     f"({empty} of the documents given hold no report: each is a shard that "
+                     f"graded nothing, and an empty shard's [] does not say which shard it "
+                     f"was); {held}; merge every shard's output")

@@ -141,3 +141,22 @@ def test_merge_refuses_shards_graded_against_different_labs(tmp_path):
                       "--runtime", "python", "--trusted", cwd=tmp_path)
     same.write_text(done.stdout)
     assert run_course("merge", str(halves[0]), str(same)).returncode in (0, 1)
+
+
+def test_a_missing_shard_beside_empty_ones_is_counted_not_pinned_on_the_empty_ones(tmp_path):
+    """Given shards 1 to 3 of 6 with 1 and 3 empty, merge said "shard 1/6, 3/6, ... is
+    missing", naming shards just given: an empty shard's `[]` cannot say which it was."""
+    exports = _class(tmp_path / "exports", learners=3)
+    shards = _shards(tmp_path, exports, 6)
+    full = [p for p in shards if json.loads(open(p).read())]
+    empty = [p for p in shards if not json.loads(open(p).read())]
+    assert len(full) >= 2 and empty
+    done = run_course("merge", full[0], *empty)
+    assert done.returncode == 2 and done.stdout == ""
+    absent = 6 - 1 - len(empty)
+    assert (f"{absent} of shards " in done.stderr
+            and f"({len(empty)} of the documents given hold no report" in done.stderr), done.stderr
+    done = run_course("merge", *full[1:])
+    index = json.loads(open(full[0]).read())[0]["shard"]["index"]
+    assert done.returncode == 2
+    assert f"{index}/6" in done.stderr and "missing:" in done.stderr
