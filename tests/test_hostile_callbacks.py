@@ -71,3 +71,15 @@ def test_an_error_whose_text_cannot_be_read_is_named_and_fails_its_checks(lab5):
 
 def test_the_file_graded_next_on_the_same_host_passes(lab5):
     assert lab5["after.py"].passed, lab5["after.py"].error
+
+
+@pytest.mark.xfail(strict=True, reason="handles.rebuild_error returns a check's own exception "
+                   "without the learner's line it passed; the fix is in handles.py")
+def test_calls_nesting_through_both_interpreters_name_the_learners_line(lab5):
+    """As `--runtime python` does ("in `_mul`, line ..."): the RecursionError that stops the
+    nesting is the link's own, in the checks' interpreter, and it passed through the learner's
+    `_mul` on its way back. (Not where a read of the checks' own, the innermost, was refused:
+    "`reading w.data` recursed too deeply" passed no learner code.)"""
+    failed = [c for c in lab5["reentrant_callback.py"].checks if not c.passed]
+    named = [c for c in failed if "in `_mul`, line" in c.message]
+    assert failed and len(named) >= len(failed) - 1, [c.message for c in failed]
