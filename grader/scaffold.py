@@ -88,12 +88,17 @@ def _numbered(course: Course, name: str) -> str:
                                 f"out (course new {name[3:]} takes the next free one, "
                                 f"{max(used) + 1:02d}) or pick one no lesson has")
         return name
+    if name.isascii() and name.isdigit():  # `course new 07` made a lesson 07-07 titled "07"
+        raise ScaffoldError(f"{given.strip()!r} is only a number: give the lesson a name, like "
+                            f"course new descent (numbered {max(used, default=0) + 1:02d}, the "
+                            f"next free one) or course new {int(name):02d}-descent to choose the "
+                            "number")
     if not re.match(r"^[a-z0-9]+(-[a-z0-9]+)*$", name):
         # 'déscent' -> 'descent': accents taken off, not the letters that bear them
         plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
         dashed = "-".join(re.findall(r"[a-z0-9]+", plain))
         maybe = (f"; for this one: course new {dashed} --title {shlex.quote(given.strip())}"
-                 if dashed else "")
+                 if dashed and not dashed.isdigit() else "")
         raise ScaffoldError(f"{given!r} is not a slug: use lowercase words joined by dashes, "
                             f"like 'training' or 'mini-batches', and give the title with "
                             f"--title{maybe}")

@@ -677,3 +677,17 @@ def test_all_with_a_lab_after_the_paths_says_to_drop_it(tmp_path):
                       "--trusted", cwd=tmp_path)
     assert done.returncode == 2 and done.stdout == ""
     assert "--all grades every lab each export holds: give no LAB (drop 05-backward" in done.stderr
+
+
+def test_course_new_refuses_a_bare_number_for_a_slug(tmp_path):
+    """`course new 07` made lesson 07-07 titled "07", and `course new 07-` suggested
+    `course new 07`."""
+    root = _copy_course(tmp_path)
+    done = run_course("new", "07", cwd=root)
+    assert done.returncode == 2 and done.stdout == ""
+    assert ("'07' is only a number: give the lesson a name, like course new descent (numbered "
+            "06, the next free one) or course new 07-descent to choose the number") in done.stderr
+    assert not (root / "labs" / "07-07").exists() and not (root / "lessons" / "07-07.md").exists()
+    dashed = run_course("new", "07-", cwd=root)
+    assert dashed.returncode == 2 and "course new 07 " not in dashed.stderr
+    assert "is not a slug" in dashed.stderr
