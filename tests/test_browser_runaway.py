@@ -433,3 +433,32 @@ def test_a_screen_reader_hears_what_runs_once_not_each_second_of_it(open_lesson)
     # Once it is over, the status says what happened, to everyone.
     status.filter(has_text="you pressed Stop").wait_for()
     assert "you pressed Stop" in status.aria_snapshot()
+
+
+def test_a_keyboard_interrupt_the_code_raises_itself_is_not_called_a_stop(open_lesson):
+    """Run of a file that raises KeyboardInterrupt read "Stopped at line 2 of your file",
+    though nobody had pressed Stop; a Stop pressed during a loop still reads as a Stop."""
+    page = open_lesson("01-graphs")
+    wait_ready(page)
+    page.click(".cm-content")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("while True:\n")
+    page.keyboard.type("pass\n")
+    page.click("[data-testid=run]")
+    page.locator("[data-testid=status]").filter(has_text="Running your code").wait_for()
+    time.sleep(1.5)
+    page.click("[data-testid=stop]")
+    page.wait_for_function("!document.querySelector('[data-testid=run]').disabled", timeout=15_000)
+    out = page.inner_text("[data-testid=output]")
+    assert re.match(r"Stopped at line [12] of your file\.", out), out
+
+    page.click(".cm-content")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("def give_up():\n")
+    page.keyboard.type("raise KeyboardInterrupt\n")
+    page.keyboard.press("Backspace")  # back out of the function's block
+    page.keyboard.type("give_up()\n")
+    out = run(page, timeout=60_000)
+    assert "raised KeyboardInterrupt at line 2 of your file (in `give_up`)" in out, out
+    assert "nobody pressed Stop" in out and "Stopped" not in out, out
+    assert page.inner_text("[data-testid=status]") == "Python is ready."

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import signal
 import time
 
 from .checks import seed_of, use_seed
@@ -56,7 +57,45 @@ def _sleep_in_slices(sleep, now):
 
 def run(source: str) -> str:
     # The page draws the graph of the Value the file leaves (its "graph", null when none).
-    return run_source(source, FILENAME, graph_of=output_graph).to_json()
+    with _Interrupts() as interrupts:
+        output = run_source(source, FILENAME, graph_of=output_graph)
+    if not interrupts.heard and output.error.startswith(_STOPPED):
+        output.error = _raised_itself(output.error)
+    return output.to_json()
+
+
+class _Interrupts:
+    """Whether Python heard SIGINT while a request ran: the page's Stop (and Check's time
+    limit) write it into Pyodide's interrupt buffer, which raises KeyboardInterrupt through
+    the SIGINT handler. A KeyboardInterrupt with no SIGINT is the learner's own
+    `raise KeyboardInterrupt`, which Run called "Stopped at line 2" when nobody had pressed
+    Stop."""
+
+    def __enter__(self):
+        self.heard = False
+        self._previous = signal.getsignal(signal.SIGINT)
+        signal.signal(signal.SIGINT, self._heard)
+        return self
+
+    def _heard(self, signum, frame):
+        self.heard = True
+        raise KeyboardInterrupt
+
+    def __exit__(self, *exc):
+        signal.signal(signal.SIGINT, self._previous)
+        return False
+
+
+# How Run words a KeyboardInterrupt (execute.py): "Stopped at line 3 of your file (in `f`)."
+_STOPPED = "Stopped"
+
+
+def _raised_itself(error: str) -> str:
+    """Run's words for a KeyboardInterrupt nobody's Stop raised: the line it came from stays."""
+    where = error[len(_STOPPED):].rstrip(".")
+    return (f"Your code raised KeyboardInterrupt{where}; nobody pressed Stop. "
+            "It is the exception Stop uses to end a run, so a lab file has no reason to "
+            "raise it.")
 
 
 def prepare(lab: str, checks_source: str, bytecode: str | None = None) -> str:
