@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import authored, frontmatter, lab_checks, lab_config, links
+from .core.run import PARTS_NAME
 
 SLUG = re.compile(r"^(\d\d)-[a-z0-9]+(-[a-z0-9]+)*$")
 MISTAKE_FIELDS = ("mistake", "fails", "message")
@@ -83,7 +84,12 @@ class Lab:
         """The checks as the one source every host runs, and where each of its lines came from."""
         # No files (missing, or lab.yaml unreadable): empty, so that packing every lab's checks
         # for Pyodide does not stop `course check` before it says why; load_lab_checks refuses it.
-        return lab_checks.join(self.folder, self.checks_files())
+        source = lab_checks.join(self.folder, self.checks_files())
+        parts = [(p.title, list(p.checks)) for p in self._config().parts]
+        if source.text and parts:  # lab.yaml's parts, for every report to carry (run.load_checks)
+            source.text += ("\n# ---- lab.yaml: the parts the reports group these checks by ----\n"
+                            f"{PARTS_NAME} = {parts!r}\n")
+        return source
 
     def checks_source(self) -> str:
         """The joined text; empty for checks not in UTF-8, which load_lab_checks (called by

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from .checks_loading import load_lab_checks
 from .core.report import Report
+from .core.run import parts_of
 from .course import Course, Lab
 from .graded import REFUSED, Graded
 from .intake.gather import Input, Piece, open_input
@@ -27,8 +28,10 @@ def submissions(lab: Lab, files: list[tuple[str, str]], checks: list | None = No
         checks = load_lab_checks(lab)
     names = [fn.check_name for fn in checks]
     hints = [list(fn.check_hints) for fn in checks]
+    parts = parts_of(checks)
     return [Submission(lab=lab.slug, file=name, source=source, checks_source=checks_source,
-                       check_names=names, check_hints=hints) for name, source in files]
+                       check_names=names, check_hints=hints, parts=parts)
+            for name, source in files]
 
 
 def make_runtime(name: str, root: Path, timeout: float, workers: int = 2):
@@ -78,7 +81,8 @@ def _grade_pieces(course: Course, pieces: list[Piece], runtime, runtime_name: st
         template = templates[slug]
         return Submission(lab=slug, file=piece.file, source=piece.source or "",
                           checks_source=template.checks_source,
-                          check_names=template.check_names, check_hints=template.check_hints)
+                          check_names=template.check_names, check_hints=template.check_hints,
+                          parts=template.parts)
 
     reports: list[Report | None] = [None] * len(pieces)
     batch: list[tuple[int, Submission]] = []

@@ -78,3 +78,62 @@ def test_a_runtime_keeps_only_a_report_that_lists_exactly_the_labs_checks():
         assert not report.passed and report.score == 0
         assert [c.name for c in report.checks] == names
         assert "its report did not match the lab's checks" in report.error
+
+
+def _in_parts(*verdicts):
+    from grader.core.report import Part
+
+    report = _report(*verdicts)
+    report.parts = [Part("one", ["check 0", "check 1"]), Part("two", ["check 2"])]
+    return report
+
+
+def test_the_part_a_learner_is_on_is_derived_from_the_checks():
+    # The page and the notebooks both show it from the report: one answer, worked out here.
+    assert _in_parts(True, False, False).open_part == 0
+    assert _in_parts(True, True, False).open_part == 1
+    assert _in_parts(True, True, True).open_part == -1
+    assert _report(True, False).open_part == -1  # a lab in one piece has no parts
+    data = json.loads(_in_parts(True, True, False).to_json())
+    assert data["parts"] == [{"title": "one", "checks": ["check 0", "check 1"]},
+                             {"title": "two", "checks": ["check 2"]}]
+    assert data["open_part"] == 1
+    data["open_part"] = -1  # said, not derived: read back, it is derived again
+    again = Report.from_dict(data)
+    assert again == _in_parts(True, True, False) and again.open_part == 1
+    for broken in ("parts", [{"title": 1, "checks": []}], [{"title": "x", "checks": [2]}]):
+        assert Report.from_dict({**data, "parts": broken}).parts == []
+
+
+def test_every_runtime_reports_lab_yaml_parts_and_the_trusted_side_has_the_last_word(course):
+    """lab.yaml's parts reach every report through the checks every host runs (the packaged
+    source declares them); on the command line the trusted process sets them again, so a
+    report from a sandbox cannot regroup its checks."""
+    from grader.checks_loading import load_lab_checks
+    from grader.core.report import Part
+    from grader.core.run import grade, load_checks
+    from grader.grading import submissions
+
+    lab = course.labs["05-backward"]
+    titles = [part.title for part in lab.config.parts]
+    assert len(titles) > 1
+    # The checks as every host loads them: the page, the notebooks, the Node host, python.
+    checks, _ = load_checks(lab.checks_source(), lab.slug)
+    report = grade(lab.slug, checks, lab.starter.read_text(), "starter.py")
+    assert [p.title for p in report.parts] == titles
+    assert [p.checks for p in report.parts] == [p.checks for p in lab.config.parts]
+    assert report.open_part == 0
+    # The trusted side's own copy, and what it keeps of a sandbox's claim.
+    submission, = submissions(lab, [("a.py", "")], load_lab_checks(lab))
+    assert [p.title for p in submission.parts] == titles
+    claimed = Report(lab=lab.slug, file="a.py", runtime="pyodide",
+                     checks=[CheckResult(name=fn.check_name, passed=True) for fn in checks],
+                     parts=[Part("everything", [fn.check_name for fn in checks])])
+    kept = submission.accept(claimed, "pyodide")
+    assert [p.title for p in kept.parts] == titles
+    assert [p.title for p in submission.failed("no", "pyodide").parts] == titles
+    # A lab in one piece declares none.
+    plain = course.labs["01-graphs"]
+    assert not plain.config.parts
+    checks, _ = load_checks(plain.checks_source(), plain.slug)
+    assert grade(plain.slug, checks, "", "a.py").parts == []

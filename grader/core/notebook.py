@@ -55,52 +55,31 @@ def check(lab: str, path: str = "lab.py", *, builds_on: str | None = None,
         report.error = ran_too_long(CHECK_SECONDS, stopped_check(report), limit.where)
     notes = [_unwritten(_history(), str(path)), _magic_inside(report, source),
              _not_pasted(report, source, builds_on)]
-    show(report, "\n\n".join(note for note in notes if note), parts(text, checks))
+    show(report, "\n\n".join(note for note in notes if note))
     return report
 
 
-# grader/lab_checks.py joins a lab's checks/ files, part by part, each after a banner like this.
-BANNER = re.compile(r"^# ---- checks/[\w.-]+\.py ----$", re.M)
-
-
-def parts(checks_text: str, checks: list) -> list[list[str]]:
-    """The names of each part's checks, in order: the checks one file of checks/ defines
-    (helpers files define none). [] for a lab in one part. The starters of labs in parts say
-    Check tells the first part not yet passing; the page groups its report so, and so does
-    this one."""
-    starts = [checks_text.count("\n", 0, m.start()) + 1 for m in BANNER.finditer(checks_text)]
-    groups: dict[int, list[str]] = {}
-    for fn in checks:
-        line = fn.__code__.co_firstlineno
-        groups.setdefault(sum(1 for start in starts if start <= line), []).append(fn.check_name)
-    return list(groups.values()) if len(groups) > 1 else []
-
-
-def _open_part(report: Report, groups: list[list[str]]) -> int:
-    """The index of the first part with a check not passing, -1 when all pass."""
-    passed = {c.name: c.passed for c in report.checks}
-    return next((i for i, names in enumerate(groups)
-                 if not all(passed.get(n) for n in names)), -1)
-
-
-def _part_line(report: Report, groups: list[list[str]]) -> str:
-    at = _open_part(report, groups)
+def _part_line(report: Report) -> str:
+    at, count = report.open_part, len(report.parts)
     if at < 0:
-        return f"All {len(groups)} parts pass."
-    return (f"You are on part {at + 1} of {len(groups)}: its checks are under its heading below "
+        return f"All {count} parts pass."
+    return (f"You are on part {at + 1} of {count}: its checks are under its heading below "
             f"(the first cell names each part). Later parts' checks are listed too.")
 
 
-def _heading(report: Report, groups: list[list[str]], name: str) -> tuple[int, str] | None:
-    """The heading above the check called `name` when it is the first of its part."""
-    for index, names in enumerate(groups):
-        if names and names[0] == name:
-            passed = {c.name: c.passed for c in report.checks}
-            done = sum(1 for n in names if passed.get(n))
-            here = " (you are here)" if index == _open_part(report, groups) else ""
-            return index, (f"Part {index + 1} of {len(groups)}: {done} of {len(names)} checks "
-                           f"pass{here}")
-    return None
+def _heading(report: Report, name: str) -> str:
+    """The heading above the check called `name` when it is the first of its part; the
+    report's parts are lab.yaml's, which the page shows too."""
+    if len(report.parts) < 2:
+        return ""
+    for index, part in enumerate(report.parts):
+        if part.checks and part.checks[0] == name:
+            passed = {c.name for c in report.checks if c.passed is True}
+            done = sum(1 for n in part.checks if n in passed)
+            here = " (you are here)" if index == report.open_part else ""
+            return (f"Part {index + 1} of {len(report.parts)}: {done} of {len(part.checks)} "
+                    f"checks pass{here}")
+    return ""
 
 
 def _magic_inside(report: Report, source: str) -> str:
@@ -197,22 +176,21 @@ def packaged(lab: str) -> str:
     return target.read_text(encoding="utf-8")
 
 
-def show(report: Report, note: str = "", groups: list[list[str]] | None = None) -> None:
+def show(report: Report, note: str = "") -> None:
     """HTML and plain text together, so each front end picks what it can show; `note`, if
-    any, above the report; `groups`, the checks of each part (see parts())."""
+    any, above the report."""
     try:
         from IPython import get_ipython
         from IPython.display import display
     except ImportError:
         get_ipython = None
     if get_ipython is None or get_ipython() is None:  # no notebook, or IPython not running
-        print("\n".join(([note] if note else []) + [as_text(report, groups)]))
+        print("\n".join(([note] if note else []) + [as_text(report)]))
         return
     if note:
         display({"text/html": f"<p><b>{html.escape(note)}</b></p>", "text/plain": note},
                 raw=True)
-    display({"text/html": as_html(report, groups), "text/plain": as_text(report, groups)},
-            raw=True)
+    display({"text/html": as_html(report), "text/plain": as_text(report)}, raw=True)
 
 
 def summary(report: Report) -> str:
@@ -258,18 +236,17 @@ def _shared(report: Report) -> dict[str, int]:
     return {} if report.error else shared_causes(report.checks)
 
 
-def as_text(report: Report, groups: list[list[str]] | None = None) -> str:
-    groups = groups or []
+def as_text(report: Report) -> str:
     lines = [summary(report)] + [line for line in [_elsewhere(report)] if line]
-    lines += [_part_line(report, groups)] if groups else []
+    lines += [_part_line(report)] if len(report.parts) > 1 else []
     if report.error:
         lines.append(report.error)
     shared = _shared(report)
     for number, (cause, count) in enumerate(shared.items(), 1):
         lines.append(f"Error {number} fails {count} checks: {cause}")
     for c in report.checks:
-        heading = _heading(report, groups, c.name)
-        lines += [f"— {heading[1]} —"] if heading else []
+        heading = _heading(report, c.name)
+        lines += [f"— {heading} —"] if heading else []
         lines.append(f"{'✓' if c.passed else '–' if c.cause == NOT_RUN else '✗'} {c.name}")
         if not c.passed:
             message = _message(c, shared)
@@ -281,16 +258,15 @@ def as_text(report: Report, groups: list[list[str]] | None = None) -> str:
     return "\n".join(lines)
 
 
-def as_html(report: Report, groups: list[list[str]] | None = None) -> str:
+def as_html(report: Report) -> str:
     e = html.escape
-    groups = groups or []
     items = []
     shared = _shared(report)
     for c in report.checks:
-        heading = _heading(report, groups, c.name)
+        heading = _heading(report, c.name)
         if heading:
             items.append(f'<li class="course-part" style="margin-top:0.6em"><b>'
-                         f"{e(heading[1])}</b></li>")
+                         f"{e(heading)}</b></li>")
         mark, colour = (("✓", "#1a7f37") if c.passed else ("–", "#6e7781") if c.cause == NOT_RUN
                         else ("✗", "#cf222e"))  # a check that never ran, as the text shows it
         body = f'<span style="color:{colour}">{mark}</span> <b>{e(c.name)}</b>'
@@ -310,7 +286,7 @@ def as_html(report: Report, groups: list[list[str]] | None = None) -> str:
     return (f'<div class="course-report" data-passed="{str(report.passed).lower()}" '
             f'data-score="{report.score}" data-max-score="{report.max_score}">'
             f"<h4>{e(summary(report))}</h4>"
-            + (f"<p>{e(_part_line(report, groups))}</p>" if groups else "")
+            + (f"<p>{e(_part_line(report))}</p>" if len(report.parts) > 1 else "")
             + f"{error}"
             f'<ul style="list-style:none;padding-left:0">{"".join(items)}</ul>{output}</div>')
 

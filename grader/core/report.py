@@ -34,6 +34,17 @@ class CheckResult:
 
 
 @dataclass
+class Part:
+    """One of a lab's parts, as its lab.yaml orders them: a title and its checks' names."""
+
+    title: str
+    checks: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {"title": self.title, "checks": list(self.checks)}
+
+
+@dataclass
 class Report:
     """The verdict on one submission.
 
@@ -51,6 +62,9 @@ class Report:
     runtime: str = ""
     seconds: float = 0.0
     interrupted: bool = False  # Stop or a time limit ended the run before every check ran
+    # The lab's parts (lab.yaml), which every reader of a report groups its checks by: the
+    # page, `--format text`, the notebooks. Empty for a lab in one piece.
+    parts: list[Part] = field(default_factory=list)
 
     @property
     def max_score(self) -> int:
@@ -64,6 +78,14 @@ class Report:
     def passed(self) -> bool:
         # Derived, never stored: nothing can set a report to passed except its checks.
         return not self.error and bool(self.checks) and self.score == self.max_score
+
+    @property
+    def open_part(self) -> int:
+        """The index of the first part with a check that does not pass, where the learner
+        is; -1 when every part passes or the lab has none. Derived, like `passed`."""
+        passed = {c.name for c in self.checks if c.passed is True}
+        return next((index for index, part in enumerate(self.parts)
+                     if any(name not in passed for name in part.checks)), -1)
 
     def to_dict(self) -> dict:
         return {
@@ -79,6 +101,8 @@ class Report:
             "runtime": self.runtime,
             "seconds": round(self.seconds, 4),
             "interrupted": self.interrupted,
+            "parts": [p.to_dict() for p in self.parts],
+            "open_part": self.open_part,
         }
 
     def to_json(self) -> str:
@@ -97,11 +121,26 @@ class Report:
                    error=str(data.get("error", "")), stdout=str(data.get("stdout", "")),
                    stderr=str(data.get("stderr", "")), runtime=str(data.get("runtime", "")),
                    seconds=float(data.get("seconds", 0.0)),
-                   interrupted=data.get("interrupted") is True)
+                   interrupted=data.get("interrupted") is True,
+                   parts=_parts(data.get("parts")))
 
     @classmethod
     def from_json(cls, text: str) -> Report:
         return cls.from_dict(json.loads(text))
+
+
+def _parts(value) -> list[Part]:
+    """Parts read back from JSON; anything not shaped like them reads as none."""
+    if type(value) is not list:
+        return []
+    parts = []
+    for item in value:
+        if (type(item) is not dict or type(item.get("title")) is not str
+                or type(item.get("checks")) is not list
+                or any(type(name) is not str for name in item["checks"])):
+            return []
+        parts.append(Part(item["title"], list(item["checks"])))
+    return parts
 
 
 def encode(value) -> str:

@@ -21,7 +21,7 @@ from .checks import CheckFailed, collect
 from .checks_code import compiled as compiled_checks
 from .learner_errors import (INTERRUPTED, at_line, cause_of, describe, explain_stops, in_your_file,
                              learner_frame, syntax_message)
-from .report import CheckResult, Report
+from .report import CheckResult, Part, Report
 
 OUTPUT_LIMIT = 64_000  # characters of learner stdout/stderr kept in a report
 # Seconds one Check may run: the page stops it then (as `course grade --timeout` does).
@@ -204,7 +204,29 @@ def load_checks(checks_source: str, lab: str) -> tuple[list, dict]:
     namespace = {"__name__": f"checks_{lab.replace('-', '_')}",
                  "__builtins__": dict(builtins.__dict__)}
     exec(compiled_checks(checks_source, lab), namespace)
-    return collect(namespace), namespace
+    checks = collect(namespace)
+    parts = _declared_parts(namespace.get(PARTS_NAME))
+    for fn in checks:  # each check knows the lab's parts, so `grade` can put them in its report
+        fn.check_parts = parts
+    return checks, namespace
+
+
+# The name under which the packaged checks declare the lab's parts (Lab.checks_source writes
+# it from lab.yaml): a list of (title, [check name, ...]).
+PARTS_NAME = "__parts__"
+
+
+def _declared_parts(value) -> tuple:
+    if not isinstance(value, (list, tuple)):
+        return ()
+    return tuple((str(title), tuple(str(name) for name in names)) for title, names in value)
+
+
+def parts_of(checks: list) -> list[Part]:
+    """The lab's parts, as the checks loaded by `load_checks` carry them (none for a lab in
+    one piece, or for checks loaded some other way)."""
+    declared = getattr(checks[0], "check_parts", ()) if checks else ()
+    return [Part(title, list(names)) for title, names in declared]
 
 
 def grade(lab: str, checks: list, source: str, filename: str, *, runtime: str = "python",
@@ -216,7 +238,7 @@ def grade(lab: str, checks: list, source: str, filename: str, *, runtime: str = 
     submission whatever the checks say.
     """
     started = _perf_counter()
-    report = Report(lab=lab, file=filename, runtime=runtime)
+    report = Report(lab=lab, file=filename, runtime=runtime, parts=parts_of(checks))
     out, err = CappedText(), CappedText()
     saved = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = out, err

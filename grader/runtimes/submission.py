@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.learner_errors import TIMEOUT  # noqa: F401 (the runtimes' word for it)
-from ..core.report import CheckResult, Report
+from ..core.report import CheckResult, Part, Report
 from ..core.run import NOT_RUN
 
 # The grader core as the sealed interpreter receives it: these files and nothing else.
@@ -22,6 +22,7 @@ class Submission:
     checks_source: str
     check_names: list[str]  # read in the trusted process: a report must list exactly these
     check_hints: list[list[str]]
+    parts: list[Part] = field(default_factory=list)  # lab.yaml's, read in the trusted process
 
     def job(self, runtime: str) -> dict:
         return {"lab": self.lab, "file": self.file, "source": self.source,
@@ -32,14 +33,18 @@ class Submission:
         checks = [CheckResult(name=n, passed=False, message="Not run: " + error, hints=list(h),
                               cause=NOT_RUN) for n, h in zip(self.check_names, self.check_hints)]
         return Report(lab=self.lab, file=self.file, checks=checks, error=error,
-                      runtime=runtime, seconds=seconds)
+                      runtime=runtime, seconds=seconds, parts=self._parts())
 
     def accept(self, report: Report, runtime: str) -> Report:
         """Keep a report only if it is about this file and lists exactly this lab's checks."""
         names = [c.name for c in report.checks]
         if report.lab != self.lab or report.file != self.file or names != self.check_names:
             return self.failed(TAMPERED, runtime, report.seconds)
+        report.parts = self._parts()  # how its checks are grouped is the lab's to say, too
         return report
+
+    def _parts(self) -> list[Part]:
+        return [Part(p.title, list(p.checks)) for p in self.parts]
 
 
 TAMPERED = ("This submission tried to reach the grading machine: its report did not match "

@@ -24,7 +24,7 @@ export function startLab(root, page) {
   const graph = $("graph");
   const buttons = { run: $("run"), check: $("check"), stop: $("stop"), reset: $("reset") };
   const limitSeconds = page.checkSeconds;
-  const reportOptions = { next: page.next, parts: page.parts, train: Boolean(page.train) };
+  const reportOptions = { next: page.next, train: Boolean(page.train) };
 
   let shownFromElsewhere = false;  // code another tab saved, shown here: not saved back
   let replacedNote = "";  // what the status said of a Reset, while it still says it

@@ -3,7 +3,7 @@
 // checks is said once, at the top, with the checks it blocks).
 const QUIET_CAUSES = new Set(["", "not run", "stopped"]);
 
-export function showReport(section, report, { next = null, earlier = "", parts = [], train = false,
+export function showReport(section, report, { next = null, earlier = "", train = false,
   lineLinks = null } = {}) {
   section.hidden = false;
   section.dataset.passed = String(report.passed === true);
@@ -27,10 +27,13 @@ export function showReport(section, report, { next = null, earlier = "", parts =
   if (report.error) section.append(preformatted(report.error, "report-error"));
   const shared = sharedCauses(report.checks);
   const byName = new Map(report.checks.map((check) => [check.name, check]));
+  // The lab's parts and the one the learner is on are the report's (grader/core/report.py),
+  // as the notebooks read them; a report saved before reports carried them has none.
+  const parts = report.parts || [];
+  const first = parts.length ? report.open_part : -1;
   const groups = parts.length
     ? parts.map((part) => ({ part, checks: part.checks.map((n) => byName.get(n)).filter(Boolean) }))
     : [{ part: null, checks: report.checks }];
-  const first = firstOpenPart(parts, report);
   // An error that fails only checks of parts after the one the learner is on (lab 5's
   // train_step, not written yet while backward() is) is not theirs to fix first: it is said
   // at the first part it fails, not at the top above the part they are on.
@@ -96,12 +99,6 @@ function lineButton(label, number, goToLine) {
   return button;
 }
 
-// The index of the first part with a failing check, or -1 when every part passes.
-function firstOpenPart(parts, report) {
-  const passed = new Map(report.checks.map((check) => [check.name, check.passed === true]));
-  return parts.findIndex((part) => part.checks.some((name) => passed.get(name) !== true));
-}
-
 function partHeading(part, index, count, checks, current) {
   const heading = document.createElement("h4");
   heading.className = "part-heading";
@@ -116,12 +113,14 @@ function partHeading(part, index, count, checks, current) {
   return heading;
 }
 
-// Where the learner is, shown under the lab's title: the first part not yet passing.
+// Where the learner is, shown under the lab's title: the first part not yet passing. `parts`
+// are the page's (lab.yaml's), for before any Check; after one, the report's say it.
 export function showPart(line, parts, report) {
   if (!parts || !parts.length) return;
   line.hidden = false;
-  if (!report) return;  // the page says it already (lesson.html): part 1 of them
-  const index = firstOpenPart(parts, report);
+  if (!report || !report.parts || !report.parts.length) return;  // lesson.html says part 1
+  parts = report.parts;
+  const index = report.open_part;
   line.textContent = index < 0
     ? `All ${parts.length} parts pass.`
     : `You are on part ${index + 1} of ${parts.length}: ${parts[index].title}.`;
