@@ -691,3 +691,25 @@ def test_course_new_refuses_a_bare_number_for_a_slug(tmp_path):
     dashed = run_course("new", "07-", cwd=root)
     assert dashed.returncode == 2 and "course new 07 " not in dashed.stderr
     assert "is not a slug" in dashed.stderr
+
+
+def test_a_results_file_that_is_an_input_is_refused_and_the_input_kept(tmp_path):
+    """`course grade LAB good.py --results good.py` replaced the learner's file with the
+    grades; a .py result inside a folder being graded could replace one as well."""
+    code = (LAB / "solution.py").read_text()
+    (tmp_path / "class").mkdir()
+    (tmp_path / "class" / "amy.py").write_text(code)
+    for results, given in [("class/amy.py", "class/amy.py"), ("class/new.py", "class")]:
+        done = run_course("grade", "05-backward", given, "--format", "csv", "--results", results,
+                          "--runtime", "python", "--trusted", cwd=tmp_path)
+        assert done.returncode == 2 and done.stdout == "", (results, done.stderr)
+        assert f"--results {results} is " in done.stderr
+    assert (tmp_path / "class" / "amy.py").read_text() == code
+    assert not (tmp_path / "class" / "new.py").exists()
+    done = run_course("grade", "05-backward", "class", "--json", "--results", "class/grades.json",
+                      "--runtime", "python", "--trusted", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr  # a document the folder does not hand in is fine
+    merged = run_course("merge", "class/grades.json", "--results", "class/grades.json",
+                        cwd=tmp_path)
+    assert merged.returncode == 2 and "is one of the inputs" in merged.stderr
+    assert json.loads((tmp_path / "class" / "grades.json").read_text())[0]["passed"] is True

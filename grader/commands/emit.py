@@ -9,12 +9,28 @@ from pathlib import Path
 import click
 
 
-def check_results_path(results_path: str | None, option: str = "--results") -> None:
+GRADED_SUFFIXES = (".py", ".zip", ".ipynb")  # what a folder given to `course grade` holds for it
+
+
+def check_results_path(results_path: str | None, option: str = "--results",
+                       inputs: tuple[str, ...] | list[str] = ()) -> None:
     """Refuse, before anything is graded, a --results file that cannot be written (its folder
-    is a file, or read-only): a class graded for minutes ended in a traceback, its grades lost."""
+    is a file, or read-only): a class graded for minutes ended in a traceback, its grades lost.
+    Refuse too one of the inputs, or a file a folder among them would hand in: `--results
+    good.py` replaced a learner's file with the grades."""
     if results_path is None:
         return
     target = Path(results_path).absolute()
+    for given in inputs:
+        if os.path.lexists(target) and os.path.exists(given) and os.path.samefile(target, given):
+            raise click.UsageError(f"{option} {results_path} is one of the inputs ({given}): "
+                                   "writing there would replace it; name a new file")
+        if (target.suffix.lower() in GRADED_SUFFIXES and os.path.isdir(given)
+                and target.resolve().is_relative_to(Path(given).resolve())):
+            raise click.UsageError(f"{option} {results_path} is inside {given}, among the files "
+                                   "it hands in to grade: writing there could replace a "
+                                   "learner's file; name a file outside it, or one not ending "
+                                   f"in {', '.join(GRADED_SUFFIXES)}")
     folder = target.parent
     while not os.path.lexists(folder):
         folder = folder.parent

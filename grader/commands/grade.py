@@ -107,7 +107,7 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
         shard = ShardSpec.parse(shard_text) if shard_text is not None else None
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
-    check_results_path(results_path)
+    check_results_path(results_path, inputs=paths)
     course = load_course(root)
     slug = None
     if lab_name is not None:

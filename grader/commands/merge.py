@@ -32,7 +32,7 @@ def merge_command(documents, output_format, results_path):
     """
     from ..merge import MergeError, merge, read_document
 
-    check_results_path(results_path)
+    check_results_path(results_path, inputs=documents)
     try:
         graded = merge([read_document(Path(path)) for path in documents])
     except MergeError as exc:
