@@ -234,6 +234,15 @@ def test_out_never_deletes_what_the_command_did_not_write(tmp_path):
     assert run_course("autograder", "prairielearn", LAB, "--out",
                       str(tmp_path / "empty")).returncode == 0
     assert (tmp_path / "empty" / "entrypoint").is_file()
+    # a zip is replaced only when it is an autograder: `--out exports/amy.zip` replaced her export
+    export = make_export(tmp_path / "amy.zip", {LAB: solution(LAB)})
+    held = export.read_bytes()
+    done = run_course("autograder", "gradescope", LAB, "--out", str(export))
+    assert done.returncode == 1 and "is a zip this command did not write" in done.stderr
+    assert export.read_bytes() == held
+    for _ in range(2):
+        assert run_course("autograder", "gradescope", LAB, "--out",
+                          str(tmp_path / "autograder.zip")).returncode == 0
 
 
 @pytest.mark.parametrize("broken, line, says", [

@@ -29,6 +29,10 @@ def write_gradescope(course: Course, lab: Lab, out: Path) -> Path:
         raise BundleError(f"--out {out} is a file that is not a zip, and it would be "
                           "overwritten: name the zip to write, like autograder.zip (nothing "
                           "was written)")
+    if out.is_file() and not _autograder_zip(out):  # `--out exports/amy.zip` replaced her export
+        raise BundleError(f"--out {out} is a zip this command did not write (it holds no "
+                          "setup.sh and run_autograder), and it would be overwritten: name a "
+                          "new zip, like autograder.zip (nothing was written)")
     out.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, (data, mode) in files.items():
@@ -37,3 +41,12 @@ def write_gradescope(course: Course, lab: Lab, out: Path) -> Path:
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, data)
     return out
+
+
+def _autograder_zip(path: Path) -> bool:
+    """Whether the zip is an autograder (one this command wrote before, to be replaced)."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return {"setup.sh", "run_autograder"} <= set(archive.namelist())
+    except (OSError, zipfile.BadZipFile):
+        return False
