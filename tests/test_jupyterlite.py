@@ -14,7 +14,9 @@ import io
 import json
 import re
 import sys
+import types
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -136,6 +138,10 @@ def test_a_reference_solution_passes_every_check_in_its_notebook(course, lite, c
     assert f"All {report['max_score']} checks pass. Well done!" in report["text"]
     # The notebook ran its cells in the kernel: the %%writefile cell reported its file.
     assert "Writing lab.py" in page.locator(".jp-OutputArea-output").first.inner_text()
+    # Under the report, the way back to the lesson: made in the kernel from the site's address.
+    link = page.locator(".jp-OutputArea-output a.course-lesson")
+    assert link.get_attribute("href") == (lite["url"].removesuffix("lite/")
+                                          + "lessons/05-backward/index.html")
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator(".course-report").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "jupyterlite-05-backward.png"))
@@ -640,3 +646,54 @@ def test_a_lab_in_parts_is_reported_part_by_part_in_its_notebook(course, tmp_pat
                            lab.solution.read_text() if not lab.config.builds_on else None)
         assert (f"All {len(groups)} parts pass." in shown) != bool(lab.config.builds_on)
     assert in_parts >= 2
+
+
+def test_a_check_cell_says_when_lab_py_is_not_what_its_own_cell_wrote(course, tmp_path,
+                                                                       monkeypatch, capsys):
+    # Every notebook writes the same lab.py, in storage the browser's notebooks share: lab 3's
+    # notebook ran its cells, then lab 2's notebook ran its own, and lab 3's check cell run
+    # again graded lab 2's code, its report speaking of code not on the screen.
+    monkeypatch.chdir(tmp_path)
+    branching = course.labs["03-branching"]
+    mine = branching.solution.read_text()
+    cell = "from grader.core.notebook import check\nreport = check('03-branching', 'lab.py')"
+    ran = ["", f"%%writefile lab.py\n{mine}", cell]
+    monkeypatch.setattr(notebook, "_history", lambda: list(ran))
+    (tmp_path / "lab.py").write_text(mine + "\n")  # %%writefile ends a cell with a newline
+    assert check("03-branching", "lab.py", checks_source=branching.checks_source()).passed
+    assert "written again" not in capsys.readouterr().out
+    (tmp_path / "lab.py").write_text(course.labs["02-chain-rule"].solution.read_text())
+    check("03-branching", "lab.py", checks_source=branching.checks_source())
+    shown = capsys.readouterr().out
+    assert "not what this notebook's %%writefile lab.py cell last wrote" in shown, shown
+    assert "another lab's notebook" in shown and "again, then this one" in shown
+    # Only the last %%writefile cell counts, and a cell that appends (-a) says nothing.
+    assert notebook._overwritten(["%%writefile lab.py\nold", "%%writefile lab.py\nnew", cell],
+                                 "lab.py", "new\n") == ""
+    assert notebook._overwritten(["%%writefile lab.py\nx", "%%writefile -a lab.py\ny", cell],
+                                 "lab.py", "x\ny\n") == ""
+    assert notebook._overwritten([cell], "lab.py", "anything") == ""  # nothing ran: no guess
+
+
+def test_the_report_links_back_to_the_lesson_page_from_the_kernels_address(course, tmp_path,
+                                                                           monkeypatch, capsys):
+    # A markdown link cannot reach the lesson: JupyterLab made ../../lessons/01-graphs/ a link
+    # to lite/files/lessons/01-graphs/, and /lessons/... misses a course served under a path.
+    lab = course.labs["01-graphs"]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "lab.py").write_text(lab.solution.read_text())
+    check("01-graphs", "lab.py", checks_source=lab.checks_source())
+    assert "Back to the lesson" not in capsys.readouterr().out  # outside Pyodide: no address
+    worker = ("https://example.org/course/lite/extensions/@jupyterlite/"
+              "pyodide-kernel-extension/static/comlink.worker.c654f1f92d96ff96.js")
+    monkeypatch.setitem(sys.modules, "js", types.SimpleNamespace(
+        location=types.SimpleNamespace(href=worker)))
+    check("01-graphs", "lab.py", checks_source=lab.checks_source())
+    page = "https://example.org/course/lessons/01-graphs/index.html"
+    assert f"Back to the lesson's page: {page}" in capsys.readouterr().out
+    check("01-graphs", "lab.py", checks_source=lab.checks_source(), lesson="01-other")
+    assert "course/lessons/01-other/index.html" in capsys.readouterr().out
+    # The page is where the site builder writes each lesson's page.
+    import grader.site_builder.site as site
+    assert 'f"lessons/{lesson.slug}/index.html"' in Path(site.__file__).read_text()
+    assert notebook.LESSON_PAGE == "lessons/{}/index.html"

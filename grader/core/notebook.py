@@ -32,12 +32,13 @@ PRINTED = "Your code printed"  # the heading of that printing (lite_notebooks.py
 
 
 def check(lab: str, path: str = "lab.py", *, builds_on: str | None = None,
-          checks_source: str | None = None) -> Report:
+          checks_source: str | None = None, lesson: str | None = None) -> Report:
     """Grade the file at `path` against lab `lab`'s hidden checks; show and return the report.
 
     `builds_on` names the lab this one continues (lab.yaml's builds_on), whose code the
     learner pastes above this lab's part. `checks_source` replaces the packaged checks (for a
-    checkout without `course_labs`).
+    checkout without `course_labs`). `lesson` is the slug of the lesson the report links back
+    to, when it is not the lab's own.
     """
     file = Path(path)
     if not file.is_file():
@@ -53,9 +54,10 @@ def check(lab: str, path: str = "lab.py", *, builds_on: str | None = None,
         # Stopped as the file loaded: `course grade`'s words for its limit ("ran for more than
         # 10 s"), not the page's ("or Stop was pressed"): a notebook has no Stop button.
         report.error = ran_too_long(CHECK_SECONDS, stopped_check(report), limit.where)
-    notes = [_unwritten(_history(), str(path)), _magic_inside(report, source),
-             _not_pasted(report, source, builds_on)]
-    show(report, "\n\n".join(note for note in notes if note))
+    history = _history()
+    notes = [_unwritten(history, str(path)) or _overwritten(history, str(path), source),
+             _magic_inside(report, source), _not_pasted(report, source, builds_on)]
+    show(report, "\n\n".join(note for note in notes if note), _lesson_url(lesson or lab))
     return report
 
 
@@ -159,6 +161,45 @@ def _unwritten(history: list[str], path: str) -> str:
             f"%%writefile {path} back as its first line and run both cells again.")
 
 
+def _overwritten(history: list[str], path: str, source: str) -> str:
+    """Every lab's notebook writes the same lab.py, in storage all of this browser's notebooks
+    share: with two open, one's check cell can grade what the other wrote last, and its report
+    then speaks of code that is not on the screen. The last `%%writefile` cell this kernel ran
+    says what this notebook wrote; when the file holds something else, say so."""
+    for cell in reversed(history[:-1]):  # the running check cell is the last
+        first, _, body = cell.lstrip("\n").partition("\n")
+        if re.match(r"\s*%%writefile\s+-a\b", first):
+            return ""  # appended to: the file is more than that cell
+        if re.match(rf"\s*%%writefile\s+{re.escape(path)}\s*$", first):
+            if body.rstrip("\n") == source.rstrip("\n"):
+                return ""
+            return (f"{path} is not what this notebook's %%writefile {path} cell last wrote: "
+                    f"it was written again since, most likely by another lab's notebook open "
+                    f"in this browser (every lab's notebook writes the same {path}). The checks "
+                    f"below graded that other code. Run this notebook's %%writefile {path} cell "
+                    f"again, then this one.")
+    return ""
+
+
+LESSON_PAGE = "lessons/{}/index.html"  # where site_builder/site.py writes each lesson's page
+LITE = "/lite/"  # the JupyterLite site's folder in the course's site (site_builder/site.py)
+
+
+def _lesson_url(lesson: str) -> str:
+    """The address of the lesson's page, "" outside the course's JupyterLite site. A link in
+    the notebook's markdown cannot reach it: JupyterLab turns a relative link into one to a
+    file of the notebook's own storage (lite/files/...), and a link from the server's root
+    misses a course served under a path. The kernel runs in a worker the site serves from
+    <course>/lite/..., so the course's address is known here."""
+    try:
+        from js import location  # Pyodide only
+    except ImportError:
+        return ""
+    here = str(getattr(location, "href", ""))
+    cut = here.rfind(LITE)
+    return here[:cut + 1] + LESSON_PAGE.format(lesson) if cut >= 0 else ""
+
+
 def packaged(lab: str) -> str:
     """A lab's checks source from the `course_labs` package (data, read with importlib)."""
     from importlib import resources
@@ -176,21 +217,30 @@ def packaged(lab: str) -> str:
     return target.read_text(encoding="utf-8")
 
 
-def show(report: Report, note: str = "") -> None:
+def show(report: Report, note: str = "", lesson_url: str = "") -> None:
     """HTML and plain text together, so each front end picks what it can show; `note`, if
-    any, above the report."""
+    any, above the report, and a link back to the lesson's page, if known, below it."""
     try:
         from IPython import get_ipython
         from IPython.display import display
     except ImportError:
         get_ipython = None
     if get_ipython is None or get_ipython() is None:  # no notebook, or IPython not running
-        print("\n".join(([note] if note else []) + [as_text(report)]))
+        print("\n".join(([note] if note else []) + [as_text(report)]
+                        + ([f"{BACK}: {lesson_url}"] if lesson_url else [])))
         return
     if note:
         display({"text/html": f"<p><b>{html.escape(note)}</b></p>", "text/plain": note},
                 raw=True)
     display({"text/html": as_html(report), "text/plain": as_text(report)}, raw=True)
+    if lesson_url:
+        # An address with its scheme: JupyterLab leaves it as it is and opens it in a new tab.
+        display({"text/html": f'<p><a class="course-lesson" href="{html.escape(lesson_url)}" '
+                              f'target="_blank">{BACK}</a></p>',
+                 "text/plain": f"{BACK}: {lesson_url}"}, raw=True)
+
+
+BACK = "Back to the lesson's page"
 
 
 def summary(report: Report) -> str:

@@ -35,6 +35,7 @@ HOW_TO = "\n".join([
     f"**{PRINTED}** under the report: what your file printed as it loaded, its \"Try it\" "
     f"included; or run `%run {LAB_FILE}` in a cell of your own.",
     "- Your edits are saved in this browser.",
+    "- Under the report, **Back to the lesson's page** opens this lab's lesson in a new tab.",
     # Measured: Interrupt leaves a looping cell at [*] (the site is not cross-origin isolated,
     # see headers.py); Restart brought the kernel back in 34 s, and in 58 s on a busy machine.
     f"- **Kernel ▸ Interrupt** cannot stop code here: the last cell stops your code itself "
@@ -70,6 +71,9 @@ def notebook(course: Course, lesson: Lesson) -> str:
     # in is told what is missing (grader.core.notebook._not_pasted).
     builds_on = lab.config.builds_on if lab.config else None
     earlier = f", builds_on={builds_on!r}" if builds_on else ""
+    # The report links back to the lesson's page (grader.core.notebook._lesson_url), the lab's
+    # own slug unless the lesson is named otherwise.
+    earlier += f", lesson={lesson.slug!r}" if lesson.slug != lesson.lab else ""
     cells = [
         _cell("markdown", "lesson", _intro(course, lesson)),
         _cell("code", "starter", f"%%writefile {LAB_FILE}\n{starter}"),
