@@ -15,6 +15,9 @@ Figures (medians over runs; compare within one run, as ratios, on a shared machi
                   the host's code cache, Pyodide restore, the agent), the waits, the checks'
                   side (loading the checks, the learner's file, the checks), terminating
                   the worker
+  CPU breakdown   the same submission's CPU, each thread measuring its own: the learner
+                  worker's start step by step, the checks' worker (its state's fingerprint
+                  apart), the host's thread, and the whole host process during the job
   handle layer    requests a lab-5 submission's checks make of the learner's interpreter,
                   and the cost of one request (a check reading one attribute 0 and 2000 times)
   --thousand      also 1000 files in one call: time, ratio to one file (goal ≤ 10), and the
@@ -31,7 +34,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,6 +72,25 @@ PARTS = [
     ("wall", "one file, as the CLI's lane sees it"),
 ]
 
+# Where one submission's CPU goes (ms of CPU, each thread measuring its own): the learner
+# worker's start, step by step; the checks' worker during the job; and the whole host process
+# during the job, which also holds the learner's interpreter answering the checks, the host's
+# own thread and the next learner worker's start (made while this job runs).
+CPU_PARTS = [
+    ("cpu_thread", "learner worker start: thread (Node, host scripts)"),
+    ("cpu_import", "learner worker start: import pyodide.mjs"),
+    ("cpu_compile", "learner worker start: factory from the code cache"),
+    ("cpu_restore", "learner worker start: loadPyodide from the snapshot"),
+    ("cpu_agent", "learner worker start: agent and closed doors"),
+    ("cpuStart", "learner worker start, in all"),
+    ("cpuChecks", "checks' worker during the job"),
+    ("cpuState", "checks' worker: its state's fingerprint (incl. above)"),
+    ("cpuCollect", "checks' worker: collections (every 8th job)"),
+    ("cpuHost", "host's own thread during the job"),
+    ("cpuJob", "host process during the job (every thread)"),
+    ("cpuRest", "the same, less the checks', the host's and a worker start"),
+]
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -87,7 +108,7 @@ def main() -> None:
     good = {p.read_text() for p in (lab.solution, *lab.alternatives)}
     jobs = ["--jobs", str(args.jobs)] if args.jobs else []
 
-    one, many, python, base_batch = [], [], [], []
+    one, many, python, base_batch, base_cpu = [], [], [], [], []
     cpu_many, cpu_python, rss_many, timings, calls = [], [], [], [], []
     with tempfile.TemporaryDirectory() as folder:
         paths = []
@@ -112,7 +133,9 @@ def main() -> None:
             timings += runtime.timings
             calls += runtime.calls
             if args.baseline:
-                base_batch.append(_baseline_batch(args.baseline, batch))
+                measured = _baseline_batch(args.baseline, batch)
+                base_batch.append(measured["seconds"])
+                base_cpu.append(measured["cpu"] / len(batch))
         thousand = _cli(paths[:1000], jobs) if args.thousand else None
         per_call = _per_call()
 
@@ -143,10 +166,22 @@ def main() -> None:
               f"for {n})")
     if base_batch:
         show(f"CLI, grader of {args.baseline}: {n} files", base_batch)
+        show(f"CPU per file, grader of {args.baseline}", base_cpu)
+        print(f"  CPU per file, this tree / {args.baseline}: "
+              f"{statistics.median(cpu_many) / statistics.median(base_cpu):.2f}")
 
     print(f"\nWhere one submission's time goes (ms, {len(timings)} jobs in the library batch; "
           "the learner worker starts while the previous file is graded)")
     for key, label in PARTS:
+        values = [t[key] for t in timings if key in t]
+        if values:
+            show(label, values, "ms", 1)
+    for t in timings:
+        if all(type(t.get(k)) is float for k in ("cpuJob", "cpuChecks", "cpuStart", "cpuHost")):
+            t["cpuRest"] = t["cpuJob"] - t["cpuChecks"] - t["cpuStart"] - t["cpuHost"]
+    print(f"\nWhere one submission's CPU goes (ms of CPU, {len(timings)} jobs; the rest is "
+          "mostly the learner's interpreter answering the checks)")
+    for key, label in CPU_PARTS:
         values = [t[key] for t in timings if key in t]
         if values:
             show(label, values, "ms", 1)
@@ -204,22 +239,23 @@ def _per_call(reads: int = 2000, repeats: int = 5) -> list[float]:
     return [(many.seconds - none.seconds) / reads * 1e6 for none, many in pairs]
 
 
-def _baseline_batch(rev: str, paths: list[str]) -> float:
-    """The CLI batch with the grader at commit `rev`, from a temporary worktree."""
+def _baseline_batch(rev: str, paths: list[str]) -> dict:
+    """The CLI batch with the grader at commit `rev`, from a temporary worktree: its time,
+    CPU and memory, measured as `_cli` measures this tree's."""
     with tempfile.TemporaryDirectory() as folder:
         tree = Path(folder, "baseline")
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), rev],
                        check=True, capture_output=True)
         try:
             (tree / "node_modules").symlink_to(ROOT / "node_modules")
-            started = time.perf_counter()
-            done = subprocess.run([sys.executable, "-m", "grader.cli", "grade", "05-backward",
-                                   *paths, "--json"], capture_output=True, text=True, cwd=tree,
+            done = subprocess.run([sys.executable, "-c", MEASURE, sys.executable, "-m",
+                                   "grader.cli", "grade", "05-backward", *paths, "--json"],
+                                  capture_output=True, text=True, cwd=tree,
                                   env={**os.environ, "PYTHONPATH": str(tree)})
-            seconds = time.perf_counter() - started
-            if done.returncode not in (0, 1):
-                sys.exit(f"baseline course grade failed: {done.stderr[-500:]}")
-            return seconds
+            measured = json.loads(done.stdout)
+            if measured["code"] not in (0, 1):
+                sys.exit(f"baseline course grade failed: {measured['stderr']}")
+            return measured
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
                            capture_output=True)

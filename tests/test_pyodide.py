@@ -237,6 +237,26 @@ def test_every_worker_compiles_pyodide_from_the_hosts_code_cache(course):
     assert [t.get("cached") for t in runtime.timings] == [1, 1], runtime.timings
 
 
+def test_the_hosts_breakdown_says_where_each_threads_cpu_goes(course):
+    """Each job's figures give the CPU of the learner worker's start, step by step, of the
+    checks' worker (its fingerprint apart), of the host's own thread and of the whole process
+    during the job (benchmarks/grading.py prints them): each thread measures its own."""
+    lab = course.labs["05-backward"]
+    runtime = PyodideRuntime(course.root, timeout=10.0, workers=1)
+    reports = grading.grade(lab, [("a.py", lab.solution.read_text())] * 2, runtime)
+    assert [r.passed for r in reports] == [True, True]
+    steps = ("cpu_thread", "cpu_import", "cpu_compile", "cpu_restore", "cpu_agent")
+    for timing in runtime.timings:
+        assert all(timing[step] >= 0 for step in steps), timing
+        # a thread's start and its restore take CPU; the steps are laps of one clock
+        assert timing["cpu_thread"] > 0 and timing["cpu_restore"] > 0, timing
+        assert sum(timing[step] for step in steps) <= timing["cpuStart"] + 0.01, timing
+        assert 0 <= timing["cpuState"] <= timing["cpuChecks"], timing
+        assert timing["cpuChecks"] > 0 and timing["cpuHost"] > 0, timing
+        # the process's CPU holds both threads' over the same job (rounding apart)
+        assert timing["cpuJob"] >= timing["cpuChecks"] + timing["cpuHost"] - 2, timing
+
+
 FACTORY_PROBE = """
 import { compileFactory } from %(factory)s;
 const [dir, cache] = process.argv.slice(2);

@@ -12,10 +12,14 @@ import { sparseSnapshot } from "./sparse.mjs";
 export async function restore({ pyodideDir, stdLibURL, snapshot, packed, wasmModule, code, table },
   output, timing = {}) {
   let mark = performance.now();
+  let cpuMark = threadCpu();
   const lap = (name) => {
     const now = performance.now();
+    const cpu = threadCpu();
     timing[name] = now - mark;
+    timing[`cpu_${name}`] = cpu - cpuMark;  // this thread's CPU for the step, beside its time
     mark = now;
+    cpuMark = cpu;
   };
   // Pyodide compiles its wasm from bytes; hand it the module the host compiled already.
   const instantiate = WebAssembly.instantiate;
@@ -72,6 +76,12 @@ export async function restore({ pyodideDir, stdLibURL, snapshot, packed, wasmMod
   // Drawn once here, before that, so it is Pyodide's own and no import is left to make.
   py.runPython("__import__('os').urandom(1)");
   return py;
+}
+
+// ms of CPU (user and system) this thread has used so far.
+export function threadCpu() {
+  const { user, system } = process.threadCpuUsage();
+  return (user + system) / 1000;
 }
 
 // Bytes of fd 1 and 2 handed to `output`: the learner worker keeps less (worker.mjs), the

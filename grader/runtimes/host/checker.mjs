@@ -4,13 +4,14 @@
 // write to this thread: it sees only the channel's bytes, which are read here as data.
 import { parentPort, workerData } from "node:worker_threads";
 import "./binding-shim.mjs";
-import { restore } from "./boot.mjs";
+import { restore, threadCpu } from "./boot.mjs";
 import { endpoint } from "./channel.mjs";
 
 const apply = Reflect.apply;
 const collect = globalThis.gc;  // (--expose-gc, node.py)
 const COLLECT_EVERY = 8;  // jobs between two full collections (see the end of a job)
 let jobs = 0;
+let collected = 0;  // ms of CPU the last collection took
 const post = MessagePort.prototype.postMessage;
 const born = performance.timeOrigin + performance.now();
 const timing = {};
@@ -31,6 +32,7 @@ apply(post, parentPort, [{ type: "ready", born, timing }]);
 
 parentPort.on("message", (message) => {
   const { send, receive, interrupt } = endpoint(message.channel, 0);
+  const cpuBefore = threadCpu();
   let reply;
   try {
     reply = { report: String(runJob(message.job, send, receive, interrupt)) };
@@ -40,11 +42,15 @@ parentPort.on("message", (message) => {
   // Anything a job left in this interpreter's modules retires it: the host starts a fresh
   // one for the next file, so no job can see what the one before it kept.
   let unchanged = false;
+  const checked = threadCpu();
   try {
     unchanged = baseline.unchanged() === true;
   } catch {
     unchanged = false;
   }
+  // This thread's CPU for the job, and for the fingerprint alone (the benchmark's breakdown).
+  const cpuAfter = threadCpu();
+  reply.cpu = { checks: cpuAfter - cpuBefore, state: cpuAfter - checked, collect: collected };
   const grew = memory() - memoryAtReady;
   reply.grewMB = grew / 1024 ** 2;
   reply.retire = !unchanged || grew > MEMORY_GROWTH;
@@ -56,5 +62,10 @@ parentPort.on("message", (message) => {
   // and stayed at 470-500 MB with a collection after every job. A full collection costs
   // 30-50 ms, as much as a third of a job's checks, so it runs after every few jobs: the
   // garbage of so few is a few MB.
-  if (collect && ++jobs % COLLECT_EVERY === 0) collect();
+  collected = 0;
+  if (collect && ++jobs % COLLECT_EVERY === 0) {
+    const before = threadCpu();
+    collect();
+    collected = threadCpu() - before;  // told with the next job's figures
+  }
 });

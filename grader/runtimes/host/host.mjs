@@ -50,6 +50,7 @@ let spare = null;      // the next learner worker, restoring while a job runs
 let checker = null;    // the checks' worker
 let retired = 0;       // checks' workers retired because a job changed their state or memory
 let grewMB = null;     // how far the last job grew the checks' wasm memory (the breakdown)
+let checksCpu = null;  // the checks' worker's CPU in ms for the last job, by part (checker.mjs)
 
 const clock = () => performance.timeOrigin + performance.now();  // ms, the same in every thread
 
@@ -173,6 +174,7 @@ function runJob(slot, message) {
     const { port1, port2 } = new MessageChannel();
     port1.once("message", (m) => {
       grewMB = m && typeof m.grewMB === "number" ? m.grewMB : null;
+      checksCpu = m && m.cpu && typeof m.cpu === "object" ? m.cpu : null;
       if ((!m || m.retire !== false) && checker === current) {
         // The checks' interpreter is not as it was before this job (or did not say): a
         // fresh one, restored now, grades the next file.
@@ -243,10 +245,20 @@ async function main() {
       spare = learnerWorker();
       checker = await ready(checker || checksWorker(), checksWorker);
       const began = clock();
+      const cpu = process.cpuUsage();
+      const own = process.threadCpuUsage();
+      checksCpu = null;
       const outcome = await runJob(slot, message);
+      const { user, system } = process.cpuUsage(cpu);
+      const mine = process.threadCpuUsage(own);
       const timing = { ...slot.timing, idle: Math.max(0, arrived - slot.timing.readyAt),
         wait: began - arrived, job: clock() - began, terminate: outcome.terminate,
-        checkersRetired: retired, checksGrewMB: grewMB, rssMB: process.memoryUsage.rss() / 1024 ** 2 };
+        checkersRetired: retired, checksGrewMB: grewMB, rssMB: process.memoryUsage.rss() / 1024 ** 2,
+        // CPU in ms during the job: the whole process's (every thread, the next learner
+        // worker's start too), this thread's, and the checks' worker's, by part.
+        cpuJob: (user + system) / 1000, cpuHost: (mine.user + mine.system) / 1000,
+        cpuChecks: checksCpu && checksCpu.checks,
+        cpuState: checksCpu && checksCpu.state, cpuCollect: checksCpu && checksCpu.collect };
       delete timing.readyAt;
       frame(message.token, message.id, outcome, timing);
     }

@@ -5,7 +5,7 @@
 // seed (made from the file's text, so the file could compute it; the checks draw, not it).
 import { parentPort, workerData } from "node:worker_threads";
 import "./binding-shim.mjs";
-import { restore } from "./boot.mjs";
+import { restore, threadCpu } from "./boot.mjs";
 import { endpoint, interruptWord, raiser } from "./channel.mjs";
 
 // Captured before any learner code exists, so patching prototypes later changes nothing here.
@@ -30,15 +30,19 @@ const quiet = (text) => {
   printed += text.length;
   if (printed < OUTPUT_LIMIT) process.stderr.write(text);
 };
-const timing = {};
+// This thread's CPU before its restore: Node's start of the thread and its modules.
+const timing = { cpu_thread: threadCpu() };
 const py = await restore(workerData, quiet, timing);
 let mark = performance.now();
+const cpuMark = threadCpu();
 const serve = py.runPython("import grader.core.agent; grader.core.agent.serve");
 const jsAttempts = () => attempts.slice(0, 5).map(String).join("\n");
 
 limitMemory();
 closeDoors();
 timing.agent = performance.now() - mark;
+timing.cpu_agent = threadCpu() - cpuMark;
+timing.cpuStart = threadCpu();  // this thread's CPU from its start to here (the breakdown)
 // Sent before any learner code exists, so the figures are the host's own.
 apply(post, parentPort, [{ type: "ready", born, timing, word }]);
 
