@@ -595,3 +595,14 @@ def test_a_folder_with_nothing_to_grade_names_in_its_report_the_files_it_held(tm
         "for an export): rename it and hand it in again"), by_file
     assert "it holds only notes.docx," in by_file[str(tmp_path / "other")]["error"]
     assert "05-backward.py.txt" in err  # the stderr line is still there for the instructor
+
+
+def test_an_empty_path_is_a_usage_error_not_the_working_folder(tmp_path):
+    """`course grade LAB "$FILE"` with FILE unset graded every file of the working folder:
+    Path("") is "."."""
+    (tmp_path / "amy.py").write_text(solution("05-backward"))
+    status, by_file, stderr, reports = grade("05-backward", "", cwd=tmp_path)
+    assert status == 2 and reports == []
+    assert "an empty path was given" in stderr
+    status, _, _, reports = grade("05-backward", ".", cwd=tmp_path)
+    assert status == 0 and len(reports) == 1

@@ -56,6 +56,9 @@ def collect(paths: list[str], skipped: list[str] | None = None,
     skipped = [] if skipped is None else skipped
     repeated = [] if repeated is None else repeated
     for given in paths:
+        if not given:  # Path("") is ".": `course grade LAB "$FILE"`, unset, graded the folder
+            raise MissingPath("an empty path was given (a shell variable not set?): name the "
+                              "files, folders or export zips to grade, `.` for this folder")
         path = Path(given)
         if not os.path.lexists(path):
             raise MissingPath(f"no such file or folder: {given}")
