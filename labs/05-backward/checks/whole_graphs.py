@@ -293,8 +293,10 @@ def reflected(learner):
         if method:  # its operands the wrong way round give the next case's value
             wrong, wrong_what = cases[index + 1][:2]
             swapped = lambda v: wrong(v) * 1.5  # noqa: E731 (called before the loop moves on)
+            alias = method.replace("__r", "__", 1)
             why = (f"That is ({wrong_what}) * 1.5, the operands swapped: in {method}(self, "
-                   f"other), other is the plain number on the LEFT.")
+                   f"other), other is the plain number on the LEFT. Writing {method} = "
+                   f"{alias} does this too: {alias} computes self first.")
         compare(learner, lambda v: formula(v) * 1.5, [v], f"({what}) * 1.5", ["v"],
                 swapped=swapped, swap_why=why)
     said = _plain_number_assigns(learner, n, v)
