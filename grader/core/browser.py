@@ -72,9 +72,13 @@ class _Interrupts:
     Stop."""
 
     def __enter__(self):
-        self.heard = False
+        self.heard, self._set = False, False
         self._previous = signal.getsignal(signal.SIGINT)
-        signal.signal(signal.SIGINT, self._heard)
+        try:
+            signal.signal(signal.SIGINT, self._heard)
+            self._set = True
+        except ValueError:  # off the main thread (a test's caller): nothing can be told apart
+            self.heard = True
         return self
 
     def _heard(self, signum, frame):
@@ -82,7 +86,8 @@ class _Interrupts:
         raise KeyboardInterrupt
 
     def __exit__(self, *exc):
-        signal.signal(signal.SIGINT, self._previous)
+        if self._set:  # None: a handler set outside Python, which Python cannot set back
+            signal.signal(signal.SIGINT, self._previous or signal.default_int_handler)
         return False
 
 
