@@ -168,8 +168,16 @@ def _parts(value, root, path: Path, problems: list) -> list[Part]:
               and isinstance(item.get("checks"), list) and item["checks"]
               and all(isinstance(c, str) for c in item["checks"]))
         if not ok:
+            # `check:` for `checks:` said only that the part needs checks, beside the line that
+            # gives them: name the field it took for a stranger, and the one it meant.
+            strays = sorted(str(k) for k in item if k not in ("title", "checks", "file")) \
+                if isinstance(item, dict) else []
+            meant = [m for k in strays
+                     for m in difflib.get_close_matches(k, ("title", "checks", "file"), 1, 0.6)]
+            stray = (f"; '{strays[0]}' is no field of a part"
+                     + (f": did you mean '{meant[0]}'?" if meant else "")) if strays else ""
             problems.append(ConfigProblem(path, line, f"part {number} needs 'title:' (text) and "
-                                                      "'checks:' (a list of check names)"))
+                                                      "'checks:' (a list of check names)" + stray))
             continue
         unknown = sorted(set(item) - {"title", "checks", "file"})
         if unknown:

@@ -219,3 +219,19 @@ def test_course_check_of_one_lab_names_its_pages_slip_and_a_part_listing_a_funct
     assert "lab '04-valeu' does not exist" in said and "did you mean '04-value'?" in said, said
     assert ("did you mean 'a Value holds its number, and its grad starts at 0' (the check that "
             "holds_data() defines)?") in said, said
+
+
+def test_a_part_with_check_for_checks_is_told_the_field_it_meant(tmp_path):
+    """`check: [...]` in a part said only "part 2 needs 'title:' and 'checks:'", beside the
+    very line that lists them."""
+    config, found = _config(tmp_path, """\
+        parts:
+          - title: One
+            checks: [first]
+          - title: Two
+            check: [second, third]
+        """)
+    (problem,) = found
+    assert problem.line == 4
+    assert problem.message == ("part 2 needs 'title:' (text) and 'checks:' (a list of check "
+                               "names); 'check' is no field of a part: did you mean 'checks'?")
