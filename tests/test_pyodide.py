@@ -252,9 +252,10 @@ def test_the_hosts_breakdown_says_where_each_threads_cpu_goes(course):
         assert timing["cpu_thread"] > 0 and timing["cpu_restore"] > 0, timing
         assert sum(timing[step] for step in steps) <= timing["cpuStart"] + 0.01, timing
         assert 0 <= timing["cpuState"] <= timing["cpuChecks"], timing
-        assert timing["cpuChecks"] > 0 and timing["cpuHost"] > 0, timing
-        # the process's CPU holds both threads' over the same job (rounding apart)
-        assert timing["cpuJob"] >= timing["cpuChecks"] + timing["cpuHost"] - 2, timing
+        # (the kernel counts a thread's CPU in ticks of a few ms: a short part may read 0)
+        assert timing["cpuChecks"] > 0 and timing["cpuHost"] >= 0, timing
+        # the process's CPU holds both threads' over the same job (ticks apart)
+        assert timing["cpuJob"] >= timing["cpuChecks"] + timing["cpuHost"] - 10, timing
 
 
 FACTORY_PROBE = """
