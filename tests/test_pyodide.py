@@ -258,6 +258,22 @@ def test_the_hosts_breakdown_says_where_each_threads_cpu_goes(course):
         assert timing["cpuJob"] >= timing["cpuChecks"] + timing["cpuHost"] - 10, timing
 
 
+def test_a_node_that_cannot_tell_a_threads_cpu_grades_without_those_figures():
+    """process.threadCpuUsage came in Node 23.9; the grader runs on Node >= 22.15 (worker.mjs),
+    where a learner worker that called it would die before its first file."""
+    boot = ROOT / "grader/runtimes/host/boot.mjs"
+    script = ("delete process.threadCpuUsage;\n"
+              "const { threadCpu } = await import(%r);\n"
+              "const value = threadCpu();\n"
+              "console.log(JSON.stringify([Number.isNaN(value), JSON.stringify({ value })]));"
+              % boot.as_uri())
+    done = subprocess.run([node_binary(), "--input-type=module", "-e", script],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    # NaN crosses to Python as null, which the host's breakdown leaves out
+    assert json.loads(done.stdout) == [True, '{"value":null}']
+
+
 FACTORY_PROBE = """
 import { compileFactory } from %(factory)s;
 const [dir, cache] = process.argv.slice(2);

@@ -78,8 +78,10 @@ export async function restore({ pyodideDir, stdLibURL, snapshot, packed, wasmMod
   return py;
 }
 
-// ms of CPU (user and system) this thread has used so far.
+// ms of CPU (user and system) this thread has used so far; NaN (sent as null, and so left out
+// of the breakdown) on a Node before 23.9, which cannot tell.
 export function threadCpu() {
+  if (typeof process.threadCpuUsage !== "function") return NaN;
   const { user, system } = process.threadCpuUsage();
   return (user + system) / 1000;
 }

@@ -19,6 +19,7 @@ import { createInterface } from "node:readline";
 import { readFileSync } from "node:fs";
 import "./binding-shim.mjs";
 import { alarmed, close, newAlarm, newChannel } from "./channel.mjs";
+import { threadCpu } from "./boot.mjs";
 import { compileFactory } from "./factory.mjs";
 import { pack } from "./sparse.mjs";
 
@@ -246,17 +247,17 @@ async function main() {
       checker = await ready(checker || checksWorker(), checksWorker);
       const began = clock();
       const cpu = process.cpuUsage();
-      const own = process.threadCpuUsage();
+      const own = threadCpu();
       checksCpu = null;
       const outcome = await runJob(slot, message);
       const { user, system } = process.cpuUsage(cpu);
-      const mine = process.threadCpuUsage(own);
+      const mine = threadCpu() - own;
       const timing = { ...slot.timing, idle: Math.max(0, arrived - slot.timing.readyAt),
         wait: began - arrived, job: clock() - began, terminate: outcome.terminate,
         checkersRetired: retired, checksGrewMB: grewMB, rssMB: process.memoryUsage.rss() / 1024 ** 2,
         // CPU in ms during the job: the whole process's (every thread, the next learner
         // worker's start too), this thread's, and the checks' worker's, by part.
-        cpuJob: (user + system) / 1000, cpuHost: (mine.user + mine.system) / 1000,
+        cpuJob: (user + system) / 1000, cpuHost: mine,
         cpuChecks: checksCpu && checksCpu.checks,
         cpuState: checksCpu && checksCpu.state, cpuCollect: checksCpu && checksCpu.collect };
       delete timing.readyAt;
