@@ -73,8 +73,6 @@ def test_the_file_graded_next_on_the_same_host_passes(lab5):
     assert lab5["after.py"].passed, lab5["after.py"].error
 
 
-@pytest.mark.xfail(strict=True, reason="handles.rebuild_error returns a check's own exception "
-                   "without the learner's line it passed; the fix is in handles.py")
 def test_calls_nesting_through_both_interpreters_name_the_learners_line(lab5):
     """As `--runtime python` does ("in `_mul`, line ..."): the RecursionError that stops the
     nesting is the link's own, in the checks' interpreter, and it passed through the learner's

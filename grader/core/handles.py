@@ -445,8 +445,17 @@ def rebuild_error(info, errors: dict) -> BaseException:
     if type(info) is not dict:
         info = {}
     own = info.get("own")
+    where = info.get("where")
+    if (type(where) is not list or len(where) != 2 or type(where[0]) is not int
+            or type(where[1]) is not str):
+        where = None
     if isinstance(own, BaseException) and not isinstance(own, Remote):
-        return own  # raised by a check's own function, passed through the learner's code
+        # Raised by a check's own function, passed through the learner's code: it keeps the
+        # first learner line it passed (calls nesting through both interpreters stop with the
+        # link's RecursionError, and the report named no line of the file that nested them).
+        if where is not None and "learner_where" not in own.__dict__:
+            own.learner_where = (where[0], where[1][:80])
+        return own
     name = info.get("type") if type(info.get("type")) is str else "Exception"
     message = info.get("message") if type(info.get("message")) is str else ""
     args = info.get("args") if type(info.get("args")) is tuple else (message,)
@@ -474,8 +483,6 @@ def rebuild_error(info, errors: dict) -> BaseException:
                 label = key[0] if key[0].isidentifier() else "LearnerError"
                 cls = errors[key] = type(label, (plain,), {"__module__": "submission"})
             exc = cls(message)
-    where = info.get("where")
-    if (type(where) is list and len(where) == 2 and type(where[0]) is int
-            and type(where[1]) is str):
+    if where is not None:
         exc.learner_where = (where[0], where[1][:80])
     return exc
