@@ -4,12 +4,10 @@
 // (and labPaint: the text of the script lesson pages inline)
 import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { readFileSync, writeFileSync } from "node:fs";
 
 const [siteDir, outDir, nodeModules] = process.argv.slice(2);
 const esbuild = await import(pathToFileURL(join(nodeModules, "esbuild/lib/main.js")).href);
 
-const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 const entries = { app: "js/app.js", worker: "js/worker.js", style: "styles/app.css",
   katex: "styles/katex.css" };
 const common = {
@@ -54,17 +52,6 @@ for (const [file, info] of Object.entries(built)) {
         .map((i) => relative(outDir, resolve(i.path)));
     }
   }
-}
-// A first visit's twin of each chunk the page imports at once, marked as run at once (V8's
-// explicit compile hint): V8 compiles all of it while it streams in, off the page's thread.
-// Lazily, the ~780 functions the editor calls were each compiled on the page's thread when
-// first called. Only a first visit loads the twins (lesson.html): later ones have V8's code
-// kept, and compiling all of it again made them slower (editor 0.87 s against 0.50 s).
-outputs.firstVisit = {};
-for (const file of outputs.appChunks || []) {
-  const twin = file.replace(/\.js$/, ".first.js");
-  writeFileSync(join(outDir, twin), COMPILE_HINT + readFileSync(join(outDir, file), "utf8"));
-  outputs.firstVisit[file] = twin;
 }
 outputs.labPaint = labPaint.outputFiles[0].text;
 process.stdout.write(JSON.stringify(outputs));

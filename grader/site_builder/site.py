@@ -309,7 +309,7 @@ def _bundle(out: Path, node_modules: Path) -> dict[str, str]:
         raise BuildError("the lab's inline script would end its own <script> element")
     return {"js": outputs["app"], "worker": outputs["worker"], "css": outputs["style"],
             "katex": outputs["katex"], "lab_paint": outputs["labPaint"],
-            "preload": outputs.get("appChunks", []), "first_visit": outputs.get("firstVisit", {})}
+            "preload": outputs.get("appChunks", [])}
 
 
 def _hashed(out: Path, path: str, text: str) -> str:
