@@ -107,8 +107,10 @@ def test_the_part_a_returning_learner_is_on_is_there_from_the_first_paint(course
     parts = course.labs["04-value"].config.parts
     checks = [{"name": name, "passed": number == 0, "message": "", "hints": []}
               for number, part in enumerate(parts) for name in part.checks]
+    # As the checker writes it: the lab's parts and the one the learner is on are the report's.
     last = {"passed": False, "score": len(parts[0].checks), "max_score": len(checks),
-            "checks": checks, "stdout": "", "stderr": ""}
+            "checks": checks, "stdout": "", "stderr": "", "open_part": 1,
+            "parts": [{"title": part.title, "checks": part.checks} for part in parts]}
     stored = _stored("04-value", {"code": "x = 1\n", "checked": True, "last": last})
     page = open_lesson("04-value", **WIDE, before=stored)
     page.wait_for_function("window.courseEditor !== undefined")
