@@ -97,8 +97,8 @@ def _intro(course: Course, lesson: Lesson) -> str:
         lines.append("")
     config = course.labs[lesson.lab].config
     if config and len(config.parts) > 1:
-        # The report groups its checks under "Part N of M" (grader.core.notebook.parts): the
-        # titles are here, as the page shows them above its parts.
+        # The report groups its checks under "Part N of M" (lab.yaml's parts, which the report
+        # carries): the titles are here, as the page shows them above its parts.
         lines += [f"**This lab is in {len(config.parts)} parts.** The report under the last "
                   "cell lists every check under its part's heading and says which part you "
                   "are on, the first with a check not passing:", ""]
