@@ -62,8 +62,8 @@ class Report:
     runtime: str = ""
     seconds: float = 0.0
     interrupted: bool = False  # Stop or a time limit ended the run before every check ran
-    # The lab's parts (lab.yaml), which every reader of a report groups its checks by: the
-    # page, `--format text`, the notebooks. Empty for a lab in one piece.
+    # The lab's parts (lab.yaml), which the page and the notebooks group the checks by.
+    # Empty for a lab in one piece.
     parts: list[Part] = field(default_factory=list)
 
     @property

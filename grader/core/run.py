@@ -211,7 +211,7 @@ def load_checks(checks_source: str, lab: str) -> tuple[list, dict]:
     return checks, namespace
 
 
-# The name under which the packaged checks declare the lab's parts (Lab.checks_source writes
+# The name under which the packaged checks declare the lab's parts (Lab.joined_checks writes
 # it from lab.yaml): a list of (title, [check name, ...]).
 PARTS_NAME = "__parts__"
 
