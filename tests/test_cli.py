@@ -713,3 +713,21 @@ def test_a_results_file_that_is_an_input_is_refused_and_the_input_kept(tmp_path)
                         cwd=tmp_path)
     assert merged.returncode == 2 and "is one of the inputs" in merged.stderr
     assert json.loads((tmp_path / "class" / "grades.json").read_text())[0]["passed"] is True
+
+
+def test_build_and_grade_refuse_a_lab_whose_checks_cannot_load_alike_with_status_2(tmp_path):
+    """`course build` exited 1 ("a step failed") for the checks that `course grade` and
+    `course autograder` refuse with 2, the usage error's status; now all say it alike."""
+    course = _copy_course(tmp_path / "course")
+    checks_file = course / "labs" / "01-graphs" / "checks.py"
+    lines = checks_file.read_text(encoding="utf-8").count("\n")
+    checks_file.write_text(checks_file.read_text(encoding="utf-8") + "\ndef half(:\n",
+                           encoding="utf-8")
+    where = f"{checks_file}:{lines + 2}: checks.py cannot be loaded: SyntaxError"
+    site = tmp_path / "site"
+    built = run_course("build", "--out", str(site), "--course", str(course))
+    assert built.returncode == 2 and f"no site was built: {where}" in built.stderr, built.stderr
+    assert not site.exists()
+    (tmp_path / "a.py").write_text("x = 1\n")
+    graded = run_course("grade", "01-graphs", str(tmp_path / "a.py"), "--course", str(course))
+    assert graded.returncode == 2 and f"no file was graded: {where}" in graded.stderr

@@ -63,6 +63,7 @@ def may_replace(out: Path, course_root: Path) -> None:
 
 def build_once(course, out: Path, strict: bool):
     """Build the site (`course serve` too builds before serving); errors end the command."""
+    from ..checks_loading import ChecksBroken
     from ..site_builder.math import MathError
     from ..site_builder.site import BuildError, build_site
     from ..runtimes.node import pyodide_dir
@@ -72,7 +73,14 @@ def build_once(course, out: Path, strict: bool):
         pyodide = pyodide_dir(course.root)
         result = build_site(course, out, pyodide=pyodide, node_modules=pyodide.parent,
                             strict=strict)
-    except (BuildError, MathError, SetupError) as exc:
+    except BuildError as exc:
+        if isinstance(exc.__cause__, ChecksBroken):
+            # The course's fault, said as `course grade` and `course autograder` say it: exit
+            # 2, where 1 would read as "a step of the build failed" (or a graded file did).
+            raise click.UsageError(f"no site was built: {exc.__cause__} (`course check` lists "
+                                   "every problem of the course)") from None
+        raise click.ClickException(str(exc)) from None
+    except (MathError, SetupError) as exc:
         raise click.ClickException(str(exc)) from None
     for warning in result.warnings:
         click.echo(f"warning: {warning}", err=True)
