@@ -3,10 +3,19 @@ flood of prints costs the grader, in CPython (the learner's side of either runti
 
 from __future__ import annotations
 
+import math
 import random
+import re
 import time
+from pathlib import Path
 
-from grader.core.run import CappedText
+import grader
+from grader.core.report import Report, encode
+from grader import course as course_model
+from grader.checks_loading import load_lab_checks
+from grader.core.run import OUTPUT_LIMIT, CappedText, not_run
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _kept_by_hand(pieces: list[str], limit: int) -> str:
@@ -46,3 +55,31 @@ def test_a_write_costs_its_own_length_not_the_kept_tail_s():
         stream.write(line)
     assert time.perf_counter() - started < 2.0
     assert stream.value().endswith(line) and stream.written() == 30_000 * len(line)
+
+
+def _report_limit() -> int:
+    """The host's limit on one report's JSON, in bytes (host/host.mjs, REPORT_LIMIT)."""
+    text = (Path(grader.__file__).parent / "runtimes" / "host" / "host.mjs").read_text()
+    found = re.search(r"const REPORT_LIMIT = ([\d\s*]+);", text)
+    assert found, "host.mjs names its report limit REPORT_LIMIT"
+    return math.prod(int(n) for n in found.group(1).split("*"))
+
+
+def test_the_largest_output_a_report_keeps_fits_the_host_s_report_limit():
+    """Each stream is cut to about 64 000 characters, but the report's JSON is ASCII: a
+    character beyond the Basic Multilingual Plane is written as two escapes, 12 bytes, so both
+    streams kept whole came to 1.5 MB, and a correct file that printed emoji failed for the
+    size of its report (tests/hostile/innocent_wide_output.py)."""
+    from grader.core.split import _text
+
+    lab = course_model.load(ROOT).labs["05-backward"]
+    checks = load_lab_checks(lab)
+    wide = "\U0001F525" * (OUTPUT_LIMIT * 3)
+    report = Report(lab=lab.slug, file="innocent_wide_output.py", runtime="pyodide",
+                    stdout=_text(wide), stderr=_text(wide + "\n"))
+    # Every check with the longest message a learner's error gives (300 characters, wide too).
+    report.checks = not_run(checks, "Your code raised an error during this check: ValueError: "
+                            + "\U0001F525" * 300)
+    size = len(encode(report.to_dict()).encode("utf-8"))
+    assert size > 12 * OUTPUT_LIMIT  # (the streams are kept, escaped as the host receives them)
+    assert size < _report_limit(), (size, _report_limit())
