@@ -117,6 +117,10 @@ def _run(script: Path, env: dict) -> subprocess.CompletedProcess:
     ("wrong", {f"{LAB}.py": starter(LAB).encode()}, "starter", "{s} of {n} checks pass"),
     ("broken", {f"{LAB}.py": b"def backward(:\n"}, "none", "Python could not read your file"),
     ("export", None, "all", "learner.zip:" + LAB + ".py: {s} of {n} checks pass"),
+    # The upload is graded as "." from inside its folder: ". holds no .py file" read as a typo.
+    ("empty", {}, "none", "Your submission: {s} of {n} checks pass.\n  Not graded: nothing "
+                          "was handed in: the submission (folder .) is empty; hand in the lab's "
+                          ".py file"),
 ])
 def test_run_autograder_writes_gradescope_results(gradescope_zip, tmp_path, name, files, score,
                                                   words):

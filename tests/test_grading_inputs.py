@@ -323,7 +323,8 @@ def test_a_folder_given_among_files_is_graded_and_one_named_like_a_file_fails_al
     empty = tmp_path / "empty"
     empty.mkdir()
     status, by_file, _, _ = grade("05-backward", str(empty), str(tmp_path / "good.py"))
-    assert status == 1 and "holds no .py file, no lab notebook and no course export" in by_file[str(empty)]["error"]
+    assert status == 1 and (f"Not graded: nothing was handed in: {empty} is empty; hand in the "
+                            "lab's .py file") in by_file[str(empty)]["error"]
 
 
 def test_a_fifo_a_device_and_proc_self_mem_fail_alone_without_hanging(tmp_path):
@@ -582,9 +583,10 @@ def test_a_folder_with_nothing_to_grade_names_in_its_report_the_files_it_held(tm
                       "--trusted", cwd=upload, timeout=300)
     assert done.returncode == 1, done.stderr
     said = json.loads((tmp_path / "results.json").read_text())["output"]
-    assert ("Not graded: . holds no .py file, no lab notebook and no course export, so there is "
-            "nothing to grade; it holds only 05-backward.py.txt, and a lab file's name ends in "
-            ".py") in said, said
+    assert (f"Your submission: 0 of {checks('05-backward')} checks pass.\n  Not graded: the "
+            "submission (folder .) holds no .py file, no lab notebook and no course export, so "
+            "there is nothing to grade; it holds only 05-backward.py.txt, and a lab file's name "
+            "ends in .py") in said, said
     assert ".DS_Store" not in said
     (tmp_path / "other").mkdir()
     (tmp_path / "other" / "notes.docx").write_text("x")

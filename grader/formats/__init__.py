@@ -62,10 +62,17 @@ def summary(graded: list[Graded]) -> str:
     lines = []
     for piece in graded:
         report = piece.report
-        lines.append(f"{line(report.file)}: {report.score} of {report.max_score} checks pass.")
+        lines.append(f"{shown_file(report.file)}: {report.score} of {report.max_score} "
+                     "checks pass.")
         if report.error:
             lines.append("  " + indented(report.error, "  "))
     return "\n".join(lines)
+
+
+def shown_file(name: str) -> str:
+    """A report's file as a learner reads it: the engines grade the upload from inside its
+    folder, so a report about the whole upload is "." (an empty one, say)."""
+    return "Your submission" if name in (".", "./") else line(name)
 
 
 def counted(graded: list[Graded]) -> list[Graded]:

@@ -13,8 +13,8 @@ Schema: PrairieLearn's external grading docs, "Grading results".
 from __future__ import annotations
 
 from ..graded import Graded
-from . import counted, counted_note, first_hint, summary, test_name
-from .learner_text import clean, line
+from . import counted, counted_note, first_hint, shown_file, summary, test_name
+from .learner_text import clean
 
 OUTPUT_LIMIT = 16_000  # characters of the learner's own printed output shown back to them
 
@@ -46,6 +46,6 @@ def results(graded: list[Graded]) -> dict:
         # PrairieLearn shows an ungradable submission as "invalid, not gradable" with its
         # `format_errors`: without them the student read no reason at all.
         document["format_errors"] = [
-            f"{line(g.report.file)}: {clean(g.report.error)}" for g in chosen
+            f"{shown_file(g.report.file)}: {clean(g.report.error)}" for g in chosen
             if not g.loaded and g.report.error] or [message]
     return document

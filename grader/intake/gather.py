@@ -111,10 +111,19 @@ def _folder(path: Path, name: str, skipped: list[str]) -> list[Input]:
     before = len(skipped)
     _walk(path, name, found, 0, skipped)
     if not found:
-        return [Input(name, path, "refused", f"{name} holds no .py file, no lab notebook and "
-                                             "no course export, so there is nothing to grade"
-                                             + _what_it_held(skipped[before:], name))]
+        return [Input(name, path, "refused", _nothing_to_grade(name, skipped[before:]))]
     return found
+
+
+def _nothing_to_grade(name: str, held: list[str]) -> str:
+    """Why a folder is not graded. The engines grade the learner's upload as `.`, and a
+    learner read ". holds no .py file": the working folder is called the submission."""
+    where = "the submission (folder .)" if os.path.normpath(name) == "." else name
+    if not held:
+        return (f"nothing was handed in: {where} is empty; hand in the lab's .py file, its "
+                "notebook (.ipynb) or a course export (.zip)")
+    return (f"{where} holds no .py file, no lab notebook and no course export, so there is "
+            "nothing to grade" + _what_it_held(held, name))
 
 
 HELD_SHOWN = 10  # files named in a refused folder's report
