@@ -400,6 +400,25 @@ def test_the_lesson_cell_shows_key_terms_as_written_not_as_markdown(course):
         assert f"{term.term}: {term.meaning}" in shown, term.term
 
 
+# Words of a lesson page that point at the page itself: in a notebook's first cell they point
+# at nothing. Lesson 1's 'leaf' said "like the inputs a, b and c on this page", and the notebook
+# shows no a, b or c; lesson 5's 'hinge loss' said "Train it uses it", a button the notebook
+# does not have.
+PAGE_ONLY = re.compile(r"\b(?:this page|on this page|this lesson|above|here)\b|\bTrain it\b(?!, below the lab "
+                       r"on the lesson page)", re.IGNORECASE)
+
+
+def test_the_lesson_cell_says_nothing_only_the_lesson_page_shows(course):
+    from grader.site_builder.lite_notebooks import notebook
+
+    for lesson in course.lessons:
+        intro = _rendered_text("".join(json.loads(notebook(course, lesson))["cells"][0]["source"]))
+        said = [term.meaning for term in lesson.key_terms] + [lesson.summary]
+        pointing = [text for text in said if PAGE_ONLY.search(text)]
+        assert pointing == [], (lesson.slug, pointing)
+        assert all(text in intro for text in said)
+
+
 def test_a_lab_that_builds_on_another_tells_the_learner_to_paste_their_earlier_code(course):
     # The lesson page starts lab 5 with the learner's passing lab-4 code; the notebook starts
     # it with lab 5's part alone, which fails with NameError and said nothing of why.
