@@ -358,6 +358,27 @@ def test_a_file_that_is_not_utf8_fails_alone_with_a_clear_message(tmp_path):
     assert "holds NUL bytes, so it is not a text file" in by_file[str(binary)]["error"]
 
 
+def test_a_file_declaring_its_encoding_is_read_as_python_reads_it(tmp_path):
+    """`python file.py` honours a `# -*- coding: latin-1 -*-` line (PEP 263), which older
+    editors write; the grader refused the file as "not UTF-8". A coding line Python cannot use,
+    or bytes its encoding cannot hold, still fail alone, saying so."""
+    declared = tmp_path / "declared.py"
+    declared.write_bytes("# -*- coding: latin-1 -*-\n# café\n".encode("latin-1")
+                         + solution("05-backward").encode() + "\nprint('é')\n".encode("latin-1"))
+    unknown = tmp_path / "unknown.py"
+    unknown.write_bytes(b"# coding: no-such-codec\n" + solution("05-backward").encode())
+    ascii_only = tmp_path / "ascii.py"
+    ascii_only.write_bytes(b"# coding: ascii\n# caf\xc3\xa9\n" + solution("05-backward").encode())
+    status, by_file, _, _ = grade("05-backward", str(declared), str(unknown), str(ascii_only))
+    assert by_file[str(declared)]["passed"] is True, by_file[str(declared)]["error"]
+    assert by_file[str(declared)]["stdout"].endswith("é\n")
+    assert ("unknown.py: Python cannot read it by its coding line (unknown encoding: "
+            "no-such-codec)") in by_file[str(unknown)]["error"]
+    assert ("ascii.py is not ascii text, as its coding line says (byte 0xc3 at position 21)"
+            in by_file[str(ascii_only)]["error"])
+    assert status == 1
+
+
 @pytest.mark.parametrize("shard, words", [
     ("0/4", "K must be between 1 and N (4)"), ("5/4", "K must be between 1 and N (4)"),
     ("1/0", "N must be between 1 and"), ("two", "--shard takes K/N"), ("1/", "--shard takes K/N"),

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .exports import Export, header_lab, is_export_folder, read_export_folder, read_export_zip
 from .notebooks import MAX_NOTEBOOK, notebook_code
-from .regular import MAX_SOURCE, Refused, decode_source, kind, read_regular
+from .regular import MAX_SOURCE, Refused, decode_python, decode_source, kind, read_regular
 
 SKIPPED_FOLDERS = ("__pycache__", "__MACOSX", "node_modules")
 MAX_DEPTH = 16
@@ -207,7 +207,7 @@ def _file_piece(item: Input, labs: set[str], lab: str | None) -> Piece:
         if item.kind == "notebook":  # its lab cell's code; the lab its check cell grades
             source, called = notebook_code(data, item.name)
         else:
-            source, called = decode_source(data, item.name), None
+            source, called = decode_python(data, item.name), None
         refuse_empty(source, item.name)
     except Refused as exc:
         return Piece(item.name, lab or _lab_from_name(item.name, labs), item.name, None, str(exc))

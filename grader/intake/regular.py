@@ -8,8 +8,12 @@ the read itself stops one byte past the limit, so a file that grows meanwhile is
 
 from __future__ import annotations
 
+import codecs
+import io
 import os
+import re
 import stat
+import tokenize
 from pathlib import Path
 
 MAX_SOURCE = 1 << 20  # bytes: a lab file is a few kB; a megabyte is far past any real one
@@ -94,6 +98,38 @@ def decode_source(data: bytes, shown: str) -> str:
         raise Refused(f"{shown} is not UTF-8 text (byte 0x{data[exc.start]:02x} at position "
                       f"{exc.start}): save it as UTF-8 (any editor can) and hand it in again"
                       ) from None
+    if "\x00" in text:
+        raise Refused(f"{shown} holds NUL bytes, so it is not a text file: hand in the lab's "
+                      ".py file")
+    return text
+
+
+# PEP 263's own pattern for a line that declares the file's encoding.
+CODING_LINE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
+
+
+def decode_python(data: bytes, shown: str) -> str:
+    """A .py file's text, decoded as Python decodes it: UTF-8 unless its first or second line
+    declares another encoding (PEP 263, `# -*- coding: latin-1 -*-`), which `python file.py`
+    honours and an old editor may have written; Refused when the bytes do not fit it."""
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as exc:  # a coding line naming no codec, or one a BOM contradicts
+        if not any(CODING_LINE.match(line) for line in data.split(b"\n", 2)[:2]):
+            return decode_source(data, shown)  # no coding line: bytes that are not UTF-8
+        raise Refused(f"{shown}: Python cannot read it by its coding line ({exc.msg}): save "
+                      "it as UTF-8, drop that line and hand it in again") from None
+    if codecs.lookup(encoding).name in ("utf-8", "utf-8-sig"):
+        return decode_source(data, shown)
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        raise Refused(f"{shown} is not {encoding} text, as its coding line says (byte "
+                      f"0x{data[exc.start]:02x} at position {exc.start}): save it as UTF-8 and "
+                      "hand it in again") from None
+    except LookupError:  # a text codec Python's own tokenizer would refuse
+        raise Refused(f"{shown}: its coding line names {encoding!r}, which Python cannot read "
+                      "source in: save it as UTF-8 and hand it in again") from None
     if "\x00" in text:
         raise Refused(f"{shown} holds NUL bytes, so it is not a text file: hand in the lab's "
                       ".py file")
