@@ -923,3 +923,85 @@ def test_lesson_four_ways_to_write_rsub_that_it_says_work_pass_lab_four_in_both_
             assert "RecursionError" in next(c for c in report.checks if not c.passed).message
         else:
             assert report.passed, (way, [c.message for c in report.checks if not c.passed])
+
+
+# -- lesson 5's film, stepped through by its own module under Node (jsdom), as the build draws it
+
+FILM_SCRIPT = r"""
+import { pathToFileURL } from "node:url";
+const [root, slug, ...setups] = process.argv.slice(2);
+const { JSDOM } = await import(pathToFileURL(root + "/node_modules/jsdom/lib/api.js").href);
+const { window } = new JSDOM("<!doctype html><html><body></body></html>");
+globalThis.document = window.document;
+globalThis.matchMedia = () => ({ matches: false });
+const { PICTURES } = await import(pathToFileURL(root + "/site/js/pictures/index.js").href);
+const figure = document.createElement("figure");
+document.body.append(figure);
+(await PICTURES[slug]())(figure);
+for (const id of setups) {
+  const input = figure.querySelector(`[data-testid="${id}"]`);
+  input.checked = true;
+  for (const kind of ["input", "change"]) input.dispatchEvent(new window.Event(kind, { bubbles: true }));
+}
+const film = figure.querySelector('[data-testid="film"]');
+const steps = [];
+for (;;) {
+  const grads = {};
+  for (const node of film.querySelectorAll("svg [data-node]")) {
+    grads[node.dataset.node] = node.querySelector('[data-row="grad"]').textContent;
+  }
+  steps.push({ text: film.querySelector('[data-testid="film-text"]').textContent, grads });
+  const forward = film.querySelector('[data-testid="film-forward"]');
+  if (forward.getAttribute("aria-disabled") === "true") break;
+  forward.click();
+}
+process.stdout.write(JSON.stringify(steps));
+"""
+# Handed to the pictures' owner with the patch (site/js/pictures/sweep.js): strict, so the fix
+# landing turns these red until the markers go.
+_SWEEP_FIX = pytest.mark.xfail(strict=True, reason="sweep.js: 'Back in visit(d)' with no step "
+                               "showing visit(d) start; a ✗ on c's 7 on its way to 13")
+SWEEP_FILMS = [pytest.param((), marks=_SWEEP_FIX, id="right"), pytest.param(("first-d",), id="first-d"),
+               pytest.param(("no-visited",), marks=_SWEEP_FIX, id="no-visited"),
+               pytest.param(("no-visited", "first-d"), marks=_SWEEP_FIX, id="no-visited+first-d")]
+
+
+def film_steps(tmp_path, slug: str, setups: tuple[str, ...], root=ROOT) -> list[dict]:
+    import json
+    import subprocess
+
+    from grader.runtimes.node import node_binary
+
+    script = tmp_path / "film.mjs"
+    script.write_text(FILM_SCRIPT)
+    done = subprocess.run([node_binary(), "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON", str(script),
+                           str(root), slug, *setups], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+@pytest.mark.parametrize("setups", SWEEP_FILMS)
+def test_lesson_five_film_says_back_in_a_visit_only_after_showing_it_start(tmp_path, setups, root=ROOT):
+    # The order's steps narrate depth-first visit(): "visit(L) → visit(c) → visit(a): ..."
+    # starts calls, "Back in visit(c)" returns to one. In the c-first film step 4 said "Back in
+    # visit(d)" though no step had shown visit(d) start (its only child, c, is skipped). And a
+    # broken film's ✗ means "wrong": only on a grad no later step changes, not on c's 7 just
+    # after L's step, which the right film shows too, on its way to 13.
+    steps = film_steps(tmp_path, "05-backward", setups, root)
+    open_calls: list[str] = []
+    for number, step in enumerate(steps, 1):
+        text = step["text"]
+        back = re.match(r"Back in visit\((\w+)\)", text)
+        if back:
+            assert back[1] in open_calls, (number, text)
+        elif text.startswith("visit("):
+            open_calls += re.findall(r"visit\((\w+)\)", text.split(":")[0])
+        appended = re.search(r"so (\w+) is appended", text)
+        if appended and appended[1] in open_calls:
+            open_calls.reverse()
+            open_calls.remove(appended[1])  # the innermost call of that name returns
+            open_calls.reverse()
+        for name, grad in step["grads"].items():
+            if grad.endswith("✗"):
+                later = {after["grads"][name] for after in steps[number:]}
+                assert later <= {grad}, (number, name, grad, later)
