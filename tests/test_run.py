@@ -111,8 +111,55 @@ def test_keyboard_interrupt_and_system_exit_inside_a_check_fail_that_check():
     report = _grade("import sys\ndef double(x):\n    sys.exit(0)\n\ndef half(x):\n"
                     "    raise KeyboardInterrupt\n")
     assert [c.passed for c in report.checks] == [False, False]
-    assert "sys.exit" in report.checks[0].message and "stopped" in report.checks[1].message
-    assert report.interrupted
+    assert "sys.exit" in report.checks[0].message
+    # Nobody stopped it: the file's own error, with its line, not a stop.
+    assert report.checks[1].message.startswith("Your code raised KeyboardInterrupt at line 6 of "
+                                               "your file (in `half`) in this check; nobody "
+                                               "stopped it."), report.checks[1].message
+    assert not report.interrupted
+
+
+def test_a_files_own_keyboard_interrupt_lets_the_later_checks_run():
+    report = _grade("def double(x):\n    raise KeyboardInterrupt\n\ndef half(x):\n"
+                    "    return x / 2\n")
+    first, second = report.checks
+    assert not first.passed and first.cause == "KeyboardInterrupt:  (line 2 of your file)"
+    assert second.passed and not report.interrupted
+    loading = _grade("def double(x):\n    return 2 * x\n\nraise KeyboardInterrupt('no')\n")
+    assert loading.error == ("Running your file failed: your code raised KeyboardInterrupt: no at "
+                             "line 4 of your file; nobody stopped it. Stop and the time limit end "
+                             "code with KeyboardInterrupt; a lab file has no reason to raise it.")
+    assert not loading.interrupted
+
+
+# A stop in a loop that the file catches: raised again, replaced by one of its own, or
+# swallowed (the check then returned the right answer and passed). Each is still a stop.
+CAUGHT = ("mine = KeyboardInterrupt()\n\ndef double(x):\n    try:\n        while True:\n"
+          "            x = x\n    except KeyboardInterrupt as stop:\n        {then}\n"
+          "    return 2 * x\n\ndef half(x):\n    return x / 2\n")
+
+
+def test_a_stop_the_code_catches_is_still_a_stop():
+    for then in ("raise stop", "raise mine", "raise KeyboardInterrupt('again')", "pass"):
+        report = _grade(CAUGHT.format(then=then), interrupt_after=0.3)
+        first, second = report.checks
+        assert first.cause == "stopped" and first.message.startswith(
+            "Your code was stopped after"), (then, first.message)
+        assert second.message.startswith("Not run: Check was stopped"), then
+        assert report.interrupted and not report.passed
+    # Caught as the file loads, and gone on from: still stopped there.
+    loading = _grade("try:\n    while True:\n        pass\nexcept KeyboardInterrupt:\n    pass\n"
+                     "def double(x):\n    return 2 * x\n", interrupt_after=0.3)
+    assert "your code was stopped" in loading.error and loading.interrupted
+
+
+def test_a_subclass_of_keyboard_interrupt_is_named_as_the_files_own():
+    report = _grade("class Quit(KeyboardInterrupt):\n    pass\n\ndef double(x):\n"
+                    "    raise Quit('enough')\n\ndef half(x):\n    return x / 2\n")
+    first, second = report.checks
+    assert first.message.startswith("Your code raised Quit (a KeyboardInterrupt): enough at "
+                                    "line 5 of your file (in `double`)"), first.message
+    assert second.passed and not report.interrupted
 
 
 def test_an_interrupted_check_ends_the_check_run_and_the_rest_are_not_run():

@@ -18,6 +18,12 @@ never ended left the cell at [*] for good, the kernel's Interrupt doing nothing.
 Code that catches the interrupt and goes on is not stopped again; nor is a loop inside one C
 call (`sum(range(10**12))`): the kernel's Restart, the page's Stop or the runtime's own end
 of the process remain.
+
+Every stop says that it happened (`STOPS`): a learner's file can raise KeyboardInterrupt
+itself, and that is its own error, not a stop. `grade()` compares the count before and after
+the learner's code: the time limit here counts, and so does any SIGINT while it grades (the
+page's Stop and Check's time limit through Pyodide's interrupt buffer, a kernel's Interrupt,
+Ctrl-C), which `counting_interrupts` notes on its way to the handler that was there.
 """
 
 from __future__ import annotations
@@ -26,6 +32,50 @@ import signal
 import sys
 import threading
 import time
+
+
+class _Count:
+    """How many stops this interpreter has raised (an object's attribute, so that counting
+    changes no module's names: the seal and the worker's fingerprint watch those)."""
+
+    def __init__(self):
+        self.count = 0
+
+
+STOPS = _Count()
+
+
+def stop(why: str = "") -> KeyboardInterrupt:
+    """The KeyboardInterrupt a stop raises, counted in STOPS."""
+    STOPS.count += 1
+    return KeyboardInterrupt(why) if why else KeyboardInterrupt()
+
+
+class counting_interrupts:
+    """`with counting_interrupts():` a SIGINT counts as a stop, then goes on to the handler
+    that was there (Python's own, a Deadline's, the page's). Off the main thread, or when
+    that handler is not Python's (ignored, or set outside Python), nothing is changed."""
+
+    def __enter__(self):
+        self._previous = None
+        if threading.current_thread() is not threading.main_thread():
+            return self
+        previous = signal.getsignal(signal.SIGINT)
+        if not callable(previous):
+            return self
+
+        def counted(signum, frame):
+            STOPS.count += 1
+            return previous(signum, frame)
+
+        signal.signal(signal.SIGINT, counted)
+        self._previous = previous
+        return self
+
+    def __exit__(self, *exc):
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+        return False
 
 
 class Deadline:
@@ -63,14 +113,14 @@ class Deadline:
             if frame.f_code.co_filename == self.filename:
                 self.where = (frame.f_lineno, frame.f_code.co_name)
             frame = frame.f_back
-        raise KeyboardInterrupt(f"the time limit ({self.seconds:g} s)")
+        raise stop(f"the time limit ({self.seconds:g} s)")
 
     def _signal(self, number, ours=lambda: True):
         previous = signal.getsignal(number)
 
         def handler(signum, frame):
             if not ours():  # in Pyodide SIGINT is also the page's Stop: not the deadline's
-                raise KeyboardInterrupt
+                raise stop()
             self._interrupt(frame)
 
         signal.signal(number, handler)

@@ -16,8 +16,10 @@ EXITS = "sys.exit(), exit() and quit()"
 INTERRUPTED = "your code was stopped (it ran too long, or Stop was pressed)."
 
 
-def describe(exc: BaseException, filename: str, where=None) -> str:
-    """One line on an exception: its type, message and the learner's line it came from."""
+def describe(exc: BaseException, filename: str, where=None, stopped: bool = True) -> str:
+    """One line on an exception: its type, message and the learner's line it came from.
+    `stopped`: whether a stop came while the code ran; a KeyboardInterrupt without one is the
+    learner's own raise (own_interrupt)."""
     kind = type(exc).__name__
     where = where if where is not None else learner_frame(exc, filename)
     if isinstance(exc, SystemExit):
@@ -27,12 +29,36 @@ def describe(exc: BaseException, filename: str, where=None) -> str:
         return (f"your code exited{at}: {EXITS} end the program, and a lab file should define "
                 "things, not exit.")
     if isinstance(exc, KeyboardInterrupt):
+        if not stopped:
+            return "your code raised " + own_interrupt(exc, where)
         return INTERRUPTED + stopped_at(where)
     if isinstance(exc, RecursionError):
         return "your code recursed too deeply (RecursionError)" + in_your_file(exc, where)
     missing = missing_module(exc)
     said = f"{kind}: {_message(exc)}" + in_your_file(exc, where)
     return f"{said}; {missing}" if missing else said
+
+
+# A KeyboardInterrupt that no stop raised: the learner's file raised it, and reading it as a
+# stop ("does a loop there ever end?") sent learners looking for a loop they did not have.
+NOBODY_STOPPED = ("nobody stopped it. Stop and the time limit end code with KeyboardInterrupt; "
+                  "a lab file has no reason to raise it.")
+
+
+def own_interrupt(exc: BaseException, where, during: str = "") -> str:
+    """"KeyboardInterrupt at line 3 of your file (in `f`)[during]; nobody stopped it. …": a
+    KeyboardInterrupt (or a subclass) the learner's code raised itself."""
+    kind = type(exc).__name__
+    if type(exc) is not KeyboardInterrupt:
+        kind += " (a KeyboardInterrupt)"
+    message = _message(exc)
+    said = f"{kind}: {message}" if message else kind
+    at = ""
+    if where:
+        at = f" at line {where[0]} of your file"
+        if where[1] != "<module>":
+            at += f" (in `{where[1]}`)"
+    return f"{said}{at}{during}; {NOBODY_STOPPED}"
 
 
 def missing_module(exc: BaseException) -> str:

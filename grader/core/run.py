@@ -19,8 +19,9 @@ import types
 
 from .checks import CheckFailed, collect
 from .checks_code import compiled as compiled_checks
+from .deadline import STOPS, counting_interrupts
 from .learner_errors import (INTERRUPTED, at_line, cause_of, describe, explain_stops, in_your_file,
-                             learner_frame, syntax_message)
+                             learner_frame, own_interrupt, syntax_message)
 from .report import CheckResult, Part, Report
 
 OUTPUT_LIMIT = 64_000  # characters of learner stdout/stderr kept in a report
@@ -244,7 +245,9 @@ def grade(lab: str, checks: list, source: str, filename: str, *, runtime: str = 
     sys.stdout, sys.stderr = out, err
     broken = False
     try:
-        with learner_limits():
+        # Every stop while the learner's code runs is counted (deadline.py): a KeyboardInterrupt
+        # with none is the code's own, and reads as its error, not as a stop.
+        with learner_limits(), counting_interrupts():
             module = _load_learner(source, filename, report, guard)
             if module is None:
                 report.checks = not_run(checks, "your file could not be loaded (see above).")
@@ -326,11 +329,17 @@ def _load_learner(source: str, filename: str, report: Report, guard):
     except (ValueError, OverflowError, MemoryError, RecursionError) as exc:
         report.error = f"Your file could not be read as Python: {type(exc).__name__}: {exc}"
         return None
+    heard = STOPS.count
     try:
-        return exec_module(code, source, filename)
+        module = exec_module(code, source, filename)
     except BaseException as exc:  # SystemExit, KeyboardInterrupt, anything the learner raises
-        report.error = "Running your file failed: " + describe(exc, filename)
+        report.error = "Running your file failed: " + describe(exc, filename,
+                                                               stopped=STOPS.count != heard)
         return None
+    if STOPS.count != heard:  # a stop the file caught and went on from: it was still stopped
+        report.error = "Running your file failed: " + INTERRUPTED
+        return None
+    return module
 
 
 def exec_module(code, source: str, filename: str) -> types.ModuleType:
@@ -347,30 +356,44 @@ def exec_module(code, source: str, filename: str) -> types.ModuleType:
 def _run_check(fn, module, filename: str, guard) -> CheckResult:
     result = CheckResult(name=fn.check_name, passed=False, hints=list(fn.check_hints))
     started = _perf_counter()
+    heard = STOPS.count
+    raised = None
     try:
         fn(module)
-    except CheckFailed as failure:
-        result.message = str(failure.args[0]) if failure.args else "This check failed."
-        cause = failure.__cause__
+    except BaseException as exc:  # CheckFailed, or anything the learner's code raised
+        raised = exc
+    if STOPS.count != heard:
+        # Stop or the time limit came (deadline.py counts them), whatever the code then did
+        # with it: raised it again, raised another, or caught it and went on.
+        return _stopped(result, raised, filename, started)
+    if raised is None:
+        result.passed = True
+    elif isinstance(raised, CheckFailed):
+        result.message = str(raised.args[0]) if raised.args else "This check failed."
+        cause = raised.__cause__
         if cause is not None:
             where = learner_frame(cause, filename)
             result.message += in_your_file(cause, where)
             result.cause = cause_of(cause, where)
         else:  # the same sentence on several checks ("does not define `Value`") is one cause
             result.cause = result.message
-        return result
-    except KeyboardInterrupt as exc:
-        where = learner_frame(exc, filename)
-        at = at_line(where)
-        result.message = (f"Your code was stopped after {_perf_counter() - started:.1f} s in "
-                          f"this check{at}: does a loop there ever end?")
-        result.cause = STOPPED
-        return result
-    except BaseException as exc:
-        where = learner_frame(exc, filename)
+    elif isinstance(raised, KeyboardInterrupt):  # no stop came: the learner's code raised it
+        where = learner_frame(raised, filename)
+        result.message = "Your code raised " + own_interrupt(raised, where, " in this check")
+        result.cause = cause_of(raised, where)
+    else:
+        where = learner_frame(raised, filename)
         result.message = ("Your code raised an error during this check: "
-                          + describe(exc, filename, where))
-        result.cause = cause_of(exc, where)
-        return result
-    result.passed = True
+                          + describe(raised, filename, where))
+        result.cause = cause_of(raised, where)
+    return result
+
+
+def _stopped(result: CheckResult, raised, filename: str, started: float) -> CheckResult:
+    if isinstance(raised, CheckFailed) and raised.__cause__ is not None:
+        raised = raised.__cause__  # a check's words for what the learner's code raised
+    at = at_line(learner_frame(raised, filename)) if raised is not None else ""
+    result.message = (f"Your code was stopped after {_perf_counter() - started:.1f} s in "
+                      f"this check{at}: does a loop there ever end?")
+    result.cause = STOPPED
     return result

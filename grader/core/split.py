@@ -15,8 +15,8 @@ import time
 
 from .checks import CheckFailed, seed_of, use_seed
 from .handles import Handles, rebuild_error
-from .learner_errors import (at_line, cause_of, describe, explain_stops, in_your_file, ran_too_long,
-                             syntax_message)
+from .learner_errors import (at_line, cause_of, describe, explain_stops, in_your_file,
+                             own_interrupt, ran_too_long, syntax_message)
 from .link import CHANNEL_LIMIT, Link, Stopped, TooLarge
 from .report import Report, encode
 from .run import (OUTPUT_LIMIT, STOPPED, STOPPED_BEFORE, CheckResult, load_checks, not_run,
@@ -151,8 +151,10 @@ def _load(link: Link, source: str, filename: str, report: Report, timeout: float
         _stopped(report, stop, timeout)
         return None
     except BaseException as exc:
-        report.error = "Running your file failed: " + describe(exc, filename, where_of(exc))
-        report.interrupted = isinstance(exc, KeyboardInterrupt)
+        # Only the link stops the learner's code (Stopped, above): any other KeyboardInterrupt
+        # is one the file raised itself, its own error.
+        report.error = "Running your file failed: " + describe(exc, filename, where_of(exc),
+                                                               stopped=False)
         return None
 
 
@@ -199,11 +201,12 @@ def run_check(fn, module, timeout: float) -> CheckResult:
             result.message = "Not run: your code's interpreter stopped answering the checks."
         result.cause = STOPPED
         return result
-    except KeyboardInterrupt as exc:  # raised by the learner's own code
+    except KeyboardInterrupt as exc:
+        # Not the link's Stopped: the learner's code raised it itself, and nobody stopped it.
+        # Its own error, as any other: the checks after this one run.
         where = where_of(exc)
-        at = at_line(where)
-        result.message = f"Your code was stopped in this check{at}."
-        result.cause = STOPPED
+        result.message = "Your code raised " + own_interrupt(exc, where, " in this check")
+        result.cause = cause_of(exc, where)
         return result
     except BaseException as exc:
         where = where_of(exc)
