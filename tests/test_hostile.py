@@ -218,6 +218,18 @@ def _judged_fairly(reports, pyodide=True):
         error = reports[name].error
         assert REACH not in error
         assert error == "Python could not read your file: " + shown, error
+    _long_line_shown(reports["innocent_long_line_syntax.py"].error)
+
+
+def _long_line_shown(error: str) -> None:
+    """A syntax error on a line of 600 characters names its line and shows the part of it
+    around the error, with the caret under the missing comma's place."""
+    assert error.count("\n") == 2 and "somewhere" not in error, error
+    said, shown, caret = error.split("\n")
+    assert said == ("Python could not read your file: invalid syntax. Perhaps you forgot a "
+                    "comma? (line 5)."), error
+    assert "0.3 0.4" in shown and len(shown) <= 200, error
+    assert caret.index("^") == shown.index("0.3 0.4"), error
 
 
 def test_a_file_that_globs_its_own_folder_is_not_accused(batch):
@@ -490,6 +502,7 @@ def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):
     names = ["write_file.py", "tamper_checker.py", "tamper_builtins.py", "os_exit.py",
              "memory_bomb.py", "read_solution.py", "import_js_exit.py"]
     names += [name for name, _ in INNOCENT_SYNTAX] + INNOCENT_PASSES + ["innocent_scratch_files.py",
+                                                                 "innocent_long_line_syntax.py",
                                                                  "innocent_standard_input.py",
                                                                  "innocent_sqlite.py",
                                                                  "child_process.py",
