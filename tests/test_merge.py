@@ -160,3 +160,27 @@ def test_a_missing_shard_beside_empty_ones_is_counted_not_pinned_on_the_empty_on
     index = json.loads(open(full[0]).read())[0]["shard"]["index"]
     assert done.returncode == 2
     assert f"{index}/6" in done.stderr and "missing:" in done.stderr
+
+
+def test_files_whose_names_are_not_utf8_stay_apart_in_json_and_merge(tmp_path):
+    """Two learners' files named `a\\xff.py` and `a\\xfe.py` (bytes that are not UTF-8, as an
+    old zip tool leaves them) were both "a\ufffd.py" in JSON: merging the shards that graded
+    them refused them as one file graded twice. Each byte is now written as its escape."""
+    import os
+
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for raw in (b"a\xff.py", b"a\xfe.py"):
+        with open(os.fsencode(folder) + b"/" + raw, "w") as handle:
+            handle.write(solution("01-graphs"))
+    paths = []
+    for index in (1, 2):
+        done = run_course("grade", "01-graphs", "class", "--shard", f"{index}/2", "--json",
+                          "--runtime", "python", "--trusted", cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        paths.append(tmp_path / f"shard-{index}.json")
+        paths[-1].write_text(done.stdout)
+    merged = run_course("merge", *map(str, paths), "--format", "json", cwd=tmp_path)
+    assert merged.returncode == 0, merged.stderr
+    files = sorted(r["file"] for r in json.loads(merged.stdout))
+    assert files == [os.path.join("class", "a\\xfe.py"), os.path.join("class", "a\\xff.py")]

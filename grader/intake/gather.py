@@ -36,6 +36,23 @@ class Input:
     kind: str      # "file", "notebook", "zip", "export" (an unpacked export folder) or "refused"
     problem: str = ""
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", shown_name(self.name))
+        object.__setattr__(self, "problem", shown_name(self.problem))
+
+
+def shown_name(text: str) -> str:
+    """A path as reports show it: a byte of a file name that is not UTF-8 (Python holds it as
+    a lone surrogate) written as `\\xff`. JSON turned every such byte into U+FFFD, so
+    `a\\xff.py` and `a\\xfe.py` became one name, and `course merge` refused two shards that
+    each graded one of them as the same file graded twice."""
+    if not any("\udc80" <= ch <= "\udcff" for ch in text):
+        return text
+    try:
+        return os.fsencode(text).decode("utf-8", "backslashreplace")
+    except UnicodeError:  # a surrogate no file name holds: left for the formats to replace
+        return text
+
 
 @dataclass(frozen=True)
 class Piece:
