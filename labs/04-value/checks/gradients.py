@@ -197,8 +197,9 @@ def _graph(Value, out, what):
         keep.append(node)  # keep every node alive, so that no id is reused
         seen.add(id(node))
         if type(node) is not Value:
+            which = _keeps_plain_number(Value) or "wrap plain numbers with Value(...) first."
             raise CheckFailed(f"{_cap(what)} remembers a child of type {type(node).__name__}, not "
-                              f"a Value: wrap plain numbers with Value(...) first.")
+                              f"a Value: {which}")
         if len(seen) > MAX_NODES:
             raise CheckFailed(f"{_cap(what)} is built from more than {MAX_NODES} nodes; a single "
                               f"operation should add only a few.")
@@ -207,6 +208,43 @@ def _graph(Value, out, what):
             if id(kid) not in seen:
                 stack.append((kid, False))
     return order
+
+
+def _keeps_plain_number(Value):
+    """Which of + and * keeps a plain number itself among its children (v * 2 remembering 2),
+    so that the message names it, not the derived operation it was found under (-a is
+    a * -1): '' if neither does."""
+    for sign in ("*", "+"):
+        try:
+            out = attempt(f"v {sign} 2", lambda: new(Value, 1.5) * 2 if sign == "*"
+                          else new(Value, 1.5) + 2)
+            kids = children_of(out, f"(v {sign} 2)")
+        except CheckFailed:
+            continue
+        if any(type(kid) is not Value for kid in kids):
+            how = ("__mul__; -a is a * -1 and a / 2 is a * 2**-1, so they keep one too"
+                   if sign == "*" else "__add__; a - 2 is a + (-2), so it keeps one too")
+            return (f"v {sign} 2 keeps the plain number 2 itself as a child (in {how}). Wrap "
+                    f"the number first, and make the "
+                    f"result from the wrapped Value: other = other if isinstance(other, Value) "
+                    f"else Value(other), then Value(..., (self, other), ...).")
+    return ""
+
+
+def upstream_of(what):
+    """The out.grad grads_through(..., what, ...) seeds its sweep with: a gradient it gives
+    that is the right one divided by this came from a backward step that ignores out.grad."""
+    return round(inputs(f"through {what}").uniform(1.5, 3.0), 3)
+
+
+def unscaled(what, rate):
+    """The wrong gradient (and why) of a backward step of `what`'s own that hands on its
+    local gradient without multiplying it by out.grad."""
+    return (rate / upstream_of(what),
+            f"That is what a backward step of {what}'s own gives when it hands on its local "
+            f"gradient alone: the sweep here starts from out.grad = {_f(upstream_of(what))}, and "
+            f"the step must multiply by it, self.grad += local * out.grad. (Built from +, * "
+            f"and **, {what} needs no backward step of its own.)")
 
 
 def grads_through(Value, out, what, leaves):
@@ -223,7 +261,7 @@ def grads_through(Value, out, what, leaves):
             raise CheckFailed(f"{name} is not among the nodes {node} was built from: every "
                               f"result must remember the Values it was made from.")
     rng = inputs(f"through {what}")
-    upstream = round(rng.uniform(1.5, 3.0), 3)
+    upstream = round(rng.uniform(1.5, 3.0), 3)  # as upstream_of(what) draws it
     if _uses_closures(out, node):
         _steps_stay_local(order, node, upstream)
         # Swept twice: with every grad 0, then with each leaf already holding a grad of its
