@@ -8,7 +8,7 @@ from grader.core.checks import check, CheckFailed, close, inputs, need, slope
 
 # Defined in earlier files of checks/ (the files share one namespace):
 # reading.py: data_of, _f, new, result, _xs
-# gradients.py: grads_through, judge
+# gradients.py: grads_through, judge, unscaled
 
 
 @check("negation, subtraction and division",
@@ -46,7 +46,8 @@ def derived_ops(learner):
                         _floor_divides(Value, what, name, shown, g, rate)
                 wrongs = [(-rate, f"That is the right size with the wrong sign. Built from "
                                   f"+, * and ** ({RECIPES[what]}), {what} needs no backward "
-                                  f"step of its own, and its signs come out of their rules.")]
+                                  f"step of its own, and its signs come out of their rules."),
+                          unscaled(what, rate)]
                 if what == "a / b" and name == "b":
                     wrongs += [(-x / y, "That is -a / b, with b once: d(a/b)/db is -a / b**2, "
                                         "b squared. Built from * and ** (a / b = a * b**-1), "
@@ -224,7 +225,7 @@ def plain_numbers(learner):
             wrongs = [(-rate, f"That is the right size with the wrong sign. Built from +, * "
                               f"and ** (in {method}, {REFLECTED.get(method)}), {what} needs no "
                               f"backward step of its own, and its signs come out of their "
-                              f"rules.")] if method in REFLECTED else []
+                              f"rules."), unscaled(what, rate)] if method in REFLECTED else []
             if method == "__rtruediv__" and not isclose(g, rate, rel_tol=1e-5, abs_tol=1e-5):
                 _floor_divides(Value, what, "v", f"v = {_f(x)}", g, rate)
             judge(g, rate, f"The gradient of {what} for v (v = {_f(x)})", wrongs, tol=1e-5)
