@@ -444,10 +444,33 @@ def mlp(learner):
                   why="Feed each layer's outputs to the next layer, in order (parameters() "
                       "goes layer by layer, neuron by neuron).")
     backward(got[0], f"the output of {what}")
-    for i, p in enumerate(params):
-        want_g = slope(lambda t: _net(flat[:i] + [t] + flat[i + 1:], sizes, xs)[0], flat[i])
-        close(grad_of(p, f"parameter {i + 1}"), want_g, f"The gradient of parameter {i + 1} of "
-              f"{what} after backward() on its output, x = {', '.join(map(_f, xs))}", tol=1e-4)
+    grads = [grad_of(p, f"parameter {i + 1}") for i, p in enumerate(params)]
+    wants = [slope(lambda t: _net(flat[:i] + [t] + flat[i + 1:], sizes, xs)[0], flat[i])
+             for i in range(len(params))]
+    shown = f"{what} after backward() on its output, x = {', '.join(map(_f, xs))}"
+    _cut_between_layers(grads, wants, len(params) - _count(sizes[-2:]), shown)
+    for i, (g, want_g) in enumerate(zip(grads, wants)):
+        close(g, want_g, f"The gradient of parameter {i + 1} of {shown}", tol=1e-4)
+
+
+def _cut_between_layers(grads, wants, last, shown):
+    """Fail naming it when the last layer's parameters (from index `last` on) have their
+    gradients and every parameter before them has 0: the layers were handed numbers, not
+    Values (a Neuron multiplying by xi.data), so the graph stops at the last layer."""
+    if not 0 < last < len(grads) or any(g != 0.0 for g in grads[:last]) or \
+            all(abs(w) < 1e-4 for w in wants[:last]):
+        return
+    if all(_same(g, w, 1e-4) or abs(g - w) < 1e-4 for g, w in zip(grads[last:], wants[last:])):
+        i = next(i for i, w in enumerate(wants[:last]) if abs(w) >= 1e-4)
+        raise CheckFailed(f"For {shown}, the last layer's weights and biases get their "
+                          f"gradients, but every parameter of the layers before it gets 0 "
+                          f"(parameter {i + 1}'s should be {_f(wants[i])}): the gradient never "
+                          f"crosses from one layer back into the one before. The next layer "
+                          f"was handed numbers, not the Values the layer before made, and a "
+                          f"number remembers no graph: a Neuron that multiplies by xi.data "
+                          f"(or a Layer or MLP that passes on out.data) cuts it there. Use "
+                          f"each input as it comes, act = act + wi * xi: Value's operations "
+                          f"already take plain numbers and Values alike.")
 
 
 def _layout(net):
