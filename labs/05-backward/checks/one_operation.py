@@ -634,7 +634,18 @@ def nonlinear(learner):
                                       f"reads as 1 - (t**2 * out.grad), so only t**2 is "
                                       f"multiplied by out.grad. Put the local gradient in "
                                       f"parentheses: self.grad += (1 - t**2) * out.grad.")
-                raise CheckFailed(f"{start}.")
+                if name == "h.tanh()" and _same(g, d * ((1 - t) * c + 1), 1e-7):
+                    raise CheckFailed(f"{start}: tanh hands h (1 - t) * out.grad, t not "
+                                      f"squared. Its local gradient is 1 - t**2, with t = "
+                                      f"tanh(h) the output: self.grad += (1 - t**2) * "
+                                      f"out.grad.")
+                # h.grad = d * (local * c + 1), d and c at least 0.25 from 0: the local
+                # gradient the learner's step used, as a number to compare with the rule's.
+                used = (g / d - 1) / c
+                rule = (f"1 - t**2 = {_f(local(hv, t))}, with t = tanh(h) = {_f(t)}, the output"
+                        if name == "h.tanh()" else f"e**h = {_f(t)}, its own output")
+                raise CheckFailed(f"{start}: that is what a local gradient of {_f(used)} for "
+                                  f"{name} gives, but at h = {_f(hv)} it is {rule}.")
     for h in (round(rng.uniform(0.1, 0.9), 3), _draw(rng, 1.2, 2.5), -_draw(rng, 0.3, 2.0), 0.0):
         try:
             found = in_graph(learner, relu, "h.relu()", lambda h, o: 1.0 if h > 0 else 0.0, h, rng)
