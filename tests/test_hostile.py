@@ -438,6 +438,18 @@ def test_rewriting_the_agents_classes_is_only_another_wrong_answer(batch):
     assert failed and "but your code gives 1." in failed[0].message, failed[0].message
 
 
+def test_a_reply_that_asks_again_while_it_is_read_fails_only_its_own_check(batch):
+    """Reading a dict keyed by a learner object hashes the key, which is one more request to
+    the learner's side: a file answered each hash with such a dict again, without end. The
+    check that hashed fails as a recursion too deep; the checks' worker lives on, grades the
+    rest of that file's checks, and the files after it (test_correct_files_around_...)."""
+    report = batch["reports"]["nested_hash_replies.py"]
+    assert report.error == ""
+    failed = [c for c in report.checks if not c.passed]
+    assert len(failed) == 1 and "recursed too deeply" in failed[0].message, failed
+    assert sum(c.passed for c in report.checks) == len(report.checks) - 1
+
+
 def test_a_file_too_large_for_the_channel_is_told_so_not_accused(batch):
     """The checks' side could not send a 900 KB file of control characters (each is six
     characters as JSON) to its interpreter, broke the link, and the report said the file

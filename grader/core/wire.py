@@ -13,8 +13,12 @@ JSON (ASCII only, so lone surrogates survive and the channel carries bytes it ca
     a stand-in for the reader's own  {"R": ref} ("yours")
 
 Only exact types count as plain: a subclass of list, dict or float is an object like any
-other. Reading never runs code of the writer: it builds trusted values or stand-ins, and a
-malformed message is a WireError, never a crash.
+other. Reading builds trusted values or stand-ins, and a malformed message is a WireError,
+never a crash. It runs no code of the writer but one thing: a dict key that is a stand-in (or
+a tuple holding one) is hashed, and compared where hashes meet, which asks the writer when its
+class defines __hash__ or __eq__, over the link, in the middle of the reading (a writer that
+answers with such a dict again and again fails its own check with a RecursionError:
+tests/hostile/nested_hash_replies.py).
 """
 
 from __future__ import annotations
