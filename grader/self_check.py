@@ -6,14 +6,18 @@ Like a compiler, it reads everything first and reports every problem with file a
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import authored, lab_checks, lab_config
 from .checks_loading import ChecksBroken, load_lab_checks
+from .core.learner_errors import TIMEOUT
 from .core.report import Report
+from .core.run import stopped_check
 from .course import Course, Lab, Problem
 from .grading import submissions
+from .runtimes.submission import CHECKS_TIMEOUT
 
 
 @dataclass
@@ -81,6 +85,44 @@ def _check_slips(wanted: Expectation, report: Report, where: dict, seen: set) ->
                 f"{wanted.path.name}, with no line of that file running: a bug in the check, "
                 "which a learner would read as \"Your code raised an error\"")))
     return found
+
+
+def _pattern(template: str) -> re.Pattern:
+    return re.compile(re.escape(template).replace(re.escape("{timeout:g}"), r"[0-9.e+-]+"))
+
+
+# A time limit that ended the checks' own code, not the graded file's: in Pyodide the checks'
+# interpreter did not answer (the host ended it); in CPython the file's code was not running
+# (a stop inside the file says its line).
+CHECKS_STALLED = _pattern(CHECKS_TIMEOUT)
+OUTSIDE_THE_FILE = _pattern(TIMEOUT)
+
+
+def _stalled_checks(lab: Lab, wanted: Expectation, report: Report, where: dict,
+                    seen: set) -> list[Problem] | None:
+    """The problem, said once per lab at the checks' own line, when a time limit ended the
+    checks' own code while grading `wanted` (None when it did not): such a file was not
+    graded, so nothing else is said of it. A check that loops forever was blamed on
+    solution.py:1 ("the solution must pass every check"), and on every mistake's message."""
+    if CHECKS_STALLED.fullmatch(report.error):
+        stopped, (path, line) = None, (lab.checks_files()[0], 1)
+    elif OUTSIDE_THE_FILE.fullmatch(report.error) and stopped_check(report) in where:
+        stopped = stopped_check(report)
+        path, line = where[stopped]
+    else:
+        return None
+    if ("stalled", stopped) in seen:
+        return []
+    seen.add(("stalled", stopped))
+    seconds = report.error.split(" s ", 1)[0].rsplit(" ", 1)[-1]
+    if stopped is None:
+        return [Problem(path, line, (
+            f"the lab's checks did not finish within {seconds} s while grading "
+            f"{wanted.path.name}, and no line of that file was running: a check loops forever "
+            f"or waits; `course check --lab {lab.slug} --runtime python` names the check"))]
+    return [Problem(path, line, (
+        f"check {stopped!r} was stopped after {seconds} s while grading {wanted.path.name}, and "
+        "no line of that file was running: a loop in the check that never ends"))]
 
 
 def _unfailed(lab: Lab, where: dict, judged: list[tuple[Expectation, Report]]) -> list[Problem]:
@@ -165,8 +207,11 @@ def check_course(course: Course, runtime, only: str | None = None
             outcome.others += 1
         else:
             outcome.graded += 1
-        found = _judge(wanted, report) + _check_slips(wanted, report, where.get(lab.slug, {}),
-                                                      seen.setdefault(lab.slug, set()))
+        stalled = _stalled_checks(lab, wanted, report, where.get(lab.slug, {}),
+                                  seen.setdefault(lab.slug, set()))
+        found = stalled if stalled is not None else (
+            _judge(wanted, report) + _check_slips(wanted, report, where.get(lab.slug, {}),
+                                                  seen[lab.slug]))
         outcome.problems += found
         outcome.cases.append((wanted.describe(), found))
         judged.setdefault(lab.slug, []).append((wanted, report))

@@ -731,3 +731,74 @@ def test_build_and_grade_refuse_a_lab_whose_checks_cannot_load_alike_with_status
     (tmp_path / "a.py").write_text("x = 1\n")
     graded = run_course("grade", "01-graphs", str(tmp_path / "a.py"), "--course", str(course))
     assert graded.returncode == 2 and f"no file was graded: {where}" in graded.stderr
+
+
+@pytest.mark.pyodide
+def test_check_blames_a_check_that_loops_forever_at_its_own_line_not_the_solution(tmp_path):
+    """A check that never ends stopped grading the solution, and `course check` said
+    "solution.py:1: the solution must pass every check", then blamed each mistake's message.
+    In Pyodide no check can be named (its interpreter did not answer): the checks file is."""
+    root = _copy_course(tmp_path)
+    assert run_course("new", "training", "--title", "Training", cwd=root).returncode == 0
+    checks_file = root / "labs" / "06-training" / "checks.py"
+    text = checks_file.read_text(encoding="utf-8")
+    looping = text.replace("    for _ in range(5):\n",
+                           "    answer = double(1)\n    while answer == 2:  # only a right answer\n"
+                           "        pass\n    for _ in range(5):\n", 1)
+    assert looping != text
+    checks_file.write_text(looping, encoding="utf-8")
+    done = run_course("check", "--lab", "06", "--timeout", "1", cwd=root)
+    assert done.returncode == 1
+    assert ("labs/06-training/checks.py:1: the lab's checks did not finish within 1 s while "
+            "grading solution.py, and no line of that file was running: a check loops forever "
+            "or waits; `course check --lab 06-training --runtime python` names the check"
+            ) in done.stderr, done.stderr
+    assert "solution.py:" not in done.stderr and "06-training: 1 problem(s)" in done.stdout
+
+
+def test_check_names_a_check_stopped_with_no_line_of_the_file_running():
+    """In CPython the check a time limit stopped is named; with no line of the file running
+    (a stop inside the file names its line), the loop is the check's own: its line is blamed."""
+    from grader import course as course_model
+    from grader.core.learner_errors import TIMEOUT, ran_too_long
+    from grader.core.report import CheckResult, Report
+    from grader.core.run import STOPPED
+    from grader.self_check import Expectation, _stalled_checks
+
+    lab = course_model.load(ROOT).labs["05-backward"]
+    where = {"a": (lab.checks, 7)}
+
+    def stopped(error):
+        return Report(lab=lab.slug, file="solution.py", error=error, runtime="python",
+                      checks=[CheckResult(name="a", passed=False, message="stopped",
+                                          cause=STOPPED)])
+
+    found = _stalled_checks(lab, Expectation(lab.solution, "solution"),
+                            stopped(TIMEOUT.format(timeout=2)), where, set())
+    assert [(p.path, p.line, p.message) for p in found] == [(lab.checks, 7, (
+        "check 'a' was stopped after 2 s while grading solution.py, and no line of that file "
+        "was running: a loop in the check that never ends"))]
+    in_the_file = stopped(ran_too_long(2, "a", (3, "backward")))
+    assert _stalled_checks(lab, Expectation(lab.solution, "solution"), in_the_file, where,
+                           set()) is None  # the solution's own loop: judged as before
+
+
+def test_check_says_where_to_look_when_the_checks_interpreter_itself_stalls(tmp_path):
+    """In Pyodide the checks run in an interpreter of their own: when it does not answer, no
+    check can be named, and the report the runtime writes is the checks file's problem."""
+    from grader import course as course_model
+    from grader.runtimes.submission import CHECKS_TIMEOUT, Submission
+    from grader.self_check import Expectation, _stalled_checks
+
+    lab = course_model.load(ROOT).labs["05-backward"]
+    report = Submission(lab=lab.slug, file="solution.py", source="", checks_source="",
+                        check_names=["a"], check_hints=[["h"]]
+                        ).failed(CHECKS_TIMEOUT.format(timeout=2.5), "pyodide")
+    seen = set()
+    found = _stalled_checks(lab, Expectation(lab.solution, "solution"), report, {}, seen)
+    assert [(p.path, p.line) for p in found] == [(lab.checks_files()[0], 1)]
+    assert ("the lab's checks did not finish within 2.5 s while grading solution.py, and no "
+            "line of that file was running") in found[0].message
+    assert "course check --lab 05-backward --runtime python" in found[0].message
+    again = _stalled_checks(lab, Expectation(lab.starter, "starter"), report, {}, seen)
+    assert again == []  # said once per lab; nothing else is said of a file not graded
