@@ -9,6 +9,7 @@ costs nothing and a missing one is named.
 
 from __future__ import annotations
 
+import codecs
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,7 +29,7 @@ class Document:
 
 def read_document(path: Path) -> Document:
     try:
-        data = json.loads(path.read_text(encoding="utf-8-sig"))
+        data = json.loads(_text(path.read_bytes()))
     except OSError as exc:
         raise MergeError(f"{path}: cannot be read ({exc.strerror})") from None
     except ValueError as exc:
@@ -45,6 +46,14 @@ def read_document(path: Path) -> Document:
             raise MergeError(f"{path}: item {number} is not a report (it needs lab, file and "
                              "checks)") from None
     return Document(str(path), graded)
+
+
+def _text(data: bytes) -> str:
+    """A document's text: UTF-8, or UTF-16 with its byte-order mark, which Windows
+    PowerShell's `course grade --json > shard.json` writes (it was refused as "not JSON")."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return data.decode("utf-16")
+    return data.decode("utf-8-sig")
 
 
 def merge(documents: list[Document]) -> list[Graded]:

@@ -184,3 +184,17 @@ def test_files_whose_names_are_not_utf8_stay_apart_in_json_and_merge(tmp_path):
     assert merged.returncode == 0, merged.stderr
     files = sorted(r["file"] for r in json.loads(merged.stdout))
     assert files == [os.path.join("class", "a\\xfe.py"), os.path.join("class", "a\\xff.py")]
+
+
+def test_a_shard_saved_by_windows_powershell_as_utf16_merges(tmp_path):
+    """Windows PowerShell's `course grade ... --json > shard-1.json` writes UTF-16 with a
+    byte-order mark: merge refused it as "not JSON", which reads as a broken grading run."""
+    exports = _class(tmp_path / "exports", learners=3)
+    paths = _shards(tmp_path, exports, 2)
+    first = tmp_path / "shard-1.json"
+    first.write_bytes(first.read_text(encoding="utf-8").encode("utf-16"))  # BOM, then LE
+    merged = run_course("merge", *paths, "--format", "json", cwd=tmp_path)
+    assert merged.returncode in (0, 1), merged.stderr
+    whole = run_course("grade", "--all", exports.name, "--json", "--runtime", "python",
+                       "--trusted", cwd=tmp_path)
+    assert _essentials(json.loads(merged.stdout)) == _essentials(json.loads(whole.stdout))
