@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from tests.browser_support import BUILT_SNAPSHOT, changed, check, run, set_code, wait_ready
+from tests.browser_support import BUILT_SNAPSHOT, changed, check, doc, run, set_code, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -462,3 +462,37 @@ def test_a_keyboard_interrupt_the_code_raises_itself_is_not_called_a_stop(open_l
     assert "raised KeyboardInterrupt at line 2 of your file (in `give_up`)" in out, out
     assert "nobody pressed Stop" in out and "Stopped" not in out, out
     assert page.inner_text("[data-testid=status]") == "Python is ready."
+
+
+def test_check_of_a_file_that_raises_keyboard_interrupt_itself_names_its_error(course, open_lesson):
+    """Check of a file that raised KeyboardInterrupt read "your code was stopped (it ran too
+    long, or Stop was pressed)" at its top, and in a check "stopped after 0.0 s … does a loop
+    there ever end?" with the later checks not run, though nobody had stopped anything."""
+    page = open_lesson("01-graphs")
+    wait_ready(page)
+    solution = course.labs["01-graphs"].solution.read_text()
+    set_code(page, solution + "\n")
+    page.click(".cm-content")
+    page.keyboard.press("Control+End")
+    page.keyboard.type("raise KeyboardInterrupt\n")
+    line = doc(page).splitlines().index("raise KeyboardInterrupt") + 1
+    assert check(page) == "false"
+    error = page.inner_text(".report-error")
+    assert f"raised KeyboardInterrupt at line {line} of your file; nobody stopped it" in error, error
+    assert "Stop was pressed" not in error and "loop" not in error, error
+    assert "stopped" not in page.inner_text("[data-testid=status]").lower()
+
+    # In a check: that check fails with the file's line, and every later check still runs.
+    inside = solution.replace("    e = a * b\n", "    raise KeyboardInterrupt('not now')\n", 1)
+    line = inside.splitlines().index("    raise KeyboardInterrupt('not now')") + 1
+    set_code(page, inside)
+    assert check(page) == "false"
+    failed = page.locator(".check[data-passed=false]")
+    assert failed.count() >= 1
+    for message in failed.locator(".check-message").all_inner_texts():
+        assert (f"Your code raised KeyboardInterrupt: not now at line {line} of your file "
+                "(in forward) in this check; nobody stopped it.") in message, message
+    assert page.locator(".check", has_text="Not run").count() == 0
+    assert page.locator(".check[data-passed=true]").count() >= 1  # evaluate's checks
+    assert "stopped" not in page.inner_text("[data-testid=status]").lower()
+    assert page.errors == []
