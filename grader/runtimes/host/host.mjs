@@ -28,7 +28,11 @@ const stdLibURL = process.argv[3] || undefined;  // the stdlib zip with bytecode
 const write = (text) => process.stdout.write(text);
 const say = (text) => process.stderr.write(text);
 const REFUSED = "NETWORK-REFUSED";  // said on stderr for every refused request: tests count them
-const REPORT_LIMIT = 1024 * 1024;   // bytes of one report's JSON
+// Bytes of one report's JSON. The checker bounds all of a report, its largest parts the two
+// output streams (~64 000 characters each); written as ASCII JSON a character beyond the BMP
+// is 12 bytes, so a correct file that printed emoji made 1.5 MB and failed at 1 MiB. The
+// channel's message holds 4 MiB too (channel.mjs), and the CLI's frame reader 8 (frames.py).
+const REPORT_LIMIT = 4 * 1024 * 1024;
 // Bytes this process may hold in all (both workers' wasm memories, JS heaps and
 // ArrayBuffers), measured here where no submission can reach.
 const MEMORY_LIMIT = (Number(process.argv[4]) || 2560) * 1024 ** 2;
