@@ -462,6 +462,37 @@ def test_code_cells_show_line_numbers_so_a_reported_line_can_be_found(course, li
     page.screenshot(path=str(ARTIFACTS / "jupyterlite-line-numbers.png"))
 
 
+def test_the_notebook_says_how_to_keep_edits_and_that_way_keeps_them(lite, context):
+    # The first cell said "Your edits are saved in this browser", but nothing typed into a
+    # cell came back after a reload, even 130 s later: JupyterLite saved nothing until asked.
+    page = open_notebook(context, lite, "01-graphs")
+    page.on("dialog", lambda dialog: dialog.accept())  # "Leave site?" for unsaved edits
+    intro = page.locator(".jp-Notebook .jp-MarkdownCell").first.inner_text()
+    keeping = [line for line in intro.splitlines() if "this browser" in line]
+    assert len(keeping) == 1 and "Ctrl+S" in keeping[0] and "before you close or reload" in keeping[0]
+    starter = page.locator(".jp-Notebook .jp-CodeCell").nth(0).locator(".cm-content")
+
+    def type_line(text):
+        starter.click()
+        page.keyboard.press("Control+End")
+        page.keyboard.type(f"\n{text}\n")
+        page.keyboard.press("Escape")
+
+    def reloaded_text():
+        page.reload()
+        page.wait_for_selector(".jp-Notebook .jp-CodeCell .cm-content", timeout=60_000)
+        return page.locator(".jp-Notebook .jp-CodeCell").nth(0).locator(".cm-content").inner_text()
+
+    type_line("# kept: saved with Ctrl+S")
+    page.keyboard.press("Control+s")
+    page.wait_for_function("[...document.querySelectorAll('.jp-NotebookCheckpoint, #jp-NotebookCheckpoint')]"
+                           ".some(e => e.textContent.includes('now'))", timeout=30_000)
+    type_line("# lost: never saved")
+    text = reloaded_text()
+    assert "# kept: saved with Ctrl+S" in text
+    assert "# lost: never saved" not in text  # as the cell says: unsaved edits are lost
+
+
 def test_a_check_that_never_ran_shows_no_hint_in_the_notebook(course, tmp_path, monkeypatch):
     # A file that cannot load runs no check: as on the page, each says why it did not run and
     # offers no hint (the old report gave lab 2's five hints about nudging to a file whose
