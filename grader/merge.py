@@ -33,6 +33,11 @@ def read_document(path: Path) -> Document:
     except OSError as exc:
         raise MergeError(f"{path}: cannot be read ({exc.strerror})") from None
     except ValueError as exc:
+        if path.is_file() and path.stat().st_size == 0:  # read as "not JSON (line 1 column 1)"
+            raise MergeError(f"{path}: is empty, not the output of course grade --json (a "
+                             f"shell's `> {path.name}` empties a file before the command runs: "
+                             "is it where this merge's output goes, matched by a glob "
+                             "like *.json? Name the shards, like shard-*.json)") from None
         raise MergeError(f"{path}: is not JSON ({exc}); give the output of course grade "
                          "--json") from None
     if not isinstance(data, list):

@@ -198,3 +198,15 @@ def test_a_shard_saved_by_windows_powershell_as_utf16_merges(tmp_path):
     whole = run_course("grade", "--all", exports.name, "--json", "--runtime", "python",
                        "--trusted", cwd=tmp_path)
     assert _essentials(json.loads(merged.stdout)) == _essentials(json.loads(whole.stdout))
+
+
+def test_an_empty_document_is_named_as_empty_with_the_usual_cause(tmp_path):
+    """`course merge *.json > grades.json`, run again, merges the grades.json the shell has
+    just emptied: it was refused as "not JSON (Expecting value: line 1 column 1)"."""
+    exports = _class(tmp_path / "exports", learners=2)
+    paths = _shards(tmp_path, exports, 1)
+    (tmp_path / "grades.json").write_text("")
+    done = run_course("merge", *paths, str(tmp_path / "grades.json"), cwd=tmp_path)
+    assert done.returncode == 2 and done.stdout == ""
+    assert (f"{tmp_path / 'grades.json'}: is empty, not the output of course grade --json (a "
+            "shell's `> grades.json` empties a file before the command runs") in done.stderr
