@@ -80,6 +80,9 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
     from ..intake.gather import MissingPath, collect
     from ..shards import ShardSpec
 
+    if as_json and output_format not in ("text", "json"):  # text is the default, not a choice
+        raise click.UsageError(f"--json is --format json, and --format {output_format} asks "
+                               "for another document: give one of them")
     output_format = "json" if as_json else output_format
     if runtime == "python" and not trusted:
         # By design, not by omission: in CPython the file and the checks share one process, so
