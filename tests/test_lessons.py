@@ -1005,3 +1005,17 @@ def test_lesson_five_film_says_back_in_a_visit_only_after_showing_it_start(tmp_p
             if grad.endswith("✗"):
                 later = {after["grads"][name] for after in steps[number:]}
                 assert later <= {grad}, (number, name, grad, later)
+
+
+def test_a_lesson_that_promises_saving_says_what_the_lab_says_when_nothing_is_kept():
+    # Lesson 1 said "Your code is saved in this browser as you type", also in a private window,
+    # where the lab's own note says the browser keeps nothing (site/js/app.js) and a reload
+    # loses the code.
+    app = (ROOT / "site" / "js" / "app.js").read_text(encoding="utf-8")
+    assert "This browser keeps nothing for this page" in app  # the lab's note, when storage is off
+    promising = [(path.name, sentence) for path in LESSONS
+                 for sentence in re.split(r"(?<=[.!?])\s+", path.read_text(encoding="utf-8"))
+                 if "saved in this browser" in sentence]
+    assert promising, "no lesson says where the code is kept"
+    for name, sentence in promising:
+        assert "keeps nothing" in sentence and "Download" in sentence, (name, sentence)
