@@ -16,7 +16,7 @@ import sys
 
 from . import seal
 from .handles import BUILTIN_ERRORS, SPECIALS, rebuild_error
-from .learner_errors import learner_frame
+from .learner_errors import around, learner_frame
 from .link import Link, Stopped
 from .run import OUTPUT_LIMIT, CappedText, exec_module, learner_limits
 from .wire import ANCESTRY, DEPTH, Codec, is_plain
@@ -336,8 +336,19 @@ class Agent:
                 # Python 3.14 keeps the place of some errors found after parsing ('from
                 # __future__' too late, a nonlocal with no binding) only in attributes: they
                 # cross as the args that make them again, or the report says "somewhere".
-                args = (exc.msg, (exc.filename, exc.lineno, exc.offset, exc.text,
-                                  exc.end_lineno, exc.end_offset))
+                # A long line is cut here, as syntax_message shows it, or the args would be
+                # too long to cross and the report named no place on it.
+                text, offset = exc.text, exc.offset
+                end = exc.end_offset
+                if type(text) is str and (offset is None or type(offset) is int):
+                    cut, moved = around(text.rstrip("\n"), offset)
+                    if cut != text.rstrip("\n"):
+                        shift = (moved or 0) - (offset or 0)
+                        text, offset = cut, moved
+                        end = end + shift if type(end) is int and exc.end_lineno == exc.lineno \
+                            else None
+                args = (exc.msg, (exc.filename, exc.lineno, offset, text,
+                                  exc.end_lineno, end))
             args = args if builtin and _plain(args, 2) else None
         except BaseException:
             args = None

@@ -172,6 +172,22 @@ def learner_frame(exc: BaseException, filename: str):
     return found
 
 
+# Characters of a long line shown around a syntax error's place: a line of data written out
+# can be thousands, and the whole of it said nothing more (innocent_long_line_syntax.py).
+SHOWN = 120
+
+
+def around(text: str, offset):
+    """A line cut to the SHOWN characters around `offset` (1-based, as a SyntaxError's), with
+    "…" where it was cut, and the offset in what is left. A line already cut stays as it is,
+    so the learner's side may cut it before it crosses and the checks' side cut it again."""
+    if len(text) <= SHOWN + 2:
+        return text, offset
+    start = min(max(0, (offset or 1) - 1 - SHOWN // 2), len(text) - SHOWN)
+    cut = ("…" if start else "") + text[start:start + SHOWN] + ("…" if start + SHOWN < len(text) else "")
+    return cut, (offset - start + (1 if start else 0) if offset else offset)
+
+
 def syntax_message(exc: SyntaxError, source: str = "") -> str:
     where = f"line {exc.lineno}" if exc.lineno else "somewhere"
     message = str(exc.msg)
@@ -185,12 +201,13 @@ def syntax_message(exc: SyntaxError, source: str = "") -> str:
         # Errors found after parsing ('return' outside function, 'await' outside async) come
         # without their line's text when the source was a string: shown from the source.
         text = lines[exc.lineno - 1]
+    text, offset = around(text, exc.offset)
     shown = ""
     if text:
         body = text.lstrip()
         shown = f"\n    {body}"
-        if exc.offset:
-            shown += "\n    " + " " * max(exc.offset - 1 - (len(text) - len(body)), 0) + "^"
+        if offset:
+            shown += "\n    " + " " * max(offset - 1 - (len(text) - len(body)), 0) + "^"
     said = f"Python could not read your file: {message} ({where}).{shown}"
     hint = indentation_hint(exc, lines) if isinstance(exc, IndentationError) else ""
     return f"{said}\n{hint}" if hint else said
