@@ -342,3 +342,20 @@ def test_an_unclosed_string_says_its_line_once_and_a_later_detection_too():
     later = _grade('def double(x):\n    """Twice x.\n    return 2 * x\n')
     assert later.error.startswith("Python could not read your file: unterminated triple-quoted "
                                   "string literal (detected at line 3) (line 2).")
+
+
+def test_the_notebooks_note_on_an_earlier_labs_missing_code_names_that_lab_by_its_number(
+        course, monkeypatch):
+    """Lab 5's notebook run as it comes: the note said "this lab continues lab 04-value",
+    where its first cell, the lesson page and the starter all say "lab 4"."""
+    from grader.core import notebook
+    from grader.core.report import Report
+
+    monkeypatch.setattr(notebook, "packaged", lambda lab: course.labs[lab].checks_source())
+    report = Report(lab="05-backward", file="lab.py", error="Running your file failed: "
+                    "NameError: name 'Value' is not defined (line 3 of your file)")
+    missing = notebook._not_pasted(report, "x = 1\n\nv = Value(1)\n", "04-value")
+    assert "this lab continues lab 4, and its cell" in missing and "04-value.ipynb" in missing
+    below = notebook._not_pasted(report, "x = 1\n\nv = Value(1)\nclass Value:\n    pass\n",
+                                 "04-value")
+    assert "Move your code of lab 4 up" in below, below

@@ -121,14 +121,18 @@ def _not_pasted(report: Report, source: str, builds_on: str | None) -> str:
         return ""
     defined = re.search(rf"^\s*class\s+{name}\b", source, re.M)
     used = re.search(r"\(line (\d+) of your file\)", report.error)
+    # "lab 4", as the notebook's first cell, the lesson page and the starter say it (a slug is
+    # NN-slug): "lab 04-value" named it as no other page does.
+    number = re.match(r"(\d+)-", builds_on)
+    lab = f"lab {int(number.group(1))}" if number else f"lab {builds_on}"
     if defined and used and source.count("\n", 0, defined.start()) + 1 > int(used.group(1)):
         return (f"Your file defines {name} below line {used.group(1)}, which uses it: Python "
-                f"runs a file from the top. Move your code of lab {builds_on} up, just below "
+                f"runs a file from the top. Move your code of {lab} up, just below "
                 f"this lab's %%writefile line, above what this lab adds.")
     if defined:
         return ""
-    return (f"Your file uses {name} but does not define it: this lab continues lab "
-            f"{builds_on}, and its cell holds only what this lab adds. Paste your code of that "
+    return (f"Your file uses {name} but does not define it: this lab continues {lab}, "
+            f"and its cell holds only what this lab adds. Paste your code of that "
             f"lab (the code cell of {builds_on}.ipynb, without its %%writefile line) just below "
             f"this lab's %%writefile line, then run the cells again.")
 
