@@ -4,7 +4,7 @@ local gradients of a + b and a * b, the children they remember, a value used twi
 from grader.core.checks import CheckFailed, check, close, expect, need, slope
 
 # Defined in earlier files of checks/ (the files share one namespace):
-# reading.py: attempt, children_of, data_of, _f, _grad, new, result, _same, _xs
+# reading.py: attempt, children_of, data_of, _f, _grad, new, result, rounded, _same, _xs
 # gradients.py: judge, local_grads, order_lost
 
 
@@ -41,7 +41,8 @@ def add_and_mul(learner):
         a, b = new(Value, x), new(Value, y)
         ab = [(a, "a"), (b, "b")]
         out = result(Value, "a + b", lambda: a + b, ab)
-        close(data_of(out, "(a + b)"), x + y, f"(a + b).data with {shown}")
+        got = data_of(out, "(a + b)")
+        close(got, x + y, f"(a + b).data with {shown}", why=rounded(got, x + y))
         ga, gb = local_grads(out, "a + b", ab)
         if _same(ga, 0.0) and _same(gb, 2.0):
             raise CheckFailed(f"In a + b ({shown}) a gets no share and b gets 2: both shares went "
@@ -61,7 +62,8 @@ def add_and_mul(learner):
                          f"each, whatever they hold.")
             judge(g, 1.0, f"The local gradient of a + b for {name} ({shown})", [half, own])
         out = result(Value, "a * b", lambda: a * b, ab)
-        close(data_of(out, "(a * b)"), x * y, f"(a * b).data with {shown}")
+        got = data_of(out, "(a * b)")
+        close(got, x * y, f"(a * b).data with {shown}", why=rounded(got, x * y))
         ga, gb = local_grads(out, "a * b", ab)
         # Stored local gradients written for (a, b) but children kept in the order (b, a),
         # as a set may keep them, give exactly the swapped numbers: then the order is named.
@@ -95,10 +97,16 @@ def add_and_mul(learner):
     judge(ga, y, f"The local gradient of a * b for a ({shown})", tol=1e-5)
     judge(gb, 0.0, f"The local gradient of a * b for b ({shown})", tol=1e-5)
     # Two different Values holding the same number are two factors: each gets the other's.
-    x = xs[0]
+    # A number of more than three decimals, as the rest are not: a product rounded to 6
+    # decimals is exact for those, and would pass unseen. (3n + 1) / 3000 squared is never a
+    # whole number of millionths.
+    x = xs[0] + 0.001 / 3
     a, b = new(Value, x), new(Value, x)
-    ab, shown = [(a, "a"), (b, "b")], f"a = b = {_f(x)}, two different Values"
-    ga, gb = local_grads(result(Value, "a * b", lambda: a * b, ab), "a * b", ab)
+    ab, shown = [(a, "a"), (b, "b")], f"a = b = {x!r}, two different Values"
+    out = result(Value, "a * b", lambda: a * b, ab)
+    got = data_of(out, "(a * b)")
+    close(got, x * x, f"(a * b).data with {shown}", tol=1e-9, why=rounded(got, x * x))
+    ga, gb = local_grads(out, "a * b", ab)
     judge(ga, x, f"The local gradient of a * b for a ({shown})", tol=1e-5)
     judge(gb, x, f"The local gradient of a * b for b ({shown})", tol=1e-5)
 

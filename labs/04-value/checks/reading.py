@@ -38,6 +38,16 @@ def _same(x, y, tol=1e-9):
     return math.isclose(x, y, rel_tol=tol, abs_tol=tol)
 
 
+def rounded(got, want):
+    """Why `got` is wrong, if it is `want` rounded to a few decimals: '' otherwise."""
+    for k in range(8, -1, -1):  # the most decimals it keeps: 1.47056 is 1.4705604 to 6 and 5
+        if got != want and got == round(want, k):
+            return (f"In full, {got!r} is {want!r} rounded to {k} decimals: a Value keeps "
+                    f"every digit of its number (round only where you print it), or each "
+                    f"operation builds on the last one's rounding.")
+    return ""
+
+
 def _xs(seed, n, low, high, gap=0.2):
     """n random numbers in [low, high] with three decimals, at least `gap` away from 0 and 1."""
     rng = inputs(f"xs{seed}")
