@@ -83,3 +83,21 @@ def test_the_largest_output_a_report_keeps_fits_the_host_s_report_limit():
     size = len(encode(report.to_dict()).encode("utf-8"))
     assert size > 12 * OUTPUT_LIMIT  # (the streams are kept, escaped as the host receives them)
     assert size < _report_limit(), (size, _report_limit())
+
+
+def test_the_kept_output_crosses_whole_with_its_last_line():
+    """The learner's side cut the kept output (the limit's head and tail, and a note of what
+    was dropped between them) to the limit again as it sent it: the note's length came off
+    the end, so in Pyodide a file that printed a long log lost its last line (its final
+    loss) and the report ended "[output truncated]"; --runtime python kept it."""
+    from grader.core.agent import _cut
+
+    stream = CappedText()
+    for step in range(20_000):
+        stream.write(f"loss at step {step}\n")
+    stream.write("FINAL LOSS 0.001\n")
+    assert stream.value().endswith("loss at step 19999\nFINAL LOSS 0.001\n")
+    assert _cut(stream.value()) == stream.value()
+    # Text stuffed past what the stream keeps (learner code can reach it) is still cut.
+    stuffed = _cut("x" * (5 * OUTPUT_LIMIT))
+    assert len(stuffed) < OUTPUT_LIMIT + 200 and stuffed.startswith("x") and stuffed.endswith("x")
