@@ -359,3 +359,25 @@ def test_the_notebooks_note_on_an_earlier_labs_missing_code_names_that_lab_by_it
     below = notebook._not_pasted(report, "x = 1\n\nv = Value(1)\nclass Value:\n    pass\n",
                                  "04-value")
     assert "Move your code of lab 4 up" in below, below
+
+
+def test_run_tells_the_pages_stop_from_a_files_own_keyboard_interrupt():
+    """The page's Run: a Stop comes as SIGINT, counted as a stop (deadline.STOPS); a file's
+    own `raise KeyboardInterrupt` keeps its line and says nobody pressed Stop."""
+    import json
+
+    from grader.core import browser
+
+    own = json.loads(browser.run("def give_up():\n    raise KeyboardInterrupt\n\ngive_up()\n"))
+    assert own["error"].startswith("Your code raised KeyboardInterrupt at line 2 of your file "
+                                   "(in `give_up`); nobody pressed Stop."), own["error"]
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)  # as in _grade
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    timer.start()
+    try:
+        stopped = json.loads(browser.run("x = 0\nwhile True:\n    x += 1\n"))
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)
+    assert re.fullmatch(r"Stopped at line [23] of your file\.", stopped["error"]), stopped["error"]
+    assert signal.getsignal(signal.SIGINT) is previous

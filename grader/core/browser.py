@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import json
 import random
-import signal
 import time
 
 from .checks import seed_of, use_seed
 from .checks_code import offer
+from .deadline import STOPS, counting_interrupts
 from .execute import run_source
 from .graph import output_graph
 from .run import grade, load_checks
@@ -57,38 +57,15 @@ def _sleep_in_slices(sleep, now):
 
 def run(source: str) -> str:
     # The page draws the graph of the Value the file leaves (its "graph", null when none).
-    with _Interrupts() as interrupts:
+    # The page's Stop comes as SIGINT through Pyodide's interrupt buffer, and is counted
+    # (deadline.py); a KeyboardInterrupt with none is the learner's own `raise
+    # KeyboardInterrupt`, which Run called "Stopped at line 2" when nobody had pressed Stop.
+    heard = STOPS.count
+    with counting_interrupts():
         output = run_source(source, FILENAME, graph_of=output_graph)
-    if not interrupts.heard and output.error.startswith(_STOPPED):
+    if STOPS.count == heard and output.error.startswith(_STOPPED):
         output.error = _raised_itself(output.error)
     return output.to_json()
-
-
-class _Interrupts:
-    """Whether Python heard SIGINT while a request ran: the page's Stop (and Check's time
-    limit) write it into Pyodide's interrupt buffer, which raises KeyboardInterrupt through
-    the SIGINT handler. A KeyboardInterrupt with no SIGINT is the learner's own
-    `raise KeyboardInterrupt`, which Run called "Stopped at line 2" when nobody had pressed
-    Stop."""
-
-    def __enter__(self):
-        self.heard, self._set = False, False
-        self._previous = signal.getsignal(signal.SIGINT)
-        try:
-            signal.signal(signal.SIGINT, self._heard)
-            self._set = True
-        except ValueError:  # off the main thread (a test's caller): nothing can be told apart
-            self.heard = True
-        return self
-
-    def _heard(self, signum, frame):
-        self.heard = True
-        raise KeyboardInterrupt
-
-    def __exit__(self, *exc):
-        if self._set:  # None: a handler set outside Python, which Python cannot set back
-            signal.signal(signal.SIGINT, self._previous or signal.default_int_handler)
-        return False
 
 
 # How Run words a KeyboardInterrupt (execute.py): "Stopped at line 3 of your file (in `f`)."
