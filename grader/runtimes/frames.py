@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 KEEP = 1 << 20      # bytes kept while looking for the token
-LIMIT = 8 << 20     # bytes of one framed line (a report is capped at 1 MiB in the host)
+LIMIT = 8 << 20     # bytes of one framed line (a report is capped at 4 MiB in the host)
 
 
 class FrameReader:
