@@ -122,3 +122,21 @@ def test_a_mutant_may_run_a_multiple_of_its_references_time_not_the_whole_limit(
     assert mutated == (len(mutants.lab_mutants(lab)), pytest.approx(limit))
     assert runtime.timeout == 10.0
 
+
+
+def test_mutants_of_a_lab_whose_checks_cannot_load_are_a_usage_error_not_a_traceback(
+        course, tmp_path):
+    import shutil
+
+    root = tmp_path / "course"
+    shutil.copytree(course.root / "labs", root / "labs")
+    shutil.copytree(course.root / "lessons", root / "lessons")
+    checks_file = root / "labs" / "02-chain-rule" / "checks.py"
+    lines = checks_file.read_text(encoding="utf-8").count("\n")
+    checks_file.write_text(checks_file.read_text(encoding="utf-8") + "\ndef half(:\n",
+                           encoding="utf-8")
+    done = run_course("check", "--mutants", "02-chain-rule", "--runtime", "python",
+                      "--course", str(root), cwd=root)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert (f"no mutant was graded: {checks_file}:{lines + 2}: checks.py cannot be loaded: "
+            "SyntaxError") in done.stderr

@@ -49,6 +49,7 @@ def check_command(runtime, timeout, junit_path, mutants, only, root):
         if mutants == "all":  # `--lab 6 --mutants`: that lab's mutants, not every lab's
             mutants = only
     if mutants is not None:
+        from ..checks_loading import ChecksBroken
         from ..mutants import check_mutants
 
         try:
@@ -57,6 +58,9 @@ def check_command(runtime, timeout, junit_path, mutants, only, root):
             raise click.UsageError(str(exc.args[0])) from None
         except SetupError as exc:
             raise click.UsageError(f"cannot grade in {runtime}: {exc}") from None
+        except ChecksBroken as exc:  # it ended in a traceback
+            raise click.UsageError(f"no mutant was graded: {exc} (`course check` lists every "
+                                   "problem of the course)") from None
         click.echo("\n".join(lines))
         sys.exit(0 if ok else 1)
     try:
