@@ -59,6 +59,9 @@ class LabScore:
     survivors: list[Mutant] = field(default_factory=list)
     stale: list[tuple[str, str, str]] = field(default_factory=list)  # listed, but killed
     seconds: float = 0.0
+    # Reference files that fail the checks themselves: then every mutant "is killed" (a check
+    # that loops forever, or rejects everything, scored 100 %), and the score means nothing.
+    failing_references: list[str] = field(default_factory=list)
 
     @property
     def score(self) -> float:
@@ -217,12 +220,19 @@ LOOP_FACTOR = 20
 LOOP_FLOOR = 2.0
 
 
-def mutant_limit(labs: list[Lab], runtime) -> float:
-    """Seconds a mutant may run: from the labs' reference files, graded now by `runtime`."""
+def mutant_limit(labs: list[Lab], runtime, failing: dict | None = None) -> float:
+    """Seconds a mutant may run: from the labs' reference files, graded now by `runtime`.
+    A reference file that fails is added to `failing` (lab slug -> "file: why")."""
     references = [submission for lab in labs for submission in submissions(
         lab, [(path.name, path.read_text(encoding="utf-8"))
               for path in (lab.solution, *lab.alternatives)])]
-    slowest = max((report.seconds or 0.0 for report in runtime.grade(references)), default=0.0)
+    reports = runtime.grade(references)
+    for submission, report in zip(references, reports):
+        if failing is not None and not report.passed:
+            failed = next((c for c in report.checks if not c.passed), None)
+            why = report.error or (f"{failed.name!r}: {failed.message}" if failed else "")
+            failing.setdefault(submission.lab, []).append(f"{submission.file}: {why}")
+    slowest = max((report.seconds or 0.0 for report in reports), default=0.0)
     return min(runtime.timeout, max(LOOP_FLOOR, LOOP_FACTOR * slowest))
 
 
@@ -237,7 +247,8 @@ def score_labs(labs: list[Lab], runtime) -> list[LabScore]:
         batch += submissions(lab, [(f"{m.file} mutant", m.source) for m in mutants])
         plan.append((lab, mutants))
     whole = runtime.timeout
-    runtime.timeout = mutant_limit(labs, runtime) if batch else whole
+    failing: dict[str, list[str]] = {}
+    runtime.timeout = mutant_limit(labs, runtime, failing) if batch else whole
     try:
         reports = iter(runtime.grade(batch) if batch else [])
     finally:
@@ -245,7 +256,8 @@ def score_labs(labs: list[Lab], runtime) -> list[LabScore]:
     scores = []
     for lab, mutants in plan:
         listed = read_equivalents(lab.folder)
-        score = LabScore(lab.slug, mutants=len(mutants))
+        score = LabScore(lab.slug, mutants=len(mutants),
+                         failing_references=failing.get(lab.slug, []))
         for mutant in mutants:
             report = next(reports)
             if mutant.key in listed:
@@ -269,6 +281,10 @@ def describe(score: LabScore) -> list[str]:
     lines = [f"{score.lab}: {score.score:.1%} of {judged} mutants killed "
              f"({score.mutants} made, {score.equivalent} reviewed as equivalent, "
              f"{len(score.survivors)} survive)"]
+    for failing in score.failing_references:
+        lines.append(f"  the reference {failing[:300]}: a reference that fails kills every "
+                     f"mutant, so this score means nothing (`course check --lab {score.lab}` "
+                     "says why)")
     for mutant in score.survivors:
         lines += ["  survives:", *("    " + line for line in mutant.diff.splitlines()[2:])]
     for file, before, after in score.stale:
@@ -285,7 +301,7 @@ def check_mutants(course, lab: str, runtime) -> tuple[list[str], bool]:
     lines, ok = [], True
     for score in scores:
         lines += describe(score)
-        ok = ok and score.score >= THRESHOLD and not score.stale
+        ok = ok and score.score >= THRESHOLD and not score.stale and not score.failing_references
     total = sum(s.mutants for s in scores)
     lines.append(f"{total} mutants of {len(scores)} lab(s) graded in "
                  f"{sum(s.seconds for s in scores):.1f} s; each lab needs {THRESHOLD:.0%}.")

@@ -140,3 +140,21 @@ def test_mutants_of_a_lab_whose_checks_cannot_load_are_a_usage_error_not_a_trace
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
     assert (f"no mutant was graded: {checks_file}:{lines + 2}: checks.py cannot be loaded: "
             "SyntaxError") in done.stderr
+
+
+def test_a_reference_that_fails_its_checks_fails_the_mutant_score(course, tmp_path):
+    """A reference file that fails (a check that rejects everything, or the wrong file saved
+    as solution.py) "kills" every mutant: the lab read 100 % and `--mutants` exited 0."""
+    import shutil
+
+    root = tmp_path / "course"
+    shutil.copytree(course.root / "labs", root / "labs")
+    shutil.copytree(course.root / "lessons", root / "lessons")
+    lab_folder = root / "labs" / "02-chain-rule"
+    shutil.copy(lab_folder / "starter.py", lab_folder / "solution.py")
+    done = run_course("check", "--mutants", "02-chain-rule", "--runtime", "python",
+                      "--course", str(root), cwd=root)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "  the reference solution.py: " in done.stdout
+    assert ("a reference that fails kills every mutant, so this score means nothing (`course "
+            "check --lab 02-chain-rule` says why)") in done.stdout
