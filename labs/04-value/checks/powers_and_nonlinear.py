@@ -187,6 +187,9 @@ def relu_tanh_exp(learner):
                (1 - math.tanh(math.tanh(x)) ** 2, "That is 1 - tanh(t)**2, tanh taken twice: t "
                                                   "= out.data already is tanh(a), so the local "
                                                   "gradient is 1 - t**2."),
+               (math.tanh(x), f"That is t = tanh(a) itself, the output, as if tanh moved as "
+                              f"fast as it is (exp's rule, not tanh's): tanh's local gradient "
+                              f"is 1 - t**2. {ONE_LOOP}"),
                (math.tanh(x) * (1 - math.tanh(x)), "That is t * (1 - t), the sigmoid's local "
                                                    "gradient. tanh's is 1 - t**2, with t = "
                                                    "tanh(a) the output.")], tol=1e-5)
@@ -210,7 +213,17 @@ def relu_tanh_exp(learner):
                          "gradient of e**a is e**a, the output, out.data (math.exp(a))."),
                (x * math.exp(x), "That is a * e**a: e**a moves exactly as fast as it is, so "
                                  "its local gradient is the output itself, out.data, with no "
-                                 "factor a.")], tol=1e-5)
+                                 "factor a."),
+               (1 - math.exp(x) ** 2, f"That is 1 - e**(2a), tanh's rule 1 - t**2 applied to "
+                                      f"exp's output: exp's local gradient is its output "
+                                      f"itself, e**a. {ONE_LOOP}")], tol=1e-5)
+
+
+# tanh and exp made in one loop (or by one helper fed from it), with a _backward that reads
+# the loop's variables when it runs, get the rule of whichever came last.
+ONE_LOOP = ("If tanh and exp are made in one loop, each _backward closure reads the loop's "
+            "variables when it RUNS, by then the last op's: bind them when it is made, def "
+            "_backward(local=local): ....")
 
 
 def _gradient_for_a(Value, out, what, a):
