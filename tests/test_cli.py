@@ -52,6 +52,8 @@ def test_grade_shows_the_failed_check_its_message_and_a_hint():
     (["grade", "05-backward", "no/such/file.py"], "no such file"),
     (["grade", "05-backward"], "Missing argument"),
     (["grade", "05-backward", "x.py", "--runtime", "java"], "Invalid value"),
+    (["grade", str(LAB / "solution.py"), "05-backward"],
+     f"LAB comes first, then the paths: course grade 05-backward {LAB / 'solution.py'} ..."),
     # JSON went quietly into what was meant as a gradebook's grades.csv
     (["grade", "05-backward", "x.py", "--format", "csv", "--json"],
      "--json is --format json, and --format csv asks for another document: give one of them"),

@@ -114,6 +114,11 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
     course = load_course(root)
     slug = None
     if lab_name is not None:
+        swapped = next((p for p in paths if p in course.labs and not os.path.lexists(p)), None)
+        if swapped is not None and lab_name not in course.labs and os.path.isfile(lab_name):
+            # `course grade my.py 05-backward` said only "no lab named 'my.py'"
+            raise click.UsageError(f"LAB comes first, then the paths: course grade {swapped} "
+                                   f"{lab_name} ... ({lab_name} is a file, {swapped} a lab)")
         slug = chosen_lab(course, lab_name).slug
     skipped: list[str] = []
     repeated: list[str] = []
