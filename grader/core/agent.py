@@ -385,8 +385,14 @@ def _builtin_base(mro: tuple) -> str:
 
 
 def _cut(text) -> str:
+    """Output as it crosses: CappedText's value is the limit's head and tail and a note of
+    what was dropped between them, a little over OUTPUT_LIMIT, and crosses whole (it was cut
+    to the limit, which took the note's length off the end: the last line printed, a final
+    loss, was lost). Only text stuffed past that is cut, keeping both ends as split.py does."""
     text = text if type(text) is str else ""
-    return text if len(text) <= OUTPUT_LIMIT else text[:OUTPUT_LIMIT] + "\n[output truncated]"
+    if len(text) <= OUTPUT_LIMIT + 200:
+        return text
+    return text[:OUTPUT_LIMIT // 2] + "\n[output truncated]\n" + text[-(OUTPUT_LIMIT // 2):]
 
 
 def _plain(value, depth: int) -> bool:
