@@ -94,3 +94,29 @@ def test_the_second_tab_stop_skips_to_the_lab(open_lesson, width, height):
         page.keyboard.press("Tab")
         assert page.evaluate("document.activeElement.closest('.lab') !== null")
     assert page.evaluate("document.activeElement.classList.contains('cm-content')")
+
+
+HEADINGS = """() => [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+    .filter(h => h.getClientRects().length)
+    .map(h => [Number(h.tagName[1]), h.textContent.trim()])"""
+
+
+@pytest.mark.parametrize("slug", [p.split("/")[1] for p in PAGES[1:]])
+def test_the_picture_and_its_film_have_a_heading_of_their_own(open_lesson, slug):
+    """A screen reader's list of headings went "Key terms", then "Film: ...": the picture had no
+    heading (its title was bold text in the caption), so the picture and the film were filed
+    under the key terms. The picture's title is an h2, the film's an h3 under it, both in the
+    page as built and once the picture is live."""
+    page = open_lesson(slug, width=1280, height=800)
+    for state in ("built", "live"):
+        if state == "live":
+            page.wait_for_selector("[data-testid=picture]:not([inert])", timeout=60_000)
+        headings = page.evaluate(HEADINGS)
+        picture = next(i for i, (_, text) in enumerate(headings) if text.startswith("Picture:"))
+        assert headings[picture - 1] == [2, "Key terms"] and headings[picture][0] == 2, (state, headings)
+        film = next(i for i, (_, text) in enumerate(headings) if text.startswith("Film:"))
+        assert film > picture and headings[film][0] == 3, (state, headings)
+        # Nothing between them outranks the picture's heading: the film is filed under it.
+        assert all(level > 2 for level, _ in headings[picture + 1:film + 1]), (state, headings)
+        caption = page.locator("[data-testid=picture] figcaption")
+        assert caption.locator("h2").inner_text().startswith("Picture:")

@@ -8,7 +8,7 @@ import { createFilm } from "./film.js";
 
 export function startBranching(figure) {
   const caption = el("figcaption");
-  caption.append(el("strong", {}, "Picture: two paths add up. "),
+  caption.append(el("h2", { class: "picture-title" }, "Picture: two paths add up. "),
     "Move a and b: every value and gradient below is recomputed by a small backward pass.");
   const sliderA = slider("a", { min: -3, max: 3, step: 0.1, value: 2 });
   const sliderB = slider("b", { min: -3, max: 3, step: 0.1, value: 3 });

@@ -51,7 +51,7 @@ function nudge(leaves, h) {
 
 export function startChainRule(figure) {
   const caption = el("figcaption");
-  caption.append(el("strong", {}, "Picture: nudge and see, or multiply the rates. "),
+  caption.append(el("h2", { class: "picture-title" }, "Picture: nudge and see, or multiply the rates. "),
     "Nudge a by h and follow the change down the path a → e → d → L. Make h smaller and watch " +
     "the measured ratio meet the chain rule's product; nudging both ways meets it for every h.");
   const sizes = slider("h", { min: 0, max: NUDGES.length - 1, step: 1, value: START, show: (i) => num(NUDGES[i]) });

@@ -48,7 +48,7 @@ function drawing() {
 
 export function startForward(figure) {
   const caption = el("figcaption");
-  caption.append(el("strong", {}, "Picture: a formula is a graph of small steps. "),
+  caption.append(el("h2", { class: "picture-title" }, "Picture: a formula is a graph of small steps. "),
     "Move a, b and c: every step below is worked out again from the values it uses.");
   const sliders = LEAF_SLIDERS.map(([name, range]) => slider(name, range));
   const controls = el("div", { class: "picture-controls" });

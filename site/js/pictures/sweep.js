@@ -50,7 +50,7 @@ function drawing(first) {
 
 export function startSweep(figure) {
   const caption = el("figcaption");
-  caption.append(el("strong", {}, "Picture: order first, then one sweep back. "),
+  caption.append(el("h2", { class: "picture-title" }, "Picture: order first, then one sweep back. "),
     "The numbers in the corners are the topological order; backward() visits it in reverse. " +
     "c is used by two different parents, L and d. Move a and b, or forget the visited set, and " +
     "watch the gradients.");

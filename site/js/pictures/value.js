@@ -11,7 +11,7 @@ const START = { op: "mul", x: 2, y: 3, k: 3 };  // x * y with (2, 3): locals (3,
 
 export function startValue(figure) {
   const caption = el("figcaption");
-  caption.append(el("strong", {}, "Picture: each operation's local gradients. "),
+  caption.append(el("h2", { class: "picture-title" }, "Picture: each operation's local gradients. "),
     "Pick an operation and move its inputs: out, the local gradient for each child and a nudge " +
     "that checks it are recomputed, and both designs store the same node.");
   const chooser = opChooser(START.op);
