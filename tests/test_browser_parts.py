@@ -44,6 +44,37 @@ def test_a_lab_in_parts_reports_the_first_part_not_yet_passing(course, open_less
     assert page.inner_text("[data-testid=part]") == f"All {len(parts)} parts pass."
 
 
+
+def test_a_report_saved_before_reports_carried_parts_is_shown_by_part(course, open_lesson):
+    """A report this browser kept from before reports carried the lab's parts (no `parts`, no
+    `open_part`) came back as one list of checks, and the line under the lab's title said part
+    1, until the next Check. The page groups it with the lab's own parts."""
+    lab, parts = _lab_in_parts(course)
+    part_of = {name: number for number, part in enumerate(parts, 1) for name in part.checks}
+    mistake = next(m for m in lab.mistakes if part_of.get(m.fails, 1) > 1)
+    page = open_lesson(lab.slug)
+    wait_ready(page)
+    set_code(page, mistake.path.read_text())
+    assert check(page) == "false"
+    page.evaluate("""slug => {
+        const key = 'autograd-course:v1:' + slug;
+        const kept = JSON.parse(localStorage.getItem(key));
+        delete kept.last.parts;
+        delete kept.last.open_part;
+        localStorage.setItem(key, JSON.stringify(kept));
+    }""", lab.slug)
+    page.reload()
+    page.wait_for_function("window.courseEditor !== undefined")
+    number = part_of[mistake.fails]
+    assert page.inner_text("[data-testid=part]") == (
+        f"You are on part {number} of {len(parts)}: {parts[number - 1].title}.")
+    assert page.locator("[data-testid=earlier-result]").count() == 1
+    headings = page.locator("[data-testid=part-heading]")
+    assert headings.count() == len(parts)
+    current = page.locator("[data-testid=part-heading][data-current=true]")
+    assert current.count() == 1 and current.inner_text().startswith(f"Part {number} of")
+
+
 def test_a_lab_continues_the_learners_own_code_once_the_earlier_lab_passed(course, site, open_lesson):
     later = _carrying(course)
     earlier = course.labs[later.config.builds_on]
@@ -63,6 +94,26 @@ def test_a_lab_continues_the_learners_own_code_once_the_earlier_lab_passed(cours
     page.reload()
     page.wait_for_function("window.courseEditor !== undefined")
     assert doc(page) == code
+
+
+
+def test_on_a_laptop_run_and_check_show_under_the_note_on_the_learners_own_code(course, site,
+                                                                                open_lesson):
+    """Beside the lesson at 1280 x 800, lab 5 opened with the learner's passing lab-4 code and
+    the note that says so, and Run and Check were below the screen's edge (921 px)."""
+    later = _carrying(course)
+    earlier = course.labs[later.config.builds_on]
+    page = open_lesson(earlier.slug, width=1280, height=800)
+    wait_ready(page)
+    set_code(page, earlier.solution.read_text())
+    assert check(page) == "true"
+    page.goto(f"{site['url']}lessons/{later.slug}/index.html")
+    wait_ready(page)
+    assert "continues your own code" in page.inner_text("[data-testid=carry]")
+    for testid in ("run", "check"):
+        box = page.locator(f"[data-testid={testid}]").bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 800, (testid, box)
+    assert page.locator("[data-testid=editor]").bounding_box()["height"] >= 10 * 16
 
 
 @pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
@@ -120,7 +171,11 @@ def test_without_a_pass_the_course_code_comes_only_when_asked(course, site, open
     link = carry.locator("a")
     assert link.get_attribute("href").endswith(f"lessons/{later.config.builds_on}/index.html")
     button = page.locator("[data-testid=use-provided]")
-    assert "shows an answer to that lab" in button.inner_text()
+    # Warned before it is pressed: the sentence it follows, which describes it.
+    number = page.evaluate("JSON.parse(document.getElementById('page-data').textContent).carry.number")
+    assert button.inner_text() == f"Start from the course's code for lab {number}"
+    described = button.get_attribute("aria-describedby")
+    assert "shows an answer to that lab" in page.inner_text(f"#{described}")
     button.focus()
     page.keyboard.press("Enter")
     page.wait_for_function("s => window.courseEditor.state.doc.toString() !== s", arg=starter)

@@ -59,19 +59,26 @@ export function showCarry(box, carry, { carried, fresh, later, load }) {
     box.append(p);
     return;
   }
-  p.append(`This lab builds on your code from ${lab}, which has not passed its checks yet. `);
+  // Said once: the lab's title is in the link (the first sentence named it too, and the note
+  // ran to four lines above the editor beside the lesson).
+  p.append(`This lab builds on your code from lab ${carry.number}, which has not passed its checks yet. `);
   const link = document.createElement("a");
   link.href = carry.url;
   link.textContent = `Finish ${lab} first`;
-  p.append(link, carry.providedURL ? ", or start from the course's own code for it:" : ".");
+  p.append(link, carry.providedURL
+    ? ", or start from the course's own code for it (it shows an answer to that lab):" : ".");
   box.append(p);
   if (!carry.providedURL) return;
-  const button = offer(`Start from the course's code for lab ${carry.number} (it shows an answer to that lab)`,
+  // One line beside the lesson (it was two, with the warning in it): the sentence above it
+  // gives the warning, and is the button's description for a screen reader.
+  p.id = "carry-note";
+  const button = offer(`Start from the course's code for lab ${carry.number}`,
     async () => joined(await (await fetch(carry.providedURL)).text(), carry.extend), load, () => {
       p.textContent = `The editor now holds the course's code for ${lab}, with what this lab ` +
         "adds below it (Ctrl+Z brings your code back).";
     }, () => p.append(" It could not be fetched; try again."));
   button.dataset.testid = "use-provided";
+  button.setAttribute("aria-describedby", p.id);
   box.append(button);
 }
 

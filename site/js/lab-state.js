@@ -9,6 +9,7 @@ import { showPart } from "./results.js";
 
 export function labState(page, starter) {
   const saved = progress.load(page.slug);
+  if (saved.last) saved.last = withParts(saved.last, page.parts);
   const fresh = saved.code === undefined || saved.code === starter;
   const opening = fresh ? openingCode(page.carry, starter) : { code: saved.code, carried: false };
   const later = fresh ? null : laterCarry(page.carry, saved.code);
@@ -20,4 +21,38 @@ export function showAboveEditor(root, page, { saved, fresh, opening, later }, lo
   const $ = (id) => root.querySelector(`[data-testid="${id}"]`);
   showCarry($("carry"), page.carry, { carried: opening.carried, fresh, later, load });
   showPart($("part"), page.parts, saved.last);
+  fitEditor(root);
+}
+
+// Beside the lesson (app.css, from 75rem) the lab is a column as tall as the screen, and Run
+// and Check must show in it when the page opens at its top. Lab 5's note on the lab-4 code
+// (up to 200 px) and its two-line part line pushed them below a 1280 x 800 laptop's edge: the
+// editor's height was a guess at what stands above it. The page measures it (the notes are
+// laid out by now; the status, the editor and the buttons are not there yet) and the
+// stylesheet gives the editor what is left, less the status and the buttons.
+export function fitEditor(root) {
+  if (!matchMedia("(min-width: 75rem)").matches) return;  // a phone's lab follows the lesson
+  const notes = [...root.querySelectorAll('[data-testid="part"], [data-testid="carry"]')]
+    .filter((element) => !element.hidden);
+  const last = notes.length ? notes[notes.length - 1] : root.querySelector(".lab-keys");
+  if (!last) return;
+  const column = root.getBoundingClientRect();
+  // Where the column starts when the page is at its top (below the site's header): sticky, the
+  // column itself may sit elsewhere; the grid it is in does not.
+  const start = root.parentElement.getBoundingClientRect().top + scrollY;
+  const bottom = last.getBoundingClientRect().bottom - column.top + root.scrollTop;
+  root.style.setProperty("--above-editor", `${Math.ceil(start + bottom)}px`);
+  root.dataset.fitted = "";
+}
+
+// A report this browser saved before reports carried their lab's parts was shown as one list
+// until the next Check: it gets the page's parts (lab.yaml's), and the part the learner is on
+// worked out as the checker does (grader/core/report.py, open_part): the first part with a
+// check that did not pass.
+export function withParts(report, parts) {
+  if (!report || (report.parts && report.parts.length) || !parts || !parts.length
+      || !Array.isArray(report.checks)) return report;
+  const passed = new Set(report.checks.filter((c) => c.passed === true).map((c) => c.name));
+  const open = parts.findIndex((part) => part.checks.some((name) => !passed.has(name)));
+  return { ...report, parts, open_part: open };
 }

@@ -2,7 +2,7 @@
 import { createEditor, openAt, openAtOffset, openAtStart, replace, showLine, text } from "./editor.js";
 import { startLabFiles } from "./lab-files.js";
 import { carryMark, openingCode } from "./carry.js";
-import { labState, showAboveEditor } from "./lab-state.js";
+import { fitEditor, labState, showAboveEditor } from "./lab-state.js";
 import { Python } from "./python.js";
 import * as progress from "./progress.js";
 import { showOutput, showPart, showReport } from "./results.js";
@@ -59,6 +59,14 @@ export function startLab(root, page) {
     replace(view, code);
     ownPart();
   });
+  // The notes above the editor change size (an offer taken, the part line after a Check, a
+  // narrower window): the editor is fitted to what is left again (lab-state.js).
+  const refit = () => fitEditor(root);
+  addEventListener("resize", refit);
+  if (typeof ResizeObserver === "function") {
+    const notes = new ResizeObserver(refit);
+    for (const id of ["part", "carry"]) notes.observe($(id));
+  }
 
   // Coming back: the last Check's report, marked as earlier.
   if (saved.last) showReport(result, saved.last, { ...reportOptions, earlier: saved.lastAt });
