@@ -319,6 +319,7 @@ def test_innocent_files_next_to_hostile_ones_are_judged_fairly(batch):
     ("seal_tracer.py", REACH + " (sys.settrace"),
     ("spawn_stand_in.py", REACH + " (_posixsubprocess.fork_exec; import _posixsubprocess)"),
     ("unaudited_calls.py", REACH + " (writing '"),
+    ("long_refused_path.py", REACH + " (writing '/home/\U0001F525"),
     ("builtin_copies.py", REACH + " (_imp.create_builtin: a copy of a built-in module"),
     ("capi_modules.py", REACH + " (import _testcapi)"),
     ("compiled_modules.py", REACH + " (import _testcapi; loading the compiled module made from "
@@ -525,7 +526,8 @@ def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):
                                                                  "unaudited_calls.py",
                                                                  "builtin_copies.py",
                                                                  "capi_modules.py",
-                                                                 "compiled_modules.py"]
+                                                                 "compiled_modules.py",
+                                                                 "long_refused_path.py"]
     files = [(n, _source(HOSTILE / n, lab).replace("__MARKER__", str(marker))) for n in names]
     files.append(("correct.py", lab.solution.read_text()))
     # A generous limit: filling memory takes a few seconds on a busy machine.
@@ -547,6 +549,21 @@ def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):
     compiled = reports["compiled_modules.py"]
     assert "renamed refused\nsubclass refused" in compiled.stdout, compiled.stdout
     assert REACH + " (import cover._ctypes; import _testcapi)" in compiled.error
+    _long_paths_said_short(reports["long_refused_path.py"])
+
+
+def test_a_refusal_of_a_long_path_is_said_in_few_words(batch):
+    _long_paths_said_short(batch["reports"]["long_refused_path.py"])
+
+
+def _long_paths_said_short(report):
+    """Three paths of a million characters, refused: the report says so, each cut short (in
+    --runtime python it said the interpreter stopped before it could report)."""
+    assert REACH + " (writing '/home/\U0001F525" in report.error, report.error[:300]
+    assert len(report.error) < 2_000
+    printed = report.stdout.splitlines()  # what the file's own code was told, each time
+    assert len(printed) == 3 and all(line.startswith("PermissionError ")
+                                     and int(line.split()[1]) < 400 for line in printed), printed
 
 
 def test_a_manifest_slug_with_a_trailing_newline_is_refused(tmp_path):

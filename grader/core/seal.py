@@ -152,6 +152,10 @@ class Guard:
         return True
 
 
+# Characters of one refusal kept (an exact str, always: an f-string or an audit event's name).
+SAID = 300
+
+
 def seal(watched: tuple = (), alarm=None) -> Guard:
     """Cut the JS bridge out of `sys.modules` and install the audit hook. Once per interpreter."""
     guard = Guard(watched + (sys.modules["builtins"].__dict__,))
@@ -164,7 +168,13 @@ def seal(watched: tuple = (), alarm=None) -> Guard:
     # BLOCKED_EVENTS, or swapped `alarm` for a function that does nothing, then called
     # gc.get_objects() with no alarm and passed (seal_globals.py, seal_cells.py). Defaults
     # cannot be changed: that is refused below, for every function of a module loaded now.
-    def refuse(what: str, _alarm=alarm, _attempts=attempts, _len=len, _error=PermissionError):
+    def refuse(what: str, _alarm=alarm, _attempts=attempts, _len=len, _error=PermissionError,
+               _most=SAID):
+        if _len(what) > _most:
+            # A path is named before the system refuses it, as long as the file made it: three
+            # of a million characters made a report no frame could carry, and --runtime python
+            # said the interpreter "stopped before it could report" (long_refused_path.py).
+            what = what[:_most] + "…"
         if _alarm is not None:
             try:
                 _alarm(what)
