@@ -320,6 +320,7 @@ def test_innocent_files_next_to_hostile_ones_are_judged_fairly(batch):
     ("spawn_stand_in.py", REACH + " (_posixsubprocess.fork_exec; import _posixsubprocess)"),
     ("unaudited_calls.py", REACH + " (writing '"),
     ("long_refused_path.py", REACH + " (writing '/home/\U0001F525"),
+    ("long_module_name.py", "Running your file failed: ModuleNotFoundError: No module named 'x"),
     ("builtin_copies.py", REACH + " (_imp.create_builtin: a copy of a built-in module"),
     ("capi_modules.py", REACH + " (import _testcapi)"),
     ("compiled_modules.py", REACH + " (import _testcapi; loading the compiled module made from "
@@ -527,7 +528,8 @@ def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):
                                                                  "builtin_copies.py",
                                                                  "capi_modules.py",
                                                                  "compiled_modules.py",
-                                                                 "long_refused_path.py"]
+                                                                 "long_refused_path.py",
+                                                                 "long_module_name.py"]
     files = [(n, _source(HOSTILE / n, lab).replace("__MARKER__", str(marker))) for n in names]
     files.append(("correct.py", lab.solution.read_text()))
     # A generous limit: filling memory takes a few seconds on a busy machine.
@@ -550,6 +552,8 @@ def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):
     assert "renamed refused\nsubclass refused" in compiled.stdout, compiled.stdout
     assert REACH + " (import cover._ctypes; import _testcapi)" in compiled.error
     _long_paths_said_short(reports["long_refused_path.py"])
+    module = reports["long_module_name.py"].error
+    assert "ModuleNotFoundError: No module named 'x" in module and len(module) < 2_000, module[:300]
 
 
 def test_a_refusal_of_a_long_path_is_said_in_few_words(batch):
