@@ -383,6 +383,12 @@ def add_sub(learner):
                           f"down as each share arrives. Sort first, each node once: if v not in "
                           f"visited: visited.add(v), build each child, then topo.append(v), all "
                           f"inside that if; then one sweep over that order reversed.")
+    if ga == 1.0 and attempt("reading _local_grads", getattr, S, "_local_grads", None) is not None:
+        raise CheckFailed(f"a.grad for s = a + b; L = s + s at {at} should be 2 (s.grad is 2), "
+                          f"but your code gives 1: the shared loop in backward() hands each "
+                          f"child its local gradient alone, or times the output's grad "
+                          f"(self.grad, which is 1), not times the grad of the node it is at: "
+                          f"child.grad += local * v.grad, with v the node the loop is at.")
     if ga == 1.0:
         raise CheckFailed(f"a.grad for s = a + b; L = s + s at {at} should be 2 (s.grad is 2), "
                           f"but your code gives 1: the + {FACTOR}.")

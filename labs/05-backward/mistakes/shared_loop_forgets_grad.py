@@ -1,6 +1,6 @@
 # mistake: the shared loop adds each local gradient without multiplying by the node's own grad
 # fails: addition hands its gradient to both inputs
-# message: in a shared loop child.grad += local * v.grad
+# message: the shared loop in backward() hands each child its local gradient alone
 
 import math
 
