@@ -15,9 +15,9 @@ never ended left the cell at [*] for good, the kernel's Interrupt doing nothing.
 - in CPython, a SIGALRM;
 - elsewhere (CPython off its main thread, where signals cannot be set), a trace function on
   the learner's lines, which makes them many times slower.
-Code that catches the interrupt and goes on is not stopped again; nor is a loop inside one C
-call (`sum(range(10**12))`): the kernel's Restart, the page's Stop or the runtime's own end
-of the process remain.
+Code that catches the interrupt and goes on is not stopped again (when it returns, grade()
+still ends its check as stopped); nor is a loop inside one C call (`sum(range(10**12))`): the
+kernel's Restart, the page's Stop or the runtime's own end of the process remain.
 
 Every stop says that it happened (`STOPS`): a learner's file can raise KeyboardInterrupt
 itself, and that is its own error, not a stop. `grade()` compares the count before and after
