@@ -203,6 +203,17 @@ def test_the_prairielearn_folder_builds_an_image_from_ubuntu(prairielearn_dir):
     assert not (prairielearn_dir / "course" / "labs" / LAB / "solution.py").exists()
 
 
+def test_out_named_as_the_other_engines_kind_of_output_is_refused(tmp_path):
+    """A Gradescope zip named ag.tar, or a PrairieLearn folder named grader.zip, was written as
+    asked and misread by whoever unpacked or uploaded it."""
+    done = run_course("autograder", "gradescope", LAB, "--out", str(tmp_path / "ag.tar"))
+    assert done.returncode == 2 and "Gradescope takes a .zip" in done.stderr
+    assert "name it ag.zip (nothing was written)" in done.stderr
+    done = run_course("autograder", "prairielearn", LAB, "--out", str(tmp_path / "grader.zip"))
+    assert done.returncode == 2 and "not an archive: name a folder, like" in done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_an_unknown_lab_is_a_usage_error(tmp_path):
     for engine in ("gradescope", "prairielearn"):
         done = run_course("autograder", engine, "99-nothing", "--out", str(tmp_path / engine))
@@ -213,22 +224,23 @@ def test_an_unknown_lab_is_a_usage_error(tmp_path):
 def test_out_never_deletes_what_the_command_did_not_write(tmp_path):
     """`course autograder prairielearn LAB --out DIR` replaced DIR as a whole, whatever it held:
     `--out .` in the course's clone, or a PrairieLearn question's folder, was deleted; and a
-    file given as --out (or a folder given to gradescope) ended in a traceback."""
+    file given as --out (or a folder given to gradescope) ended in a traceback. Each refusal
+    exits 2, as any usage error, and as a lab whose checks cannot load does (it exited 1)."""
     question = tmp_path / "question"
     question.mkdir()
     (question / "info.json").write_text("{}")
     done = run_course("autograder", "prairielearn", LAB, "--out", str(question))
-    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "holds files this command did not write (info.json)" in done.stderr
     assert sorted(p.name for p in question.iterdir()) == ["info.json"]
     done = run_course("autograder", "prairielearn", LAB, "--out", str(question / "info.json"))
-    assert done.returncode == 1 and "is a file" in done.stderr and "Traceback" not in done.stderr
+    assert done.returncode == 2 and "is a file" in done.stderr and "Traceback" not in done.stderr
     done = run_course("autograder", "gradescope", LAB, "--out", str(question))
-    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.returncode == 2 and "Traceback" not in done.stderr
     assert f"name the zip to write, like {question / 'autograder.zip'}" in done.stderr
     assert sorted(p.name for p in question.iterdir()) == ["info.json"]
     done = run_course("autograder", "gradescope", LAB, "--out", str(question / "info.json"))
-    assert done.returncode == 1 and "is a file that is not a zip" in done.stderr
+    assert done.returncode == 2 and "is a file that is not a zip" in done.stderr
     assert (question / "info.json").read_text() == "{}"
     # a folder this command wrote is replaced, as the help says; so is an empty one
     image = tmp_path / "grader-image"
@@ -242,7 +254,7 @@ def test_out_never_deletes_what_the_command_did_not_write(tmp_path):
     export = make_export(tmp_path / "amy.zip", {LAB: solution(LAB)})
     held = export.read_bytes()
     done = run_course("autograder", "gradescope", LAB, "--out", str(export))
-    assert done.returncode == 1 and "is a zip this command did not write" in done.stderr
+    assert done.returncode == 2 and "is a zip this command did not write" in done.stderr
     assert export.read_bytes() == held
     for _ in range(2):
         assert run_course("autograder", "gradescope", LAB, "--out",

@@ -42,13 +42,24 @@ def autograder_command(engine, lab, out, root):
                                f"{chosen.slug}` lists every problem of the lab)") from None
     write = write_gradescope if engine == "gradescope" else write_prairielearn
     target = Path(out or ("autograder.zip" if engine == "gradescope" else "autograder"))
+    suffix = target.suffix.lower()
+    if engine == "gradescope" and suffix not in (".zip", "") and not target.exists():
+        # a zip named ag.tar was written as asked, and read as a tar by whoever unpacked it
+        raise click.UsageError(f"--out {out}: Gradescope takes a .zip, and this would be a zip "
+                               f"named {target.name}: name it {target.stem}.zip (nothing was "
+                               "written)")
+    if engine == "prairielearn" and suffix in (".zip", ".tar", ".gz", ".tgz") and not target.exists():
+        raise click.UsageError(f"--out {out}: PrairieLearn's autograder is a folder (an "
+                               "image's build context), not an archive: name a folder, like "
+                               f"{target.with_suffix('')} (nothing was written)")
+    # Every refusal exits 2, as a usage error: nothing was written, whatever the reason.
     try:
         written = write(course, chosen, target)
     except BundleError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.UsageError(str(exc)) from None
     except OSError as exc:  # no right to write there, a file where a folder should be
-        raise click.ClickException(f"no autograder was written: cannot write {target} "
-                                   f"({exc.strerror or type(exc).__name__}"
-                                   f"{': ' + str(exc.filename) if exc.filename else ''})") from None
+        raise click.UsageError(f"no autograder was written: cannot write {target} "
+                               f"({exc.strerror or type(exc).__name__}"
+                               f"{': ' + str(exc.filename) if exc.filename else ''})") from None
     click.echo(f"wrote {written}: the {engine} autograder of lab {chosen.slug} "
                "(see docs/grading.md)")
