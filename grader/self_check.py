@@ -109,6 +109,14 @@ def _stalled_checks(lab: Lab, wanted: Expectation, report: Report, where: dict,
     elif OUTSIDE_THE_FILE.fullmatch(report.error) and stopped_check(report) in where:
         stopped = stopped_check(report)
         path, line = where[stopped]
+    elif OUTSIDE_THE_FILE.fullmatch(report.error) and wanted.kind in ("solution", "alternative"):
+        # Ended from outside before it could say where: the file or a check, no one can tell.
+        # "Your code ran for more than 1 s" told the author the solution loops.
+        seconds = report.error.split(" s ", 1)[0].rsplit(" ", 1)[-1]
+        return [Problem(wanted.path, 1, (
+            f"the {wanted.kind} must pass every check, but grading it was stopped after "
+            f"{seconds} s before it could say where: a loop in {wanted.path.name} or in a "
+            "check never ends"))]
     else:
         return None
     if ("stalled", stopped) in seen:

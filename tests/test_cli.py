@@ -767,7 +767,7 @@ def test_check_names_a_check_stopped_with_no_line_of_the_file_running():
     from grader import course as course_model
     from grader.core.learner_errors import TIMEOUT, ran_too_long
     from grader.core.report import CheckResult, Report
-    from grader.core.run import STOPPED
+    from grader.core.run import NOT_RUN, STOPPED
     from grader.self_check import Expectation, _stalled_checks
 
     lab = course_model.load(ROOT).labs["05-backward"]
@@ -783,6 +783,12 @@ def test_check_names_a_check_stopped_with_no_line_of_the_file_running():
     assert [(p.path, p.line, p.message) for p in found] == [(lab.checks, 7, (
         "check 'a' was stopped after 2 s while grading solution.py, and no line of that file "
         "was running: a loop in the check that never ends"))]
+    unplaced = stopped(TIMEOUT.format(timeout=2))
+    unplaced.checks[0].cause = NOT_RUN  # ended from outside: no check was told it stopped
+    found = _stalled_checks(lab, Expectation(lab.solution, "solution"), unplaced, where, set())
+    assert [(p.path, p.line, p.message) for p in found] == [(lab.solution, 1, (
+        "the solution must pass every check, but grading it was stopped after 2 s before it "
+        "could say where: a loop in solution.py or in a check never ends"))]
     in_the_file = stopped(ran_too_long(2, "a", (3, "backward")))
     assert _stalled_checks(lab, Expectation(lab.solution, "solution"), in_the_file, where,
                            set()) is None  # the solution's own loop: judged as before
