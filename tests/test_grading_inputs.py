@@ -369,7 +369,12 @@ def test_a_file_declaring_its_encoding_is_read_as_python_reads_it(tmp_path):
     unknown.write_bytes(b"# coding: no-such-codec\n" + solution("05-backward").encode())
     ascii_only = tmp_path / "ascii.py"
     ascii_only.write_bytes(b"# coding: ascii\n# caf\xc3\xa9\n" + solution("05-backward").encode())
-    status, by_file, _, _ = grade("05-backward", str(declared), str(unknown), str(ascii_only))
+    notepad = tmp_path / "notepad-unicode.py"
+    notepad.write_bytes(solution("05-backward").encode("utf-16"))  # with its byte-order mark
+    status, by_file, _, _ = grade("05-backward", str(declared), str(unknown), str(ascii_only),
+                                  str(notepad))
+    assert ("notepad-unicode.py is saved as UTF-16 (what Windows Notepad calls \"Unicode\"), "
+            "not UTF-8: save it again choosing UTF-8") in by_file[str(notepad)]["error"]
     assert by_file[str(declared)]["passed"] is True, by_file[str(declared)]["error"]
     assert by_file[str(declared)]["stdout"].endswith("é\n")
     assert ("unknown.py: Python cannot read it by its coding line (unknown encoding: "

@@ -92,6 +92,9 @@ def _amount(size: int) -> str:
 
 def decode_source(data: bytes, shown: str) -> str:
     """UTF-8 text (a leading byte-order mark is allowed), or Refused saying what is wrong."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):  # `python` refuses it too
+        raise Refused(f"{shown} is saved as UTF-16 (what Windows Notepad calls \"Unicode\"), "
+                      "not UTF-8: save it again choosing UTF-8 and hand it in again")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
