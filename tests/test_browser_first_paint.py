@@ -200,3 +200,42 @@ def test_a_lab_that_cannot_start_leaves_the_picture_and_the_quiz_working(open_le
     assert question.get_attribute("data-answered") == "right"
     assert page.evaluate("window.courseEditor") is None  # the lab did not start
     assert any("JSON" in text for text in logged), logged
+
+
+# Each Worker the page makes, in order: whether the editor existed then, and whether the worker
+# was given its boot in its name (it then starts Python without waiting for a message).
+WORKERS = """(() => {
+    const Real = Worker;
+    window.courseWorkers = [];
+    window.Worker = class extends Real {
+        constructor(url, options = {}) {
+            window.courseWorkers.push({ editor: window.courseEditor !== undefined,
+                                        named: Boolean(options.name && options.name.includes('"init"')) });
+            super(url, options);
+        }
+    };
+})()"""
+
+
+def test_a_first_visit_starts_python_once_the_editor_exists_and_a_later_visit_at_once(open_lesson):
+    # Cold, Python's worker downloads, compiles and decompresses some 15 MB: started before the
+    # page's script, it took the two cores from the page making the editor. A later visit only
+    # restores the snapshot this browser kept, and its worker starts first, as before.
+    page = open_lesson("05-backward", **WIDE,
+                       before=lambda context: context.add_init_script(WORKERS))
+    page.wait_for_function("document.querySelector('[data-testid=status]').dataset.state === 'ready'",
+                           timeout=120_000)
+    first = page.evaluate("window.courseWorkers[0]")
+    assert first == {"editor": True, "named": True}, first
+    page.click("[data-testid=check]")
+    page.wait_for_selector("[data-testid=result]:not([hidden])", timeout=120_000)
+    page.wait_for_function("localStorage.getItem('autograd-course-snapshot') !== null",
+                           timeout=120_000)
+    page.reload()
+    page.wait_for_function("document.querySelector('[data-testid=status]').dataset.state === 'ready'",
+                           timeout=120_000)
+    assert page.evaluate("window.courseWorkers[0]") == {"editor": False, "named": True}
+    assert page.get_attribute("[data-testid=status]", "data-restored") == "true"
+    page.click("[data-testid=check]")
+    page.wait_for_selector("[data-testid=result]:not([hidden])", timeout=120_000)
+    assert page.errors == []

@@ -35,7 +35,11 @@ export class Python {
     // The first worker was started by the page itself (lesson.html), before this script came.
     const early = globalThis.courseEarlyPython;
     globalThis.courseEarlyPython = null;
-    const worker = early ? early.worker : new Worker(this.urls.worker, { type: "module" });
+    // On a first visit it left its worker to be started here, once the editor exists, with
+    // the boot it prepared in the worker's name (so that it starts without a message).
+    const worker = early ? early.worker || new Worker(this.urls.worker,
+      { type: "module", name: JSON.stringify(early.boot) })
+      : new Worker(this.urls.worker, { type: "module" });
     // Stop can interrupt Python only where SharedArrayBuffer exists (COOP/COEP headers).
     const interrupt = early ? early.interrupt
       : globalThis.crossOriginIsolated ? new Int32Array(new SharedArrayBuffer(4)) : null;
@@ -45,6 +49,7 @@ export class Python {
       if (python === this.fresh) this.onStatus("broken", event.message || "the worker failed");
     };
     if (early) {
+      if (!early.worker) worker.postMessage({ ...early.boot, interruptBuffer: interrupt });
       for (const data of early.messages) this.receive(python, data);
       return python;
     }
