@@ -68,6 +68,9 @@ def missing_module(exc: BaseException) -> str:
     top = exc.name.partition(".")[0]
     if top in sys.stdlib_module_names:
         return ""
+    # Cut as the error's own message is (_message): a name of a million characters made a
+    # report too large to read (long_module_name.py).
+    top = top[:80] + ("…" if len(top) > 80 else "")
     return (f"`{top}` is not here: a lab has Python's standard library only, so write what "
             "you need yourself")
 
