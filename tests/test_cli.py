@@ -377,6 +377,22 @@ def test_check_junit_goes_to_a_new_folder_and_an_unwritable_one_is_refused_first
     done = run_course("check", "--lab", "1", "--runtime", "python", "--junit", str(junit))
     assert done.returncode == 0, done.stderr
     assert "01-graphs" in {s.get("name") for s in ET.parse(junit).getroot()}
+    again = run_course("check", "--lab", "1", "--runtime", "python", "--junit", str(junit))
+    assert again.returncode == 0, again.stderr  # its own report, from the run before, replaced
+
+
+def test_check_junit_never_replaces_a_file_that_is_not_a_junit_report(tmp_path):
+    """`course check --junit labs/01-graphs/solution.py` (tab completion one folder too far)
+    replaced the lab's reference solution with XML."""
+    root = _copy_course(tmp_path)
+    solution_file = root / "labs" / "01-graphs" / "solution.py"
+    held = solution_file.read_bytes()
+    done = run_course("check", "--lab", "1", "--runtime", "python", "--junit",
+                      "labs/01-graphs/solution.py", cwd=root)
+    assert done.returncode == 2 and solution_file.read_bytes() == held
+    assert ("--junit labs/01-graphs/solution.py holds something other than a JUnit report, and "
+            "writing would replace it: name a new file") in done.stderr
+    assert "files graded" not in done.stdout
 
 
 def test_check_reports_links_that_lead_nowhere_and_silent_checks(tmp_path):

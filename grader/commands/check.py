@@ -43,6 +43,7 @@ def check_command(runtime, timeout, junit_path, mutants, only, root):
 
     started = time.perf_counter()
     check_results_path(junit_path, "--junit")  # before minutes of grading, not after
+    _not_replacing_other_files(junit_path)
     course = load_course(root)
     if only is not None:
         only = _lab_slug(course, only)
@@ -91,6 +92,19 @@ def check_command(runtime, timeout, junit_path, mutants, only, root):
     # exit for it, though every other problem is said too.
     unreadable = any(p.message.startswith(authored.NOT_TEXT) for p in problems)
     sys.exit(2 if unreadable else 1 if problems else 0)
+
+
+def _not_replacing_other_files(junit_path: str | None) -> None:
+    """`--junit labs/01-graphs/solution.py` (a slip of tab completion) replaced the reference
+    solution with XML: a file already there is replaced only when it is a JUnit report."""
+    if junit_path is None or not Path(junit_path).is_file():
+        return
+    with open(junit_path, "rb") as handle:
+        start = handle.read(512).lstrip(b"\xef\xbb\xbf \t\r\n")
+    if start and not start.startswith((b"<?xml", b"<testsuites", b"<testsuite")):
+        raise click.UsageError(f"--junit {junit_path} holds something other than a JUnit "
+                               "report, and writing would replace it: name a new file, like "
+                               "check-results.xml (nothing was graded or written)")
 
 
 def _lab_slug(course, name: str) -> str:
