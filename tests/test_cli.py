@@ -829,3 +829,16 @@ def test_check_says_where_to_look_when_the_checks_interpreter_itself_stalls(tmp_
     assert "course check --lab 05-backward --runtime python" in found[0].message
     again = _stalled_checks(lab, Expectation(lab.starter, "starter"), report, {}, seen)
     assert again == []  # said once per lab; nothing else is said of a file not graded
+
+
+def test_results_never_replaces_a_py_zip_or_notebook_file(tmp_path):
+    """`--results` named one of the inputs or a file inside a folder being graded is refused;
+    any other existing .py (the lab's own solution.py, a learner's file not graded this time)
+    was replaced with the grades."""
+    kept = tmp_path / "bob.py"
+    kept.write_text("x = 1\n")
+    (tmp_path / "amy.py").write_text((LAB / "solution.py").read_text())
+    done = run_course("grade", "05-backward", str(tmp_path / "amy.py"), "--results", str(kept),
+                      "--runtime", "python", "--trusted")
+    assert done.returncode == 2 and kept.read_text() == "x = 1\n"
+    assert f"--results {kept} is a .py file already, and writing there would replace it" in done.stderr
