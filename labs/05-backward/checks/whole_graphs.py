@@ -272,6 +272,14 @@ def sorts_once(learner):
                                 "x * w + x * (1 - w)), which is 1")
 
 
+# Each reflected method, the line that hands the number straight back to it, and one that does not.
+LOOPING = {"+": ("__radd__", "return other + self", "return self + other"),
+           "*": ("__rmul__", "return other * self", "return self * other"),
+           "-": ("__rsub__", "return other - self", "return other + (-self), or Value(other) - self"),
+           "/": ("__rtruediv__", "return other / self", "return other * self**-1, or "
+                                                         "Value(other) / self")}
+
+
 @check("subtraction, negation, division and plain numbers on either side",
        "Build them from what you have: -a = a * -1, a - b = a + (-b), a / b = a * b**-1.",
        "2 * v calls int.__mul__ first, which gives up; Python then tries v.__rmul__(2).",
@@ -280,7 +288,18 @@ def reflected(learner):
     rng = inputs("reflected")
     n, v = _draw(rng, -3, 3), _draw(rng, 0.5, 2.5)
     a, b = _draw(rng, -2.5, 2.5), _draw(rng, 0.5, 2.5)
-    compare(learner, lambda a, b: -(a - b) * 1.5 + a, [a, b], "-(a - b) * 1.5 + a", ["a", "b"])
+    try:
+        compare(learner, lambda a, b: -(a - b) * 1.5 + a, [a, b], "-(a - b) * 1.5 + a",
+                ["a", "b"])
+    except CheckFailed as failed:
+        if type(failed.__cause__) is not RecursionError:
+            raise
+        raise CheckFailed(
+            f"{str(failed).rstrip('.')}. Your -, negation and reflected operations call each "
+            f"other in a circle (-a written as 0 - a, say: Python runs that as a.__rsub__(0), "
+            f"which computes 0 + (-a), and so needs -a again), so Python never gets to an "
+            f"answer. Build each from +, * and ** alone: -a = a * -1, a - b = a + (-b), "
+            f"2 - a = 2 + (-a).") from failed.__cause__
     compare(learner, lambda a, b: (a / b) * 1.5 + a, [a, b], "(a / b) * 1.5 + a", ["a", "b"])
     cases = [
         (lambda v: n + v, f"{_f(n)} + v", None), (lambda v: v + n, f"v + {_f(n)}", None),
@@ -297,8 +316,19 @@ def reflected(learner):
             why = (f"That is ({wrong_what}) * 1.5, the operands swapped: in {method}(self, "
                    f"other), other is the plain number on the LEFT. Writing {method} = "
                    f"{alias} does this too: {alias} computes self first.")
-        compare(learner, lambda v: formula(v) * 1.5, [v], f"({what}) * 1.5", ["v"],
-                swapped=swapped, swap_why=why)
+        try:
+            compare(learner, lambda v: formula(v) * 1.5, [v], f"({what}) * 1.5", ["v"],
+                    swapped=swapped, swap_why=why)
+        except CheckFailed as failed:
+            if type(failed.__cause__) is not RecursionError or index % 2:
+                raise
+            sign = what.split()[1]
+            own, back, fix = LOOPING[sign]
+            raise CheckFailed(f"{str(failed).rstrip('.')}. {what}, a plain number on the "
+                              f"left, runs v.{own}({_f(n)}); {back} there makes the same "
+                              f"number {sign} Value again, so Python runs {own} again, forever. "
+                              f"Write it with the Value's own operations: {fix}.") \
+                from failed.__cause__
     said = _plain_number_assigns(learner, n, v)
     if said:
         raise CheckFailed(said)
