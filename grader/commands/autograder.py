@@ -21,6 +21,7 @@ def autograder_command(engine, lab, out, root):
     """Write an autograder for LAB: for Gradescope, a zip whose setup.sh installs the course,
     Node and Pyodide pinned as here and whose run_autograder grades /autograder/submission;
     for PrairieLearn, an external-grader image folder whose entrypoint grades /grade/student.
+    Exit status 0 when it is written; 2, with nothing written, when it refuses.
 
     \b
     Example:

@@ -26,6 +26,8 @@ def build_command(out, strict, root):
     """Write the static site: lesson pages, labs, Pyodide and the front end.
 
     Deploy the folder on any static host that can send the headers in its _headers file.
+    Exit status 1 when the course has problems (`course check` lists them) or a step fails;
+    2 for a usage error or a lab whose checks cannot load (as `course grade` says it).
 
     \b
     Example:

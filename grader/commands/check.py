@@ -28,7 +28,8 @@ from .options import TIMEOUT, load_course, root_option
 @root_option
 def check_command(runtime, timeout, junit_path, mutants, only, root):
     """Grade every lab's solution (must pass), starter (must fail) and mistakes (must fail
-    their named check first, with their message). Exit status 1 on any surprise.
+    their named check first, with their message). Exit status 1 on any surprise; 2 when a
+    lab file is not readable text, or for a usage error.
 
     \b
     Example:
