@@ -32,7 +32,8 @@ export class Python {
   // A worker for the next request: {worker, interrupt, ready}.
   start() {
     if (this.firstBoot) this.onStatus("loading");
-    // The first worker was started by the page itself (lesson.html), before this script came.
+    // The first worker's boot was prepared by the page itself (lesson.html), which also started
+    // it, before this script came, on a visit that restores a kept snapshot.
     const early = globalThis.courseEarlyPython;
     globalThis.courseEarlyPython = null;
     // On a first visit it left its worker to be started here, once the editor exists, with
