@@ -221,7 +221,11 @@ def check_course(course: Course, runtime, only: str | None = None
             _judge(wanted, report) + _check_slips(wanted, report, where.get(lab.slug, {}),
                                                   seen[lab.slug]))
         outcome.problems += found
-        outcome.cases.append((wanted.describe(), found))
+        # A file the stalled checks did not judge is no passing case in JUnit, though its
+        # problem is said once, at the checks.
+        unjudged = [Problem(wanted.path, 1, "not judged: the lab's checks did not finish "
+                                            "grading it (see the problem at the checks)")]
+        outcome.cases.append((wanted.describe(), unjudged if stalled == [] else found))
         judged.setdefault(lab.slug, []).append((wanted, report))
     for slug, pairs in judged.items():
         if only is None or slug == only:

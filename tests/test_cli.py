@@ -842,3 +842,25 @@ def test_results_never_replaces_a_py_zip_or_notebook_file(tmp_path):
                       "--runtime", "python", "--trusted")
     assert done.returncode == 2 and kept.read_text() == "x = 1\n"
     assert f"--results {kept} is a .py file already, and writing there would replace it" in done.stderr
+
+
+def test_files_the_stalled_checks_did_not_judge_are_no_passing_junit_cases():
+    """The stall is said once per lab; the lab's other files were then JUnit cases with no
+    problem, so passing, though nothing judged them."""
+    from grader import course as course_model
+    from grader.runtimes.submission import CHECKS_TIMEOUT
+    from grader.self_check import check_course
+
+    class Stalling:  # what the Pyodide runtime returns when the checks' interpreter hangs
+        def grade(self, batch):
+            return [s.failed(CHECKS_TIMEOUT.format(timeout=2), "pyodide") for s in batch]
+
+    course = course_model.load(ROOT)
+    outcome = check_course(course, Stalling(), "01-graphs")[0][0]
+    # once for each lab whose checks graded something (lab 1's starter meets every lab's)
+    assert sorted(p.path for p in outcome.problems) == sorted(
+        lab.checks_files()[0] for lab in course.labs.values())
+    assert [p.message.split(",")[0] for p in outcome.problems
+            if p.path == course.labs["01-graphs"].checks] == [
+        "the lab's checks did not finish within 2 s while grading solution.py"]
+    assert len(outcome.cases) > 2 and all(found for _, found in outcome.cases), outcome.cases
