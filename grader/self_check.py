@@ -105,7 +105,9 @@ def _stalled_checks(lab: Lab, wanted: Expectation, report: Report, where: dict,
     graded, so nothing else is said of it. A check that loops forever was blamed on
     solution.py:1 ("the solution must pass every check"), and on every mistake's message."""
     if CHECKS_STALLED.fullmatch(report.error):
-        stopped, (path, line) = None, (lab.checks_files()[0], 1)
+        # checks.py, or the checks/ folder: not its first file (a helpers file, say)
+        files = lab.checks_files()
+        stopped, (path, line) = None, (files[0] if len(files) == 1 else lab.checks, 1)
     elif OUTSIDE_THE_FILE.fullmatch(report.error) and stopped_check(report) in where:
         stopped = stopped_check(report)
         path, line = where[stopped]

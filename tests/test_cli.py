@@ -843,7 +843,7 @@ def test_check_says_where_to_look_when_the_checks_interpreter_itself_stalls(tmp_
                         ).failed(CHECKS_TIMEOUT.format(timeout=2.5), "pyodide")
     seen = set()
     found = _stalled_checks(lab, Expectation(lab.solution, "solution"), report, {}, seen)
-    assert [(p.path, p.line) for p in found] == [(lab.checks_files()[0], 1)]
+    assert [(p.path, p.line) for p in found] == [(lab.checks, 1)]  # its checks/ folder
     assert ("the lab's checks did not finish within 2.5 s while grading solution.py, and no "
             "line of that file was running") in found[0].message
     assert "course check --lab 05-backward --runtime python" in found[0].message
@@ -879,7 +879,7 @@ def test_files_the_stalled_checks_did_not_judge_are_no_passing_junit_cases():
     outcome = check_course(course, Stalling(), "01-graphs")[0][0]
     # once for each lab whose checks graded something (lab 1's starter meets every lab's)
     assert sorted(p.path for p in outcome.problems) == sorted(
-        lab.checks_files()[0] for lab in course.labs.values())
+        lab.checks for lab in course.labs.values())  # checks.py, or a lab's checks/ folder
     assert [p.message.split(",")[0] for p in outcome.problems
             if p.path == course.labs["01-graphs"].checks] == [
         "the lab's checks did not finish within 2 s while grading solution.py"]
