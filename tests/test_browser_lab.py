@@ -565,6 +565,19 @@ def test_on_a_laptop_run_and_check_are_on_screen_when_the_lab_opens(open_lesson,
     assert page.locator("[data-testid=editor]").bounding_box()["height"] > 0.53 * 1080
 
 
+def test_on_a_touch_screen_as_wide_as_a_laptop_run_and_check_are_on_screen_too(open_lesson):
+    """A touch screen hides the lab's line on keys (app.css): the fit read its empty box as
+    nothing above the editor, which then took 55 % of the screen and pushed Run and Check off
+    a 1280 x 720 tablet."""
+    page = open_lesson("01-graphs", width=1280, height=720, has_touch=True, is_mobile=True)
+    wait_ready(page)
+    assert page.locator(".lab-keys").is_hidden()
+    for testid in ("run", "check"):
+        box = page.locator(f"[data-testid={testid}]").bounding_box()
+        assert 0 <= box["y"] and box["y"] + box["height"] <= 720, (testid, box)
+    assert page.locator("[data-testid=editor]").bounding_box()["height"] >= 16 * 16
+
+
 def test_offline_a_page_never_kept_gets_a_clear_offline_page(open_lesson, site):
     page = open_lesson("01-graphs")
     wait_ready(page)

@@ -32,9 +32,11 @@ export function showAboveEditor(root, page, { saved, fresh, opening, later }, lo
 // stylesheet gives the editor what is left, less the status and the buttons.
 export function fitEditor(root) {
   if (!matchMedia("(min-width: 75rem)").matches) return;  // a phone's lab follows the lesson
-  const notes = [...root.querySelectorAll('[data-testid="part"], [data-testid="carry"]')]
-    .filter((element) => !element.hidden);
-  const last = notes.length ? notes[notes.length - 1] : root.querySelector(".lab-keys");
+  // The last of them with a box: the notes may be hidden, and on a touch screen so is the
+  // line on keys (app.css), whose empty box would say nothing stands above the editor.
+  const above = [...root.querySelectorAll("#lab-title, .lab-notebook, .lab-help, .lab-keys, " +
+    '[data-testid="part"], [data-testid="carry"]')].filter((element) => element.getClientRects().length);
+  const last = above[above.length - 1];
   if (!last) return;
   const column = root.getBoundingClientRect();
   // Where the column starts when the page is at its top (below the site's header): sticky, the
