@@ -386,11 +386,17 @@ def test_check_junit_never_replaces_a_file_that_is_not_a_junit_report(tmp_path):
     replaced the lab's reference solution with XML."""
     root = _copy_course(tmp_path)
     solution_file = root / "labs" / "01-graphs" / "solution.py"
-    held = solution_file.read_bytes()
+    page = root / "lessons" / "01-graphs.md"
+    held, page_held = solution_file.read_bytes(), page.read_bytes()
     done = run_course("check", "--lab", "1", "--runtime", "python", "--junit",
                       "labs/01-graphs/solution.py", cwd=root)
     assert done.returncode == 2 and solution_file.read_bytes() == held
-    assert ("--junit labs/01-graphs/solution.py holds something other than a JUnit report, and "
+    assert ("--junit labs/01-graphs/solution.py is a .py file already, and writing there would "
+            "replace it with the grades: name a new file, like check-results.xml") in done.stderr
+    done = run_course("check", "--lab", "1", "--runtime", "python", "--junit",
+                      "lessons/01-graphs.md", cwd=root)
+    assert done.returncode == 2 and page.read_bytes() == page_held
+    assert ("--junit lessons/01-graphs.md holds something other than a JUnit report, and "
             "writing would replace it: name a new file") in done.stderr
     assert "files graded" not in done.stdout
 

@@ -31,12 +31,13 @@ def check_results_path(results_path: str | None, option: str = "--results",
                                    "it hands in to grade: writing there could replace a "
                                    "learner's file; name a file outside it, or one not ending "
                                    f"in {', '.join(GRADED_SUFFIXES)}")
+    like = "check-results.xml" if option == "--junit" else "grades.json"
     if target.suffix.lower() in GRADED_SUFFIXES and os.path.lexists(target):
         # no document is a .py, .zip or .ipynb: `--results labs/05-backward/solution.py`
         # replaced the lab's reference solution with the grades
         raise click.UsageError(f"{option} {results_path} is a {target.suffix} file already, and "
                                "writing there would replace it with the grades: name a new "
-                               "file, like grades.json (nothing was graded or written)")
+                               f"file, like {like} (nothing was graded or written)")
     folder = target.parent
     while not os.path.lexists(folder):
         folder = folder.parent
