@@ -49,7 +49,8 @@ def autograder_command(engine, lab, out, root):
         raise click.UsageError(f"--out {out}: Gradescope takes a .zip, and this would be a zip "
                                f"named {target.name}: name it {target.stem}.zip (nothing was "
                                "written)")
-    if engine == "prairielearn" and suffix in (".zip", ".tar", ".gz", ".tgz") and not target.exists():
+    archive = suffix in (".zip", ".tar", ".gz", ".tgz")
+    if engine == "prairielearn" and archive and not target.exists():
         raise click.UsageError(f"--out {out}: PrairieLearn's autograder is a folder (an "
                                "image's build context), not an archive: name a folder, like "
                                f"{target.with_suffix('')} (nothing was written)")
