@@ -37,6 +37,10 @@ def test_solution_and_alternatives_pass(course, slug):
 def test_starter_fails(course, slug):
     report = _grade(course, slug, course.labs[slug].starter)
     assert not report.passed and not report.error, "a starter fails checks; it does not crash"
+    # An untouched starter does nothing right: a message praising a step of it ("adds both
+    # paths as it should", said of lab 3's zeros) is praise a coincidence earned.
+    praised = [c.name for c in report.checks if "as it should" in c.message]
+    assert praised == []
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -351,6 +355,8 @@ def test_lab_three_starter_is_told_its_gradients_are_missing_not_shared(course):
     diamond = next(c for c in report.checks if c.name.startswith("diamond L"))
     assert "share one object" not in diamond.message
     assert "(dL/dd) should be" in diamond.message and "gives 0" in diamond.message
+    paths = next(c for c in report.checks if c.name.startswith("diamond: a and b"))
+    assert "gives every gradient 0" in paths.message and "Start at L" in paths.message
 
 
 def test_lab_four_starter_runs_its_try_it_without_crashing(course):

@@ -362,6 +362,14 @@ def _paths_at(learner, a, b):
             f"e handed their gradients on while g['d'] and g['e'] were still 0. Work "
             f"backward from L: first L = d * e (it gives d and e their gradients), then "
             f"d = a * b and e = a + b, which hand them on.")
+    if all(_same(g[n], 0.0) for n in ("a", "b", "d", "e")):
+        # 0 = b * 0 + 1 * 0 says nothing of how the paths are added: the untouched starter
+        # gives every gradient 0, and was told it "adds both paths as it should".
+        raise CheckFailed(
+            f"{what} gives every gradient 0 (dL/da, dL/db, dL/dd and dL/de), so no gradient "
+            f"left L. Start at L: dL/dL = 1, then L = d * e gives d and e their gradients "
+            f"(each the OTHER factor), and d = a * b and e = a + b hand them on to a and b, "
+            f"adding up both paths.")
     upstream_wrong = not (_same(g["d"], e) and _same(g["e"], d))
     for name, other in (("a", b), ("b", a)):
         own_paths = other * g["d"] + g["e"]
