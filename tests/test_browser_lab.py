@@ -161,15 +161,24 @@ def test_enter_after_return_pass_break_or_continue_leaves_the_block(open_lesson)
     page.locator(".cm-content").click()
     for keys in ["def f(x):", "Enter", "for i in x:", "Enter", "if i:", "Enter", "continue", "Enter",
                  "if i > 2:", "Enter", "break", "Enter", "passed = i", "Enter", "Backspace",
-                 "return (i +", "Enter", "1)", "Enter", "returns = 3  # not return", "Enter", "return 0"]:
+                 "returns = 3  # not return", "Enter", "return 0"]:
         page.keyboard.press(keys) if keys in ("Enter", "Backspace") else page.keyboard.type(keys)
     assert doc(page) == ("def f(x):\n    for i in x:\n        if i:\n            continue\n"
-                         "        if i > 2:\n            break\n        passed = i\n    return (i +\n"
-                         "           1)\n    returns = 3  # not return\n    return 0")
+                         "        if i > 2:\n            break\n        passed = i\n"
+                         "    returns = 3  # not return\n    return 0")
     page.keyboard.press("Enter")
     assert doc(page).endswith("    return 0\n")  # out of the function: ready for the next def
     page.keyboard.press("ControlOrMeta+z")
     assert doc(page).endswith("    return 0")
+    # A return over two lines: Enter inside its bracket stays in it; Enter after the line that
+    # closes it leaves the method, so the next `def` is the class's (it was nested in this one,
+    # after its return, and the class had no such method).
+    set_code(page, "class V:\n    def mul(self, o):")
+    page.keyboard.press("ControlOrMeta+End")
+    for keys in ["Enter", "return V(self.data * o.data,", "Enter", "(self, o))", "Enter", "def add"]:
+        page.keyboard.press(keys) if keys == "Enter" else page.keyboard.type(keys)
+    lines = doc(page).split("\n")
+    assert lines[2:] == ["        return V(self.data * o.data,", " " * 16 + "(self, o))", "    def add"], lines
     set_code(page, 'def f(x):\n    raise NotImplementedError("f")')
     page.keyboard.press("ControlOrMeta+End")
     page.keyboard.press("Enter")

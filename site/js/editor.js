@@ -177,15 +177,34 @@ const parsedBeforeReindent = EditorView.inputHandler.of((view, from, to, text) =
 // goes, and Enter at its end must stay in the function.
 const ENDS_A_BLOCK = /^(Return|Pass|Break|Continue)Statement$/;
 
+// The indentation of the statement that ends its block on `line`, or -1: one that starts on
+// it, or one that started on an earlier line and closes its bracket here
+// (`return Value(self.data * other.data,` / `(self, other), "*")`): after that one, Enter
+// stayed in the method, and a `def` typed there was nested in it, after its return.
+function blockEndIndent(state, line) {
+  const tree = syntaxTree(state);
+  const indent = /^ */.exec(line.text)[0].length;
+  const here = tree.resolveInner(line.from + indent, 1).parent;
+  if (here && ENDS_A_BLOCK.test(here.name) && here.from === line.from + indent) return indent;
+  for (let node = tree.resolveInner(line.to, -1); node; node = node.parent) {
+    if (!ENDS_A_BLOCK.test(node.name)) continue;
+    const first = state.doc.lineAt(node.from);
+    const start = /^ */.exec(first.text)[0].length;
+    const last = state.doc.lineAt(Math.max(node.from, Math.min(node.to, state.doc.length)));
+    const ends = last.number === line.number || (node.to === line.to + 1 && last.number === line.number + 1);
+    return first.number < line.number && node.from === first.from + start && ends ? start : -1;
+  }
+  return -1;
+}
+
 function newlineAfterBlockEnd(view) {
   const { state } = view;
   const at = state.selection.main;
   if (state.selection.ranges.length > 1 || !at.empty) return false;
   const line = state.doc.lineAt(at.head);
-  const indent = /^ */.exec(line.text)[0].length;
-  if (at.head !== line.to || indent < PYTHON_INDENT.length || !line.text.trim()) return false;
-  const statement = syntaxTree(state).resolveInner(line.from + indent, 1).parent;
-  if (!statement || !ENDS_A_BLOCK.test(statement.name) || statement.from !== line.from + indent) return false;
+  if (at.head !== line.to || !line.text.trim()) return false;
+  const indent = blockEndIndent(state, line);
+  if (indent < PYTHON_INDENT.length) return false;
   // Only where Enter would keep the block's indentation (not inside an open bracket, say);
   // one change, so one Ctrl+Z takes the new line away.
   let enter = null;
