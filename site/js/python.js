@@ -32,15 +32,10 @@ export class Python {
   // A worker for the next request: {worker, interrupt, ready}.
   start() {
     if (this.firstBoot) this.onStatus("loading");
-    // The first worker's boot was prepared by the page itself (lesson.html), which also started
-    // it, before this script came, on a visit that restores a kept snapshot.
+    // The first worker was started by the page itself (lesson.html), before this script came.
     const early = globalThis.courseEarlyPython;
     globalThis.courseEarlyPython = null;
-    // On a first visit it left its worker to be started here, once the editor exists, with
-    // the boot it prepared in the worker's name (so that it starts without a message).
-    const worker = early ? early.worker || new Worker(this.urls.worker,
-      { type: "module", name: JSON.stringify(early.boot) })
-      : new Worker(this.urls.worker, { type: "module" });
+    const worker = early ? early.worker : new Worker(this.urls.worker, { type: "module" });
     // Stop can interrupt Python only where SharedArrayBuffer exists (COOP/COEP headers).
     const interrupt = early ? early.interrupt
       : globalThis.crossOriginIsolated ? new Int32Array(new SharedArrayBuffer(4)) : null;
@@ -50,7 +45,6 @@ export class Python {
       if (python === this.fresh) this.onStatus("broken", event.message || "the worker failed");
     };
     if (early) {
-      if (!early.worker) worker.postMessage({ ...early.boot, interruptBuffer: interrupt });
       for (const data of early.messages) this.receive(python, data);
       return python;
     }
