@@ -213,7 +213,8 @@ def test_the_film_numbers_the_order_then_sweeps_back_filling_each_grad(lesson):
     forward.click()
     assert film_step(page)[1] == "Back in visit(c): its children are all in the order, so c is appended: number 3."
     forward.click()
-    assert film_step(page)[1] == ("Back in visit(d): its children are all in the order (c is skipped: "
+    # No step showed visit(d) starting (its only child, c, is skipped), so its step names the calls.
+    assert film_step(page)[1] == ("visit(L) → visit(d): its children are all in the order (c is skipped: "
                                   "already visited), so d is appended: number 4.")
     forward.click()
     assert badges() == ["1", "2", "3", "4", "5"]
@@ -269,9 +270,19 @@ def test_the_film_without_a_visited_set_runs_c_twice_the_first_time_too_early(le
         texts.append(film_step(page))
     assert [counter for counter, _ in texts] == [f"step {i} of {steps}" for i in range(1, steps + 1)]
     said = [text for _, text in texts]
+    assert said[3] == "Back in visit(d): its children are all in the order, so d is appended: number 4."
     assert "with no visited set it is listed a second time" in said[6]  # c appended again: number 7
     assert said[8].startswith("The order is a, b, c, d, a, b, c, L: c, a and b are listed twice.")
     early, late = broken["runs"]
+    # c's grad just after L's step is the 7 the right sweep has there too, on its way to 13: no ✗.
+    # a's 21 after c's early run is not marked either: c's second run still adds to it.
+    back = page.get_by_role("button", name="Step back")
+    for _ in range(steps - 11):
+        back.click()
+    assert film_step(page)[0] == "step 11 of 17"
+    assert row(page, "c", "grad", FILM_SVG) == "grad 7" and row(page, "a", "grad", FILM_SVG) == "grad 21"
+    for _ in range(steps - 11):
+        forward.click()
     assert said[10] == (f"c (number 7) runs with c.grad = {num(early)}, before d has added its share: "
                         f"it hands 3·{num(early)} = {num(3 * early)} to a and 2·{num(early)} = {num(2 * early)} to b.")
     assert said[14].startswith(f"c (number 3) runs its step AGAIN, with c.grad = {num(late)}")

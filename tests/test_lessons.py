@@ -959,11 +959,9 @@ process.stdout.write(JSON.stringify(steps));
 """
 # Handed to the pictures' owner with the patch (site/js/pictures/sweep.js): strict, so the fix
 # landing turns these red until the markers go.
-_SWEEP_FIX = pytest.mark.xfail(strict=True, reason="sweep.js: 'Back in visit(d)' with no step "
-                               "showing visit(d) start; a ✗ on c's 7 on its way to 13")
-SWEEP_FILMS = [pytest.param((), marks=_SWEEP_FIX, id="right"), pytest.param(("first-d",), id="first-d"),
-               pytest.param(("no-visited",), marks=_SWEEP_FIX, id="no-visited"),
-               pytest.param(("no-visited", "first-d"), marks=_SWEEP_FIX, id="no-visited+first-d")]
+SWEEP_FILMS = [pytest.param((), id="right"), pytest.param(("first-d",), id="first-d"),
+               pytest.param(("no-visited",), id="no-visited"),
+               pytest.param(("no-visited", "first-d"), id="no-visited+first-d")]
 
 
 def film_steps(tmp_path, slug: str, setups: tuple[str, ...], root=ROOT) -> list[dict]:

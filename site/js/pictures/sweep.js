@@ -78,12 +78,15 @@ export function startSweep(figure) {
   let frame = drawings.c[1];
   const film = createFilm(filmBox, {
     label: "backward()",
-    start: () => ({ badges: {}, grads: {}, notes: {}, focus: [], flowing: [], backward: false }),
+    start: () => ({ badges: {}, grads: {}, settled: {}, notes: {}, focus: [], flowing: [], backward: false }),
     draw: (state, index, count) => frame.draw({
       title: `Film, step ${index + 1} of ${count}${shown.broken ? ", without a visited set (wrong)" : ""}.`,
       nodes: Object.fromEntries(Object.keys(shown.graph.nodes).map((name) => [name, {
         value: `value ${num(shown.values[name])}`,
-        grad: name in state.grads ? gradText(state.grads[name], shown.right.grad[name], shown.broken) : "grad ?",
+        // ✗ only on a grad no later step adds to: c's 7 just after L's step is on its way to
+        // 13 in the broken sweep as in the right one, not wrong.
+        grad: name in state.grads
+          ? gradText(state.grads[name], shown.right.grad[name], shown.broken && state.settled[name]) : "grad ?",
         badge: state.badges[name],
       }])),
       notes: state.notes, focus: state.focus, flowing: state.flowing, backward: state.backward,
@@ -216,11 +219,14 @@ function howWrong(factor) {
 function filmSteps(graph, s) {
   const appended = visits(graph, { visited: !s.broken });
   const seen = {};
+  const shown = new Set();  // the calls a step has already named, each by its whole chain
   const steps = appended.map(({ name, stack, skipped }, i) => {
     const again = seen[name];
     seen[name] = true;
+    const started = shown.has(stack.join(" "));
+    stack.forEach((_, k) => shown.add(stack.slice(0, k + 1).join(" ")));
     return {
-      text: orderText(graph, name, stack, skipped, i + 1, again),
+      text: orderText(graph, name, stack, skipped, i + 1, again, started),
       apply(state) {
         state.badges[name] = state.badges[name] ? `${state.badges[name]},${i + 1}` : String(i + 1);
         state.focus = [name];
@@ -233,11 +239,14 @@ function filmSteps(graph, s) {
       `Seed: ${graph.output}.grad = 1, then sweep the order in reverse.`,
     apply(state) {
       state.grads[graph.output] = 1;
+      state.settled[graph.output] = true;
       state.focus = [graph.output];
       state.backward = true;
     },
   });
   const reversed = [...s.order].reverse();
+  const lastShare = {};  // the run after which no share reaches a node any more
+  for (const share of s.shares) lastShare[share.to] = Math.max(lastShare[share.to] ?? -1, share.run);
   const swept = {};
   reversed.forEach((name, run) => {
     const shares = s.shares.filter((share) => share.run === run);
@@ -262,6 +271,7 @@ function filmSteps(graph, s) {
         for (const child of children) {
           state.grads[child] = (state.grads[child] ?? 0) + to(child).reduce((t, share) => t + share.share, 0);
           state.notes[edgeId(child, name)] = shareLines(to(child));
+          if (lastShare[child] === run) state.settled[child] = true;
         }
         state.focus = [name];
         state.flowing = children.map((child) => edgeId(child, name));
@@ -294,11 +304,13 @@ function visits(graph, { visited }) {
   return appended;
 }
 
-function orderText(graph, name, stack, skipped, number, again) {
+// A call no earlier step showed starting (d's, when L visits c first and c is then skipped)
+// is named with the calls that lead to it, as a leaf's is; "Back in" only a call already seen.
+function orderText(graph, name, stack, skipped, number, again, started) {
   const calls = stack.map((node) => `visit(${node})`).join(" → ");
   const twice = again ? ` (again: with no visited set it is listed a second time)` : "";
   if (!graph.nodes[name].inputs) return `${calls}: ${name} has no children, so it is appended: number ${number}${twice}.`;
   const gone = skipped.length ? ` (${skipped.join(", ")} is skipped: already visited)` : "";
-  return `Back in visit(${name}): its children are all in the order${gone}, so ${name} is appended: ` +
-    `number ${number}${twice}.`;
+  return `${started ? `Back in visit(${name})` : calls}: its children are all in the order${gone}, ` +
+    `so ${name} is appended: number ${number}${twice}.`;
 }
