@@ -21,7 +21,7 @@ from ..course import Course, Lesson
 LAB_FILE = "lab.py"
 KERNEL = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 # How a learner keeps their work (a browser test presses it and reloads).
-SAVE = "Save with **Ctrl+S** (**File ▸ Save Notebook**)"
+SAVE = "**Ctrl+S** (**File ▸ Save Notebook**)"
 # How to work in a notebook, one point per item: a learner scans for the one they need.
 HOW_TO = "\n".join([
     "**How to work here**",
@@ -36,11 +36,10 @@ HOW_TO = "\n".join([
     f"- Where the starter says to press **Run** (a button of the lesson page), open "
     f"**{PRINTED}** under the report: what your file printed as it loaded, its \"Try it\" "
     f"included; or run `%run {LAB_FILE}` in a cell of your own.",
-    # Measured: JupyterLite kept nothing typed into a cell across a reload, not even 130 s
-    # later (no autosave came); after Ctrl+S the notebook came back as saved.
-    f"- {SAVE} before you close or reload the tab: the notebook is then kept in this "
-    "browser, and opening it again brings your code back. Unsaved edits are lost (the "
-    "browser asks first).",
+    # The site turns saving every few seconds on (jupyterlite.SETTINGS_OVERRIDES): with
+    # JupyterLab's default nothing typed came back after a reload.
+    f"- Your edits are saved in this browser every few seconds, and {SAVE} saves at once: "
+    "opening the notebook again brings your code back.",
     "- Under the report, **Back to the lesson's page** opens this lab's lesson in a new tab.",
     # Measured: Interrupt leaves a looping cell at [*] (the site is not cross-origin isolated,
     # see headers.py); Restart brought the kernel back in 34 s, and in 58 s on a busy machine.
