@@ -216,7 +216,10 @@ def test_one_learner_error_is_the_same_cause_on_every_check_it_fails():
 
 def test_recursion_is_named_with_the_function_and_line_that_recursed():
     report = _grade("def double(x):\n    return double(x)\ndef half(x):\n    return x / 2\n")
-    assert "recursed too deeply (RecursionError) in `double`, line 2" in report.checks[0].message
+    # In parentheses, as every other error's place: a check's message may end with a full
+    # stop, and "… a * b**-1. in `__rsub__`, line 93" read as a broken sentence.
+    assert report.checks[0].message.endswith(
+        "recursed too deeply (RecursionError) (in `double`, line 2 of your file)")
     assert report.checks[1].passed
 
 

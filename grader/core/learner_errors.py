@@ -33,7 +33,9 @@ def describe(exc: BaseException, filename: str, where=None, stopped: bool = True
             return "your code raised " + own_interrupt(exc, where)
         return INTERRUPTED + stopped_at(where)
     if isinstance(exc, RecursionError):
-        return "your code recursed too deeply (RecursionError)" + in_your_file(exc, where)
+        where_in = f" in `{where[1]}`, line {where[0]}" if where and where[1] != "<module>" else \
+            in_your_file(exc, where)
+        return "your code recursed too deeply (RecursionError)" + where_in
     missing = missing_module(exc)
     said = f"{kind}: {_message(exc)}" + in_your_file(exc, where)
     return f"{said}; {missing}" if missing else said
@@ -145,12 +147,13 @@ def _message(exc: BaseException) -> str:
 
 
 def in_your_file(exc: BaseException, where) -> str:
-    """Where in the learner's file an exception came from, as the end of a sentence."""
+    """Where in the learner's file an exception came from, in parentheses: it follows a
+    check's message, which may end with a full stop."""
     if where is None:
         return ""
     line, function = where
     if isinstance(exc, RecursionError) and function != "<module>":
-        return f" in `{function}`, line {line}"
+        return f" (in `{function}`, line {line} of your file)"
     return f" (line {line} of your file)"
 
 
