@@ -24,12 +24,12 @@ def test_check_on_endless_recursion_names_it_and_python_survives(course, open_le
     set_code(page, broken)
     assert check(page) == "false"
     negation = page.locator("[data-check-name='negation, subtraction and division']")
-    # The checker writes "`-a` recursed too deeply (RecursionError). <why> in `__neg__`,
-    # line N"; the page shows the backticked parts as code.
+    # The checker writes "`-a` recursed too deeply (RecursionError). <why> (in `__neg__`,
+    # line N of your file)"; the page shows the backticked parts as code.
     message = negation.locator(".check-message")
     shown = message.inner_text()
     assert "-a recursed too deeply (RecursionError)." in shown, shown
-    assert shown.endswith(f"in __neg__, line {line}"), shown
+    assert shown.endswith(f"(in __neg__, line {line} of your file)"), shown
     assert message.locator("code").all_inner_texts() == ["-a", "__neg__"]
     # The rest of the report is there, and says the cause once.
     assert page.locator(".check[data-passed=true]").count() >= 5
