@@ -460,7 +460,7 @@ def test_a_keyboard_interrupt_the_code_raises_itself_is_not_called_a_stop(open_l
     page.keyboard.type("give_up()\n")
     out = run(page, timeout=60_000)
     assert "raised KeyboardInterrupt at line 2 of your file (in `give_up`)" in out, out
-    assert "nobody pressed Stop" in out and "Stopped" not in out, out
+    assert "nobody stopped it" in out and "Stopped" not in out, out
     assert page.inner_text("[data-testid=status]") == "Python is ready."
 
 

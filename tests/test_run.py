@@ -366,14 +366,15 @@ def test_the_notebooks_note_on_an_earlier_labs_missing_code_names_that_lab_by_it
 
 def test_run_tells_the_pages_stop_from_a_files_own_keyboard_interrupt():
     """The page's Run: a Stop comes as SIGINT, counted as a stop (deadline.STOPS); a file's
-    own `raise KeyboardInterrupt` keeps its line and says nobody pressed Stop."""
+    own `raise KeyboardInterrupt` keeps its line and is worded as Check words it."""
     import json
 
     from grader.core import browser
 
     own = json.loads(browser.run("def give_up():\n    raise KeyboardInterrupt\n\ngive_up()\n"))
     assert own["error"].startswith("Your code raised KeyboardInterrupt at line 2 of your file "
-                                   "(in `give_up`); nobody pressed Stop."), own["error"]
+                                   "(in `give_up`); nobody stopped it."), own["error"]
+    assert own["line"] == 2, own
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)  # as in _grade
     timer = threading.Timer(0.3, _thread.interrupt_main)
     timer.start()

@@ -12,7 +12,6 @@ import time
 
 from .checks import seed_of, use_seed
 from .checks_code import offer
-from .deadline import STOPS, counting_interrupts
 from .execute import run_source
 from .graph import output_graph
 from .run import grade, load_checks
@@ -57,27 +56,7 @@ def _sleep_in_slices(sleep, now):
 
 def run(source: str) -> str:
     # The page draws the graph of the Value the file leaves (its "graph", null when none).
-    # The page's Stop comes as SIGINT through Pyodide's interrupt buffer, and is counted
-    # (deadline.py); a KeyboardInterrupt with none is the learner's own `raise
-    # KeyboardInterrupt`, which Run called "Stopped at line 2" when nobody had pressed Stop.
-    heard = STOPS.count
-    with counting_interrupts():
-        output = run_source(source, FILENAME, graph_of=output_graph)
-    if STOPS.count == heard and output.error.startswith(_STOPPED):
-        output.error = _raised_itself(output.error)
-    return output.to_json()
-
-
-# How Run words a KeyboardInterrupt (execute.py): "Stopped at line 3 of your file (in `f`)."
-_STOPPED = "Stopped"
-
-
-def _raised_itself(error: str) -> str:
-    """Run's words for a KeyboardInterrupt nobody's Stop raised: the line it came from stays."""
-    where = error[len(_STOPPED):].rstrip(".")
-    return (f"Your code raised KeyboardInterrupt{where}; nobody pressed Stop. "
-            "It is the exception Stop uses to end a run, so a lab file has no reason to "
-            "raise it.")
+    return run_source(source, FILENAME, graph_of=output_graph).to_json()
 
 
 def prepare(lab: str, checks_source: str, bytecode: str | None = None) -> str:

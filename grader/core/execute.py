@@ -13,8 +13,9 @@ import time
 import traceback
 from dataclasses import dataclass
 
+from .deadline import STOPS, counting_interrupts
+from .learner_errors import EXITS, learner_frame, missing_module, own_interrupt, syntax_message
 from .report import encode
-from .learner_errors import EXITS, missing_module, syntax_message
 from .run import CappedText, exec_module, learner_limits
 
 
@@ -44,8 +45,12 @@ def run_source(source: str, filename: str = "lab.py", graph_of=None) -> RunOutpu
     saved = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = out, err
     graph = None
+    # A stop (the page's Stop: SIGINT through Pyodide's interrupt buffer) is counted as it comes
+    # (deadline.py); a KeyboardInterrupt with none is the file's own `raise KeyboardInterrupt`,
+    # which Run read as "Stopped at line 2" when nobody had pressed Stop.
+    heard = STOPS.count
     try:
-        with learner_limits():
+        with learner_limits(), counting_interrupts():
             module = exec_module(compile(source, filename, "exec"), source, filename)
         error, line = "", None
         if graph_of is not None:
@@ -56,20 +61,26 @@ def run_source(source: str, filename: str = "lab.py", graph_of=None) -> RunOutpu
     except SyntaxError as exc:
         error, line = syntax_message(exc, source), exc.lineno
     except BaseException as exc:  # anything the learner's code raises, exits included
-        error, line = friendly_traceback(exc, filename)
+        error, line = friendly_traceback(exc, filename, stopped=STOPS.count != heard)
     finally:
         sys.stdout, sys.stderr = saved
     return RunOutput(out.value(), err.value(), error, line, time.perf_counter() - started, graph)
 
 
-def friendly_traceback(exc: BaseException, filename: str) -> tuple[str, int | None]:
-    """The traceback through the learner's file only, and the last learner line in it."""
+def friendly_traceback(exc: BaseException, filename: str,
+                       stopped: bool = True) -> tuple[str, int | None]:
+    """The traceback through the learner's file only, and the last learner line in it.
+    `stopped`: whether a stop came while the code ran; a KeyboardInterrupt without one is the
+    file's own, worded as Check words it (learner_errors.own_interrupt)."""
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
     if isinstance(exc, SystemExit):
         line = frames[-1].lineno if frames else None
         at = f" at line {line}" if line else ""
         return (f"Your code exited{at} ({EXITS} end the program). In a lab file, define things "
                 "instead."), line
+    if isinstance(exc, KeyboardInterrupt) and not stopped:
+        where = learner_frame(exc, filename)
+        return "Your code raised " + own_interrupt(exc, where), where and where[0]
     if isinstance(exc, KeyboardInterrupt):
         # Stop (or a swallowed-then-raised interrupt): where the code was is what a learner
         # needs, to find the loop that did not end; the traceback adds nothing to it.
