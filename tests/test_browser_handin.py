@@ -84,6 +84,37 @@ def test_open_a_file_is_one_undoable_change_and_odd_files_are_refused(open_lesso
     assert page.errors == []
 
 
+def test_a_file_with_a_latin_1_coding_line_opens_and_checks_as_course_grade_grades_it(
+        course, open_lesson, tmp_path):
+    # An old editor's file: `# -*- coding: latin-1 -*-` and a byte 0xe9 (é) that is not UTF-8.
+    # `python file.py` and `course grade` read it; the page refused it as "not UTF-8 text".
+    solution = course.labs["01-graphs"].solution.read_text()
+    old = tmp_path / "old.py"
+    code = "# -*- coding: latin-1 -*-\r\n# caf\u00e9 \u00b7 r\u00e9sum\u00e9\r\n" + solution.replace("\n", "\r\n")
+    old.write_bytes(code.encode("latin-1"))
+    graded = run_course("grade", "01-graphs", str(old), "--runtime", "python", "--trusted", "--json")
+    assert json.loads(graded.stdout)[0]["passed"] is True, graded.stdout + graded.stderr
+    page = open_lesson("01-graphs")
+    wait_ready(page)
+    _choose(page, old)
+    assert "Opened old.py" in status(page), status(page)
+    assert doc(page).startswith("# -*- coding: latin-1 -*-\n# caf\u00e9 \u00b7 r\u00e9sum\u00e9\n")
+    assert check(page) == "true"
+    # A declared ASCII file with a byte over 127 is refused by both; so is a UTF-16 file,
+    # named as Windows names it, not as "binary data".
+    ascii = tmp_path / "ascii.py"
+    ascii.write_bytes(b"# coding: ascii\nname = 'caf\xe9'\n")
+    graded = run_course("grade", "01-graphs", str(ascii), "--runtime", "python", "--trusted", "--json")
+    assert graded.returncode == 1 and "is not ascii text" in json.loads(graded.stdout)[0]["error"]
+    _choose(page, ascii)
+    assert "ascii.py is not ascii text, as its coding line says" in status(page), status(page)
+    wide = tmp_path / "wide.py"
+    wide.write_bytes("x = 1\n".encode("utf-16"))
+    _choose(page, wide)
+    assert "wide.py is saved as UTF-16" in status(page), status(page)
+    assert doc(page).startswith("# -*- coding: latin-1 -*-") and page.errors == []
+
+
 def _export(page, tmp_path):
     with page.expect_download() as info:
         page.click("[data-testid=export]")

@@ -36,6 +36,64 @@ export function decodeSource(bytes, name) {
   }
 }
 
+// PEP 263's pattern for a line that declares a file's encoding (grader/intake/regular.py).
+const CODING = /^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)/;
+// Python's names for Latin-1 and ASCII, as its codec registry spells them (lower case, "_"
+// for "-"): a browser's TextDecoder reads "latin-1" and "ascii" as windows-1252, which is not
+// what `python file.py` or `course grade` reads.
+const LATIN_1 = new Set(["latin_1", "latin1", "latin", "l1", "iso8859_1", "iso_8859_1", "8859",
+  "cp819", "ibm819", "iso_ir_100", "csisolatin1", "iso_8859_1_1987", "iso_latin_1"]);
+const ASCII = new Set(["ascii", "us_ascii", "646", "us", "ansi_x3.4_1968", "iso646_us"]);
+
+// The encoding a .py file's first or second line declares (the second counts only when the
+// first is blank or a comment, as in Python's tokenizer), or null.
+function declaredCoding(bytes) {
+  const head = new TextDecoder("latin1").decode(bytes.subarray(0, 1024)).split("\n", 2);
+  const first = CODING.exec(head[0]);
+  if (first) return first[1];
+  if (head.length < 2 || !/^[ \t\f]*(#.*)?\r?$/.test(head[0])) return null;
+  const second = CODING.exec(head[1]);
+  return second ? second[1] : null;
+}
+
+// A .py file's bytes to text, read as Python reads them: UTF-8 unless its coding line says
+// otherwise (`# -*- coding: latin-1 -*-`, which an old editor may have written). `course
+// grade` reads a handed-in file the same way, so the page and the grade agree on it.
+export function decodePython(bytes, name) {
+  if (bytes.length > MAX_FILE_BYTES) return decodeSource(bytes, name);
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    return { error: `${name} is saved as UTF-16 (what Windows Notepad calls "Unicode"), not ` +
+      "UTF-8: save it again choosing UTF-8 and open it again." };
+  }
+  const declared = declaredCoding(bytes);
+  const python = declared && declared.slice(0, 12).toLowerCase().replace(/[-\s]/g, "_");
+  if (!declared || /^utf_?8(_|$)/.test(python)) return decodeSource(bytes, name);
+  let source;
+  if (LATIN_1.has(python) || python.startsWith("latin_1_") || python.startsWith("iso_8859_1_")
+      || python.startsWith("iso_latin_1_")) {
+    source = Array.from(bytes, (byte) => String.fromCharCode(byte)).join("");
+  } else {
+    const ascii = ASCII.has(python);
+    let decoder = null;
+    try {
+      decoder = new TextDecoder(ascii ? "utf-8" : declared, { fatal: true });
+    } catch {
+      return { error: `${name}: its coding line names ${declared}, which this page cannot ` +
+        "read: save it as UTF-8 (any editor can) and open it again." };
+    }
+    const at = ascii ? bytes.findIndex((byte) => byte > 0x7f) : -1;
+    try {
+      if (at >= 0) throw new Error("not ascii");
+      source = decoder.decode(bytes);
+    } catch {
+      return { error: `${name} is not ${declared} text, as its coding line says: save it as ` +
+        "UTF-8 and open it again." };
+    }
+  }
+  if (source.includes("\0")) return { error: `${name} is not a text file (it holds binary data).` };
+  return { source: source.replace(/\r\n/g, "\n") };
+}
+
 // Hand bytes to the browser's downloads, as a file named `name`.
 export function saveFile(blob, name) {
   const link = document.createElement("a");
@@ -75,7 +133,7 @@ export function startLabFiles(root, { view, lab, version, say, onOpened, opened 
     if (file.size > MAX_FILE_BYTES) {
       return say(`${file.name} is ${(file.size / 1048576).toFixed(1)} MB; a lab's code is at most 1 MB.`, "broken");
     }
-    const decoded = decodeSource(new Uint8Array(await file.arrayBuffer()), file.name);
+    const decoded = decodePython(new Uint8Array(await file.arrayBuffer()), file.name);
     if (decoded.error) return say(decoded.error, "broken");
     const { lab: named, code } = withoutHeader(decoded.source);
     if (named && named !== lab) {
