@@ -11,14 +11,29 @@ from .authored import NotText
 from .commands import autograder, build, check, grade, merge, new, serve, setup
 
 
+EXIT_STATUS = """\b
+Exit status, the same for every command:
+  0  done, and whatever it judged passed
+  1  a verdict: a graded file failed (grade, merge) or the course did (check)
+  2  stopped: a usage error, a course it cannot use, or a tool that failed"""
+
+
 class CourseCommands(click.Group):
+    """Status 1 is only ever a verdict, which a command gives by exiting 1 itself (see
+    EXIT_STATUS): every error that stops a command exits 2. A CI step that grades or checks
+    can then tell "a file failed" from "nothing was graded" (`course build` exited 1 for a
+    missing solution and 2 for checks that cannot load)."""
+
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except NotText as exc:  # a lesson, lab or checks file in another encoding
             error = click.ClickException(str(exc))
-            error.exit_code = 2  # as a usage error: 1 means "a graded file failed"
+            error.exit_code = 2
             raise error from None
+        except click.ClickException as exc:
+            exc.exit_code = 2  # Click's own default is 1, which reads as a verdict
+            raise
 
 
 @click.group(cls=CourseCommands,
@@ -28,6 +43,9 @@ class CourseCommands(click.Group):
 @click.version_option(package_name="autograd-course")
 def main() -> None:
     """Build autograd from scratch: grade labs, check the course, scaffold lessons."""
+
+
+main.help = f"{main.help}\n\n{EXIT_STATUS}"
 
 
 if __name__ == "__main__":

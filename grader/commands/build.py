@@ -26,8 +26,8 @@ def build_command(out, strict, root):
     """Write the static site: lesson pages, labs, Pyodide and the front end.
 
     Deploy the folder on any static host that can send the headers in its _headers file.
-    Exit status 1 when the course has problems (`course check` lists them) or a step fails;
-    2 for a usage error or a lab whose checks cannot load (as `course grade` says it).
+    Exit status 2, with nothing built, when the course has problems (`course check` lists
+    them), a step fails, or for a usage error (1 is only ever a verdict on graded files).
 
     \b
     Example:
@@ -37,6 +37,13 @@ def build_command(out, strict, root):
     result = build_once(course, Path(out), strict)
     click.echo(f"Built {result.files} files ({result.bytes / 1e6:.1f} MB) into {result.out} "
                f"in {result.seconds:.1f} s.")
+
+
+class Stopped(click.ClickException):
+    """A build that stopped (the course's problems, a step that failed): status 2, as every
+    command's error, since 1 means a graded file failed (`course --help` says the rule)."""
+
+    exit_code = 2
 
 
 SITE_MARKS = ("index.html", "_headers")  # in every site this command writes
@@ -77,13 +84,12 @@ def build_once(course, out: Path, strict: bool):
                             strict=strict)
     except BuildError as exc:
         if isinstance(exc.__cause__, ChecksBroken):
-            # The course's fault, said as `course grade` and `course autograder` say it: exit
-            # 2, where 1 would read as "a step of the build failed" (or a graded file did).
+            # The course's fault, said as `course grade` and `course autograder` say it.
             raise click.UsageError(f"no site was built: {exc.__cause__} (`course check` lists "
                                    "every problem of the course)") from None
-        raise click.ClickException(str(exc)) from None
+        raise Stopped(str(exc)) from None
     except (MathError, SetupError) as exc:
-        raise click.ClickException(str(exc)) from None
+        raise Stopped(str(exc)) from None
     for warning in result.warnings:
         click.echo(f"warning: {warning}", err=True)
     return result

