@@ -15,7 +15,8 @@ from grader import grading
 
 CALLBACKS = Path(__file__).resolve().parent / "hostile" / "callbacks"
 TIMEOUT = 10.0
-NAMES = ["lying_numbers.py", "reentrant_callback.py", "late_callbacks.py", "exception_text.py"]
+NAMES = ["lying_numbers.py", "reentrant_callback.py", "late_callbacks.py", "exception_text.py",
+         "stale_check_error.py"]
 TRAINING = ("one training step", "each training step", "a Neuron", "an MLP", "train_step trains")
 
 pytestmark = pytest.mark.pyodide
@@ -67,6 +68,23 @@ def test_an_error_whose_text_cannot_be_read_is_named_and_fails_its_checks(lab5):
     adding = [c for c in report.checks if "raised Untellable" in c.message]
     assert len(adding) >= 10
     assert all("(its message could not be shown)" in c.message for c in adding)
+
+
+def test_a_checks_failure_raised_again_later_is_the_files_own_error(lab5):
+    """A check's CheckFailed belongs to the request it was raised in: kept by the file and
+    raised in later checks, it is the file's own error of that name, at its line, and the
+    check that caught it first passes (its step was trained correctly)."""
+    report = lab5["stale_check_error.py"]
+    assert not report.passed and not report.error, report.error
+    first = next(c for c in report.checks if c.name.startswith("one training step"))
+    assert first.passed, first.message
+    later = [c for c in report.checks if not c.passed]
+    assert later and all(c.name.startswith(TRAINING) for c in later), \
+        [(c.name, c.message) for c in later]
+    for check in later:
+        assert "raised CheckFailed: w.data should be a plain number" in check.message, \
+            check.message
+        assert "of your file)" in check.message, check.message
 
 
 def test_the_file_graded_next_on_the_same_host_passes(lab5):

@@ -440,8 +440,10 @@ def _same(a, b) -> bool:
     return kind in (bool, int, float, str, type(None)) and a == b
 
 
-def rebuild_error(info, errors: dict) -> BaseException:
-    """An exception of the learner's, as data, made into one to raise here."""
+def rebuild_error(info, errors: dict, fresh=None) -> BaseException:
+    """An exception of the learner's, as data, made into one to raise here. `fresh(exc)` says
+    whether an exception of the checks' own that comes back ("own") was raised during the
+    request being answered (Link.raised_here): only then is it raised here as itself."""
     if type(info) is not dict:
         info = {}
     own = info.get("own")
@@ -449,7 +451,8 @@ def rebuild_error(info, errors: dict) -> BaseException:
     if (type(where) is not list or len(where) != 2 or type(where[0]) is not int
             or type(where[1]) is not str):
         where = None
-    if isinstance(own, BaseException) and not isinstance(own, Remote):
+    if isinstance(own, BaseException) and not isinstance(own, Remote) \
+            and (fresh is None or fresh(own)):
         # Raised by a check's own function, passed through the learner's code: it keeps the
         # first learner line it passed (calls nesting through both interpreters stop with the
         # link's RecursionError, and the report named no line of the file that nested them).

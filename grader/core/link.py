@@ -68,6 +68,9 @@ class Link:
         self.dead: Stopped | None = None
         self.calls = 0                    # requests made (a benchmark figure)
         self.fell_back = None  # (handle, name, error) of a read whose __getattr__ step is done
+        # The exceptions our served calls raised since the outermost request began: the only
+        # ones of ours the other side may give back as ours (`raised_here`).
+        self.raised: list = []
 
     def request(self, op: str, *args):
         if self.dead is not None:
@@ -78,6 +81,8 @@ class Link:
         me = self.next_id
         self.calls += 1
         outermost = self.depth == 0
+        if outermost:
+            self.raised = []
         if outermost and self.call_seconds is not None:
             end = _clock() + self.call_seconds
             self.call_deadline = end if self.deadline is None else min(end, self.deadline)
@@ -97,6 +102,14 @@ class Link:
                 self._answer(data)
         finally:
             self.depth -= 1
+
+    def raised_here(self, exc) -> bool:
+        """Whether `exc`, one of our exceptions the other side gives back, was raised by a call
+        it made of ours during the outermost request now being answered. One kept from an
+        earlier request and raised again belongs to that request alone: given back later, it
+        is the other side's own error of its name (the same words, never ours to believe:
+        a check's failure, stashed and raised in a later check, read as that check's own)."""
+        return any(mine is exc for mine in self.raised)
 
     def many(self, requests: list) -> tuple[list, BaseException | None]:
         """Requests [(op, *args), ...] in one round trip: the other side does them in order,
@@ -134,6 +147,7 @@ class Link:
         except Stopped:
             raise
         except BaseException as exc:  # anything a served call raises goes back as data
+            self.raised.append(exc)
             reply = self.codec.write({"r": ident, "x": self.codec.encode(self.pack_error(exc))})
         try:
             self.send(reply)

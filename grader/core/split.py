@@ -67,7 +67,8 @@ def _run_job(job: dict, send, receive, interrupt=None) -> str:
     checks, _ = load_checks(job["checks_source"], job["lab"])
     loaded = time.monotonic()
     errors: dict = {}
-    link = Link(send, receive, None, _refuse, _pack, lambda info: rebuild_error(info, errors),
+    link = Link(send, receive, None, _refuse, _pack,
+                lambda info: rebuild_error(info, errors, link.raised_here),
                 call_seconds=float(job.get("call_seconds", timeout)), deadline=started + timeout,
                 interrupt=interrupt)
     handles = Handles(link)
