@@ -38,6 +38,8 @@ def test_following_the_guide_adds_a_sixth_lesson_that_checks_and_builds(tmp_path
             path.write_text(content)
             written.append(target)
             continue
+        if words[:1] == ["python"]:  # a pattern to read, not a file of the new lab
+            continue
         for line in content.splitlines():
             command = shlex.split(line.split("#")[0])
             if command[:2] == ["course", "new"]:
@@ -126,3 +128,4 @@ def test_a_misspelt_field_is_named_missing_and_its_likely_spelling_offered():
                f.endswith("did you mean 'key_terms'?") for f in found), found
     assert any(f.startswith("8: unknown front matter field 'quizz'") and
                f.endswith("did you mean 'quiz'?") for f in found), found
+

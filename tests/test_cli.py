@@ -907,3 +907,47 @@ def test_build_stops_with_status_2_for_any_problem_of_the_course_as_every_comman
     shown = run_course("--help")
     assert "1  a verdict: a graded file failed (grade, merge) or the course did (check)" in shown.stdout
     assert "2  stopped: a usage error, a course it cannot use, or a tool that failed" in shown.stdout
+
+
+def test_a_check_that_records_in_its_callback_is_not_fooled_by_learner_code_that_catches():
+    """A `CheckFailed` raised inside a function handed to learner code is caught by the
+    learner's own `except Exception`, and the file passed: the guide's pattern (note, then
+    judge after the learner's function returned) fails that file and passes the solution."""
+    from pathlib import Path
+    from tempfile import TemporaryDirectory
+
+    from tests.test_authoring_guide import _blocks
+
+    pattern = next(content for info, content in _blocks()
+                   if info == "python" and "def one_gradient_a_step" in content)
+    header = "from grader.core.checks import CheckFailed, attempt, check, close, need\n\n\n"
+    raising = pattern.split("    seen = []")[0] + (
+        "    seen = []\n\n"
+        "    def grad(w):\n"
+        "        seen.append(w)\n"
+        "        if len(seen) > 5:\n"
+        "            raise CheckFailed('grad was called more than once a step')\n"
+        "        return 2 * (w - 3.0)\n\n"
+        "    attempt('descend(grad, 0.0, 0.1, 5)', descend, grad, 0.0, 0.1, 5)\n")
+    solution = ("def descend(grad, w, lr, steps):\n    for _ in range(steps):\n"
+                "        w = w - lr * grad(w)\n    return w\n")
+    catching = solution.replace("    return w\n", "    try:\n        print('last gradient', "
+                                "grad(w))\n    except Exception:\n        pass\n    return w\n")
+    with TemporaryDirectory() as folder:
+        root = Path(folder)
+        (root / "lessons").mkdir()
+        (root / "labs").mkdir()
+        assert run_course("new", "descent", cwd=root).returncode == 0
+        lab = root / "labs" / "01-descent"
+        (lab / "solution.py").write_text(solution)
+        (root / "catching.py").write_text(catching)
+        verdicts = {}
+        for name, hidden in (("raising", raising), ("recording", pattern)):
+            (lab / "checks.py").write_text(header + hidden)
+            done = run_course("grade", "01-descent", "labs/01-descent/solution.py",
+                              "catching.py", "--runtime", "python", "--trusted",
+                              "--format", "json", cwd=root)
+            verdicts[name] = [report["passed"] for report in json.loads(done.stdout)]
+        assert verdicts == {"raising": [True, True], "recording": [True, False]}, verdicts
+        said = json.loads(done.stdout)[1]["checks"][0]["message"]
+        assert "called grad 6 times: one call a step makes 5." in said, said
