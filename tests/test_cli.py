@@ -951,3 +951,25 @@ def test_a_check_that_records_in_its_callback_is_not_fooled_by_learner_code_that
         assert verdicts == {"raising": [True, True], "recording": [True, False]}, verdicts
         said = json.loads(done.stdout)[1]["checks"][0]["message"]
         assert "called grad 6 times: one call a step makes 5." in said, said
+
+
+def test_grade_help_says_what_a_folder_stands_for_and_it_is_so(tmp_path):
+    """`course grade --help` said a folder meant "every .py inside", and a folder of exports
+    and notebooks is what a class hands in: its help now says .zip and .ipynb too."""
+    from tests.exports_support import make_export, solution
+
+    shown = " ".join(run_course("grade", "--help").stdout.split())
+    assert "folders (every .py, .zip and .ipynb inside)" in shown, shown
+    assert "2 when nothing was graded" in shown
+    folder = tmp_path / "class"
+    folder.mkdir()
+    make_export(folder / "jane.zip", {"05-backward": solution("05-backward")})
+    cell = "%%writefile lab.py\n" + solution("05-backward")
+    (folder / "joe.ipynb").write_text(json.dumps({
+        "cells": [{"cell_type": "code", "metadata": {}, "source": cell, "outputs": [],
+                   "execution_count": None}],
+        "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    done = run_course("grade", "05-backward", str(folder), "--runtime", "python", "--trusted",
+                      "--json")
+    reports = json.loads(done.stdout)
+    assert done.returncode == 0 and [r["passed"] for r in reports] == [True, True], done.stderr

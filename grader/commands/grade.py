@@ -60,12 +60,13 @@ def skipped_note(skipped: list[str]) -> str:
 @root_option
 def grade_command(args, all_labs, as_json, output_format, results_path, runtime, trusted, timeout,
                   jobs, shard_text, root):
-    """Grade files, folders (every .py inside) and learners' export zips against LAB's
-    hidden checks; with --all, every lab each export holds.
+    """Grade files, notebooks, learners' export zips and folders (every .py, .zip and .ipynb
+    inside) against LAB's hidden checks; with --all, every lab each export holds.
 
     LAB is a slug or a lab folder. A bad input (a symlink, a FIFO, a zip without the lab, a
     file that is not UTF-8) fails on its own with the reason; the rest are graded. Exit
-    status: 0 when every file passes, 1 when any fails, 2 for usage errors.
+    status: 0 when every file passes, 1 when any fails, 2 when nothing was graded (a usage
+    error, checks that cannot load, a runtime that cannot start).
 
     \b
     Example:
