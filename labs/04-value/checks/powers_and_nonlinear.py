@@ -62,9 +62,11 @@ def power(learner):
                                           f"taken with k cut to a whole number. For k = {k} "
                                           f"the power rule is {k} * a**{k - 1}, with k as it "
                                           f"is.")] if k != int(k) else [])])
-    # At a = 0 too: k * 0**(k-1) is 0 for k = 2, 3 (a rule written as k * out.data / a.data,
-    # equal everywhere else, divides by zero there).
-    for k in (2, 3):
+    # At a = 0 too: k * 0**(k-1) is 0 for k = 2, 3 and 1 for k = 1 (a rule written as
+    # k * out.data / a.data, equal everywhere else, divides by zero there; one that skips
+    # a = 0 with a 0 there misses k = 1). Lower powers are not defined at 0 at all.
+    for k in (2, 3, 1):
+        rule = f"The power rule {k} * a**{k - 1} is {_f(k * 0.0 ** (k - 1))} at a = 0"
         a = new(Value, 0.0)
         what = f"a ** {k}"
         try:
@@ -75,9 +77,10 @@ def power(learner):
             _exponent_child(Value, failed)
             if "ZeroDivisionError" not in str(failed):
                 raise
-            raise CheckFailed(f"{failed}, with a = 0. The power rule k * a**(k-1) is 0 there: "
-                              f"compute it as written, without dividing by a.") from failed.__cause__
-        judge(g, 0.0, f"The local gradient of {what} at a = 0")
+            raise CheckFailed(f"{failed}, with a = 0. {rule}: compute it as written, without "
+                              f"dividing by a.") from failed.__cause__
+        judge(g, k * 0.0 ** (k - 1), f"The local gradient of {what} at a = 0",
+              [(0.0, f"{rule}: compute it as written, with no special case at a = 0.")])
     # And at a negative a, for a whole k: k * a**(k-1) keeps its sign there (a rule through
     # abs(a) or log(a), right for every positive a, is not).
     for x, k in zip(_xs(411, 3, -3.0, -0.3), (2, 3, -1)):
