@@ -236,14 +236,26 @@ def neuron(learner):
                           f"leave x as it came.")
 
 
-def _twice(params, sizes, what):
-    """Fail naming the repeat when parameters() lists one Value twice: a whole neuron
-    repeated ([Neuron(nin)] * nout), or one Value repeated inside a neuron."""
+def _twice(params, sizes, what, net=None):
+    """Fail naming the repeat when parameters() lists one Value twice: a Value the network
+    holds once but parameters() collects twice, a whole neuron repeated ([Neuron(nin)] *
+    nout), or one Value repeated inside a neuron."""
     first = {}
     for j, p in enumerate(params):
         i = first.setdefault(id(p), j)
         if i != j:
             break
+    try:
+        laid = None if net is None else _layout(net)
+    except _Unlaid:
+        laid = None
+    if laid is not None and len({id(p) for p in laid}) == len(laid) == _count(sizes):
+        raise CheckFailed(f"{what}.parameters() lists the same Value twice (at positions {i} "
+                          f"and {j}), though the network holds it once: parameters() collects "
+                          f"it again (a list added to twice, or one more Value appended at the "
+                          f"end), so a training step would move it twice. List each weight "
+                          f"and bias once: [p for layer in self.layers for p in "
+                          f"layer.parameters()].")
     for nin in sizes[:-1]:
         k = nin + 1
         if j - i == k and i + 2 * k <= len(params) and \
@@ -302,6 +314,10 @@ def mlp(learner):
                     "and in Layer and Neuron the same: a new list, new Values, for each")
         built.append((what, params))
         weights, want = _count(sizes) - sum(sizes[1:]), _count(sizes)
+        # A repeat first: a list with a Value twice can have the count of a wrong shape by
+        # chance (MLP(3, [4, 2]) with its last bias listed again has 27, as swapped layers do).
+        if len(params) > want and len({id(p) for p in params}) != len(params):
+            _twice(params, sizes, what, net)
         if len(params) == weights:
             raise CheckFailed(f"{what}.parameters() lists {weights} Values: the weights, but "
                               f"none of the {sum(sizes[1:])} biases (one per neuron), so "
@@ -350,12 +366,10 @@ def mlp(learner):
                               f"sizes[i + 1] weights. Layer(nin, nout) takes the number of inputs "
                               f"first: Layer(sizes[i], sizes[i + 1]), as the given __init__ "
                               f"builds them.")
-        if len(params) > want and len({id(p) for p in params}) != len(params):
-            _twice(params, sizes, what)
         expect(len(params) == want, f"{what}.parameters() should list {want} Values (every "
                                     f"neuron's weights and bias), but it lists {len(params)}.")
         if len({id(p) for p in params}) != want:
-            _twice(params, sizes, what)
+            _twice(params, sizes, what, net)
         try:
             laid = _layout(net)
         except _Unlaid:
