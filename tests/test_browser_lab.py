@@ -1081,6 +1081,16 @@ def test_esc_then_tab_leaves_the_editor_with_the_completion_list_open(open_lesso
     assert page.evaluate("document.activeElement.dataset.testid") == "run"
     assert doc(page).endswith("\nprint")  # not indented by the Tab
     assert page.locator(".cm-tooltip-autocomplete").count() == 0
+    # With lines selected (Shift+Up, as to indent them), Esc dropped the selection and the Tab
+    # then indented both lines.
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.press("Shift+ArrowUp")
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.testid") == "run"
+    assert doc(page).endswith("\nprint") and page.evaluate(
+        "window.courseEditor.state.selection.main.empty")
 
 
 @pytest.mark.parametrize("width", [1100, 390])

@@ -412,10 +412,12 @@ export function createEditor(parent, { doc, onChange, onRun, onCheck, onSave }) 
     if (performance.now() - pointed > 1000) view.setTabFocusMode(ONE_HOUR);
   });
   // "Esc, then Tab" leaves the editor, the page says: with the completion list open (after
-  // typing "print"), Esc only closed the list and the Tab indented the line. Esc still closes
-  // the list, and now arms Tab to leave too (for two seconds, as CodeMirror's own Esc does).
+  // typing "print"), Esc only closed the list and the Tab indented the line; with lines
+  // selected (to indent them), Esc only dropped the selection and the Tab indented. Esc still
+  // does those, and now arms Tab to leave too (for two seconds, as CodeMirror's own Esc does).
   view.contentDOM.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && completionStatus(view.state)) view.setTabFocusMode(2000);
+    const selected = view.state.selection.ranges.some((range) => !range.empty);
+    if (event.key === "Escape" && (completionStatus(view.state) || selected)) view.setTabFocusMode(2000);
   }, true);
   view.dom.dataset.testid = "editor";
   return view;
