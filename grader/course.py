@@ -161,8 +161,16 @@ def load(root: Path) -> Course:
         lab = _load_lab(folder, course.problems)
         if lab:
             course.labs[lab.slug] = lab
-    for path in sorted((root / "lessons").glob("*.md")):
-        course.lessons.append(_load_lesson(path, course))
+    for path in sorted((root / "lessons").glob("*")):
+        if path.suffix == ".md" and path.is_file():
+            course.lessons.append(_load_lesson(path, course))
+        elif re.match(r"\d\d-", path.name):
+            # A folder named like a lesson (lessons/06-descent/, even 06-descent.md/) ended in
+            # a traceback or was skipped without a word, as was 06-descent.MD: no page at all.
+            what = "a folder" if path.is_dir() else "not a .md file"
+            course.problems.append(Problem(path, 1, f"{path.name} is {what}, so no lesson: a "
+                                                    "lesson is one Markdown file, like "
+                                                    "lessons/06-descent.md"))
     _cross_check(course)
     return course
 

@@ -973,3 +973,21 @@ def test_grade_help_says_what_a_folder_stands_for_and_it_is_so(tmp_path):
                       "--json")
     reports = json.loads(done.stdout)
     assert done.returncode == 0 and [r["passed"] for r in reports] == [True, True], done.stderr
+
+
+def test_a_lesson_made_as_a_folder_or_not_as_md_is_a_problem_not_a_traceback(tmp_path):
+    """lessons/06-descent.md/ (a folder) ended `course check` in IsADirectoryError, and a
+    lessons/06-descent/ folder or a 06-descent.MD file was skipped without a word."""
+    from grader import course as course_model
+
+    root = _copy_course(tmp_path)
+    (root / "lessons" / "06-descent.md").mkdir()
+    (root / "lessons" / "07-trained").mkdir()
+    (root / "lessons" / "08-more.MD").write_text("---\ntitle: More\n---\n")
+    (root / "lessons" / "img").mkdir()  # pictures' folder, not named like a lesson: no problem
+    found = [f"{p.path.relative_to(root)}:{p.line}: {p.message}"
+             for p in course_model.load(root).problems]
+    tail = "so no lesson: a lesson is one Markdown file, like lessons/06-descent.md"
+    assert found == [f"lessons/06-descent.md:1: 06-descent.md is a folder, {tail}",
+                     f"lessons/07-trained:1: 07-trained is a folder, {tail}",
+                     f"lessons/08-more.MD:1: 08-more.MD is not a .md file, {tail}"], found
