@@ -189,14 +189,25 @@ def nudged(a: float, b: float, c: float, h: float) -> dict:
             "spread": after["L"] - below["L"]}
 
 
+def assert_moves(text: str, before: float, after: float) -> None:
+    """A node's "before → after": each its true value to at least 4 significant digits, and
+    the two far enough apart in their digits that their difference reads as the change shown
+    beside them (4 digits alone once showed d = -19 → -19 beside Δd = 0.003)."""
+    was, now = text.split(" → ")
+    for shown, true in ((was, before), (now, after)):
+        assert num(float(shown)) == num(true), (text, before, after)
+        assert len(shown.lstrip("-").replace(".", "").lstrip("0")) <= 8, text
+    assert num(float(now) - float(was)) == num(after - before), (text, before, after)
+
+
 def assert_chain_picture(page, a: float, b: float, c: float, h: float) -> None:
     n = nudged(a, b, c, h)
     was, now, delta = n["before"], n["after"], n["change"]
     assert page.text_content("[data-testid=readout-h]") == num(h)
-    assert node(page, "a", "value") == f"{num(a)} → {num(a + h)}"
+    assert_moves(node(page, "a", "value"), a, a + h)
     assert node(page, "a", "change") == f"Δa = h = {num(h)}"
     for name in "deL":
-        assert node(page, name, "value") == f"{num(was[name])} → {num(now[name])}"
+        assert_moves(node(page, name, "value"), was[name], now[name])
         assert node(page, name, "change") == f"Δ{name} = {num(delta[name])}"
     assert node(page, "b", "change") == "held still"
     # Beside each arrow: the local rate, and the ratio of the changes really measured.
@@ -327,6 +338,42 @@ def test_lesson_2_film_carries_the_nudge_along_the_path(lesson):
     page.get_by_role("button", name="Step back").click()
     assert "bends" not in film_step(page)[1]
     assert f"ΔL = {num(small['change']['L'])}." in film_step(page)[1]
+    assert page.errors == []
+
+
+def test_lesson_2_a_small_nudge_shows_each_node_move_by_its_change(lesson):
+    """With h = 0.001, 4 significant digits hid the move: d = -19 → -19 beside Δd = 0.003, and
+    the film said "d goes from -19 to -19". Each before → after now keeps the digits its
+    change needs, in the picture, the film's boxes and the film's sentences."""
+    page = lesson("02-chain-rule")
+    set_slider(page, "h", len(NUDGES) - 1)
+    for name, value in zip("abc", (-3, 3, -10)):
+        set_slider(page, name, value)
+    assert_chain_picture(page, -3, 3, -10, 0.001)
+    # d = -3·3 - 10 = -19 moves to -2.999·3 - 10 = -18.997, and L = 361 to 18.997² = 360.886009.
+    assert node(page, "d", "value") == "-19 → -18.997"
+    assert node(page, "L", "value") == "361 → 360.886"
+    assert overflowing_text(page, PICTURE) == []
+    forward_button = page.get_by_role("button", name="Step forward")
+    assert film_step(page)[0] == "step 1 of 5"
+    assert node(page, "d", "value", FILM_SVG) == "-19 → ?"
+    forward_button.click()
+    forward_button.click()
+    assert film_step(page)[1].endswith("so d goes from -19 to -18.997.")
+    assert node(page, "d", "value", FILM_SVG) == "-19 → -18.997"
+    forward_button.click()
+    assert "Measured: L goes from 361 to 360.886, ΔL = -0.114." in film_step(page)[1]
+    assert overflowing_text(page, FILM_SVG) == []
+    # The lesson's own numbers: L = 16 moves to 15.976009 (lesson 1 rounds it to 6 decimals).
+    for name, value in zip("abc", (2, -3, 10)):
+        set_slider(page, name, value)
+    assert_chain_picture(page, 2, -3, 10, 0.001)
+    assert node(page, "L", "value") == "16 → 15.97601"
+    for values in [(-2.9, -2.9, -9.5), (2.9, 2.9, 10), (0.1, 0.1, 0)]:
+        for name, value in zip("abc", values):
+            set_slider(page, name, value)
+        assert_chain_picture(page, *values, 0.001)
+        assert overflowing_text(page, PICTURE) == []
     assert page.errors == []
 
 

@@ -36,6 +36,19 @@ function drawing() {
   return createGraphDrawing({ width: 380, height: 393, nodes, edges, rows: ["value", "change"] });
 }
 
+// A node's value before and after the nudge, as text, both with the fewest digits (4 to 8) at
+// which their shown difference reads as the change shown beside them: with 4 digits a small h
+// showed d = -19 → -19 beside Δd = 0.003, and L = 16 → 15.98 beside ΔL = -0.02399.
+export function beforeAfter(before, after) {
+  let shown;
+  for (let digits = 4; digits <= 8; digits++) {
+    const [was, now] = [before, after].map((x) => Number(x.toPrecision(digits)));
+    shown = [was, now].map((x) => String(x === 0 ? 0 : x));
+    if (num(now - was) === num(after - before)) break;
+  }
+  return shown;
+}
+
 // Everything the figure shows for one setting: the graph before and after the nudge.
 function nudge(leaves, h) {
   const before = solve(FORMULA, leaves);
@@ -44,7 +57,9 @@ function nudge(leaves, h) {
   const change = Object.fromEntries(PATH.map((name) => [name, after.values[name] - before.values[name]]));
   const rate = Object.fromEntries(PATH.slice(1).map((name) => [name, before.local[name][0]]));
   const product = PATH.slice(1).reduce((total, name) => total * rate[name], 1);
-  return { h, before: before.values, after: after.values, change, rate, product,
+  const moves = Object.fromEntries(PATH.map((name) =>
+    [name, beforeAfter(before.values[name], after.values[name])]));
+  return { h, before: before.values, after: after.values, change, rate, product, moves,
     measured: change.L / h, below: below.values.L,
     bothWays: (after.values.L - below.values.L) / (2 * h) };
 }
@@ -113,8 +128,8 @@ function rows(n, moved) {
   for (const name of PATH) {
     const delta = name === "a" ? `Δa = h = ${num(n.h)}` : `Δ${name} = ${num(n.change[name])}`;
     text[name] = moved.has(name)
-      ? { value: `${num(n.before[name])} → ${num(n.after[name])}`, change: delta }
-      : { value: `${num(n.before[name])} → ?`, change: `Δ${name} = ?` };
+      ? { value: `${n.moves[name][0]} → ${n.moves[name][1]}`, change: delta }
+      : { value: `${n.moves[name][0]} → ?`, change: `Δ${name} = ?` };
   }
   for (const name of ["b", "c"]) text[name] = { value: `value ${num(n.before[name])}`, change: "held still" };
   return text;
@@ -166,7 +181,9 @@ function drawTable(table, values, current) {
 
 // The nudge enters at a, then each step multiplies the change by its local rate.
 function filmSteps(n) {
-  const { before: was, after: now, change: delta, rate } = n;
+  const { change: delta, rate } = n;
+  const was = Object.fromEntries(PATH.map((name) => [name, n.moves[name][0]]));
+  const now = Object.fromEntries(PATH.map((name) => [name, n.moves[name][1]]));
   const moved = (text, name, from, extra = {}) => ({
     text,
     apply(state) {
@@ -180,15 +197,15 @@ function filmSteps(n) {
   const predicted = rate.L * delta.d;
   const bends = Math.abs(delta.L - predicted) > 0.01 * Math.max(Math.abs(predicted), 1e-12);
   return [
-    moved(`Nudge a by h = ${num(n.h)}: a goes from ${num(was.a)} to ${num(now.a)}, so Δa = ${num(n.h)}.`, "a"),
+    moved(`Nudge a by h = ${num(n.h)}: a goes from ${was.a} to ${now.a}, so Δa = ${num(n.h)}.`, "a"),
     moved(`e = a·b moves b times as much as a. The rate de/da = b = ${num(rate.e)} multiplies the change: ` +
       `Δe = ${term(rate.e)}·${term(delta.a)} = ${num(rate.e * delta.a)}, ` +
-      `so e goes from ${num(was.e)} to ${num(now.e)}.`, "e", "a"),
+      `so e goes from ${was.e} to ${now.e}.`, "e", "a"),
     moved(`d = e + c passes e's change on as it is. The rate dd/de = 1 multiplies it: ` +
-      `Δd = 1·${term(delta.e)} = ${num(delta.d)}, so d goes from ${num(was.d)} to ${num(now.d)}.`, "d", "e"),
+      `Δd = 1·${term(delta.e)} = ${num(delta.d)}, so d goes from ${was.d} to ${now.d}.`, "d", "e"),
     moved(`L = d² moves about 2d times as much as d. The rate dL/dd = 2d = ${num(rate.L)} multiplies the change: ` +
-      `ΔL ≈ ${term(rate.L)}·${term(delta.d)} = ${num(predicted)}. Measured: L goes from ${num(was.L)} to ` +
-      `${num(now.L)}, ΔL = ${num(delta.L)}.` +
+      `ΔL ≈ ${term(rate.L)}·${term(delta.d)} = ${num(predicted)}. Measured: L goes from ${was.L} to ` +
+      `${now.L}, ΔL = ${num(delta.L)}.` +
       (bends ? " The square bends, so its rate 2d holds only for small changes." : ""), "L", "d"),
     moved(`All together ΔL ≈ ${term(rate.L)} · 1 · ${term(rate.e)} · h: the chain rule gives dL/da = ` +
       `${num(n.product)}, and the nudge measures ΔL / h = ${num(n.measured)}.`, "L", null,
