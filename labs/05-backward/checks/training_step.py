@@ -223,7 +223,7 @@ def zeroes_each_step(learner):
         _step(learner, [w, b], lambda: _line_loss(w, b, points), lr,
               f"train_step([w, b], loss_fn, lr), step {k}")
         fresh, pile = _line_grads(right[0], right[1], points), _line_grads(piled[0], piled[1], points)
-        before = total
+        before, start = total, right
         total = [t + g for t, g in zip(total, pile)]
         right = [p - lr * g for p, g in zip(right, fresh)]
         piled = [p - lr * t for p, t in zip(piled, total)]
@@ -249,5 +249,15 @@ def zeroes_each_step(learner):
                         f"not zeroed: zero EVERY parameter's grad in each step, before "
                         f"loss.backward(): for p in params: p.grad = 0.")
         previous = fresh
-        for value, name, want in zip(got, "wb", right):
-            close(value, want, f"{name}.data after step {k} on {shown}")
+        for value, name, want, was, g in zip(got, "wb", right, start, fresh):
+            moved, should = value - was, -lr * g
+            why = ""
+            if abs(should) > 1e-9 and not _same(value, want, 1e-7) and not _same(moved, 0.0) \
+                    and moved * should > 0:
+                why = (f"It moved by {_f(moved)}, {_f(moved / should)} times -lr * grad = "
+                       f"{_f(should)} ({name}.grad is {_t(g)} there, lr = {_f(lr)}): the step "
+                       f"has the right direction but the wrong size. Every call moves each "
+                       f"parameter by exactly -lr * p.grad, the same rule each time (a step "
+                       f"size that changes from call to call, through a counter or anything "
+                       f"else kept between calls, or a scaled lr, does not).")
+            close(value, want, f"{name}.data after step {k} on {shown}", why=why)

@@ -390,6 +390,16 @@ def across_calls(learner):
     got = grad_of(a, "a")
     # micrograd: h keeps the 2 of the first call, so the second passes on 2 + 2 (6 * b in
     # all); a backward() that first zeroes computed nodes' grads passes on 2 (4 * b).
+    if _same(got, 4 * bv, 1e-7) and _same(grad_of(h, "h"), 4.0, 1e-7):
+        # 4 * b with h.grad 2 is a backward() that zeroes computed nodes first; with h.grad
+        # 4, h's step ran before L's in the second call, on the 2 the first call left.
+        raise CheckFailed(f"{what} is {_f(got)}, not {_f(6 * bv)}, and h.grad is 4: in the "
+                          f"second call h handed a its grad before L had added its share to "
+                          f"it, so the second sweep ran inputs first. The order was right in "
+                          f"the first call only: an order kept between calls (on the node, "
+                          f"say) and reversed in place, topo.reverse(), flips back each call. "
+                          f"Build the order afresh in every call and sweep reversed(topo), "
+                          f"which leaves the list as it is.")
     if not (_same(got, 6 * bv, 1e-7) or _same(got, 4 * bv, 1e-7)):
         _kept_children(h, f"{what} is {_f(got)}")
         _kept_children(out, f"{what} is {_f(got)}")
