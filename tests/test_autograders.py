@@ -211,6 +211,9 @@ def test_out_named_as_the_other_engines_kind_of_output_is_refused(tmp_path):
     assert "name it ag.zip (nothing was written)" in done.stderr
     done = run_course("autograder", "prairielearn", LAB, "--out", str(tmp_path / "grader.zip"))
     assert done.returncode == 2 and "not an archive: name a folder, like" in done.stderr
+    # nor a zip named without .zip, which Gradescope's upload dialog does not offer
+    done = run_course("autograder", "gradescope", LAB, "--out", str(tmp_path / "grader"))
+    assert done.returncode == 2 and "name it grader.zip (nothing was written)" in done.stderr
     assert list(tmp_path.iterdir()) == []
 
 

@@ -44,8 +44,9 @@ def autograder_command(engine, lab, out, root):
     write = write_gradescope if engine == "gradescope" else write_prairielearn
     target = Path(out or ("autograder.zip" if engine == "gradescope" else "autograder"))
     suffix = target.suffix.lower()
-    if engine == "gradescope" and suffix not in (".zip", "") and not target.exists():
-        # a zip named ag.tar was written as asked, and read as a tar by whoever unpacked it
+    if engine == "gradescope" and suffix != ".zip" and not target.exists():
+        # a zip named ag.tar was written as asked, and read as a tar by whoever unpacked it;
+        # `--out grader` wrote a zip named grader, which Gradescope's upload does not offer
         raise click.UsageError(f"--out {out}: Gradescope takes a .zip, and this would be a zip "
                                f"named {target.name}: name it {target.stem}.zip (nothing was "
                                "written)")
