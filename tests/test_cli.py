@@ -991,3 +991,14 @@ def test_a_lesson_made_as_a_folder_or_not_as_md_is_a_problem_not_a_traceback(tmp
     assert found == [f"lessons/06-descent.md:1: 06-descent.md is a folder, {tail}",
                      f"lessons/07-trained:1: 07-trained is a folder, {tail}",
                      f"lessons/08-more.MD:1: 08-more.MD is not a .md file, {tail}"], found
+
+
+def test_check_mutants_takes_a_labs_number_and_refuses_a_second_lab_beside_lab():
+    """`--lab 6` took a number and `--mutants 6` did not ("no lab named '6'"), and `--lab
+    05-backward --mutants 01-graphs` tested lab 1's mutants with no word about --lab."""
+    both = run_course("check", "--lab", "5", "--mutants", "1", "--runtime", "python")
+    assert both.returncode == 2 and both.stdout == ""
+    assert ("--lab 05-backward and --mutants 01-graphs name two labs: give one "
+            "(course check --mutants 01-graphs)") in both.stderr, both.stderr
+    far = run_course("check", "--mutants", "9", "--runtime", "python")
+    assert far.returncode == 2 and "Invalid value for '--mutants': no lab named '9'" in far.stderr

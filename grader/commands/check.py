@@ -21,8 +21,8 @@ from .options import TIMEOUT, load_course, root_option
 @click.option("--junit", "junit_path", type=click.Path(dir_okay=False), default=None,
               help="Also write the results as JUnit XML to this file, for CI systems.")
 @click.option("--mutants", "mutants", is_flag=False, flag_value="all", default=None,
-              metavar="[LAB]", help="Mutation-test the hidden checks of every lab (or LAB): "
-                                    "score and surviving mutants.")
+              metavar="[LAB]", help="Mutation-test the hidden checks of every lab (or LAB, its "
+                                    "number, slug or folder): score and surviving mutants.")
 @click.option("--lab", "only", default=None, metavar="LAB",
               help="Check only this lab (its number, slug or folder) and its lesson page.")
 @root_option
@@ -46,10 +46,15 @@ def check_command(runtime, timeout, junit_path, mutants, only, root):
     check_results_path(junit_path, "--junit")  # before minutes of grading, not after
     _not_replacing_other_files(junit_path)
     course = load_course(root)
+    if mutants not in (None, "all"):
+        mutants = _lab_slug(course, mutants, "--mutants")  # a number too, as --lab takes
     if only is not None:
         only = _lab_slug(course, only)
         if mutants == "all":  # `--lab 6 --mutants`: that lab's mutants, not every lab's
             mutants = only
+        elif mutants is not None and mutants != only:  # one of them was quietly dropped
+            raise click.UsageError(f"--lab {only} and --mutants {mutants} name two labs: give "
+                                   f"one (course check --mutants {mutants})")
     if mutants is not None:
         from ..checks_loading import ChecksBroken
         from ..mutants import check_mutants
@@ -108,8 +113,8 @@ def _not_replacing_other_files(junit_path: str | None) -> None:
                                "check-results.xml (nothing was graded or written)")
 
 
-def _lab_slug(course, name: str) -> str:
-    """--lab's lab: a number (6 or 06), a slug or a lab folder."""
+def _lab_slug(course, name: str, option: str = "--lab") -> str:
+    """--lab's (or --mutants') lab: a number (6 or 06), a slug or a lab folder."""
     if name.isdigit():
         found = [slug for slug in course.labs if slug.split("-", 1)[0].lstrip("0") == name.lstrip("0")]
         if len(found) == 1:
@@ -117,4 +122,4 @@ def _lab_slug(course, name: str) -> str:
     try:
         return course.lab(name).slug
     except KeyError as exc:
-        raise click.BadParameter(str(exc.args[0]), param_hint="'--lab'") from None
+        raise click.BadParameter(str(exc.args[0]), param_hint=f"'{option}'") from None
