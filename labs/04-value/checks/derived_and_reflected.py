@@ -58,6 +58,11 @@ def derived_ops(learner):
                                                     "d(a/b)/db = -a / b**2. Built from * and ** "
                                                     "(a / b = a * b**-1), the power rule gives "
                                                     "it with no backward step of a / b's own.")]
+                if what == "a / b" and name == "a":
+                    wrongs += [(y, "That is b itself, the local gradient a * b hands a: "
+                                   "dividing by b scales a by 1 / b, so d(a/b)/da = 1 / b. "
+                                   "Built from * and ** (a / b = a * b**-1), a / b needs no "
+                                   "backward step of its own.")]
                 if what == "a / b":
                     one = 1.0 if name == "a" else -1.0
                     wrongs += [(one, f"That is {one:g}, the share a - b hands {name}, as if "
@@ -228,6 +233,12 @@ def plain_numbers(learner):
                               f"rules."), unscaled(what, rate)] if method in REFLECTED else []
             if method == "__rtruediv__" and not isclose(g, rate, rel_tol=1e-5, abs_tol=1e-5):
                 _floor_divides(Value, what, "v", f"v = {_f(x)}", g, rate)
+                wrongs += [(-1 / (x * x), f"That is -1 / v**2, the gradient of 1 / v: {what} "
+                                          f"is {n} * v**-1, so its gradient is {n} times that, "
+                                          f"{-n} / v**2. A backward step of {method}'s own "
+                                          f"multiplies by the plain number other too; built "
+                                          f"as other * self**-1, it needs no step of its "
+                                          f"own.")]
             judge(g, rate, f"The gradient of {what} for v (v = {_f(x)})", wrongs, tol=1e-5)
 
 
