@@ -234,6 +234,26 @@ def neuron(learner):
                           f"neurons, so the next neuron would read what this one wrote there. "
                           f"Keep the sum in a variable of its own, act = act + wi * xi, and "
                           f"leave x as it came.")
+    # And once with a sum of the other sign: a neuron right for one sign only (relu before
+    # tanh, say: tanh(relu(s)) is tanh(s) for s > 0) is found out whichever sign came first.
+    while True:
+        ws2 = [_draw(rng, -1.0, 1.0) for _ in range(3)]
+        xs2, bias2 = tuple(_draw(rng, -2.0, 2.0) for _ in range(3)), _draw(rng, -1.0, 1.0)
+        raw2 = sum(w * x for w, x in zip(ws2, xs2)) + bias2
+        if raw2 * raw < 0 and abs(raw2) > 0.1:
+            break
+    _set(params, ws2 + [bias2])
+    shown2 = (f"weights {', '.join(map(_f, ws2))}, bias {_f(bias2)} and x = "
+              f"{', '.join(map(_f, xs2))}")
+    got2 = data_of(attempt("Neuron(3)(x)", n, list(xs2)), "the neuron's output")
+    sign = "negative" if raw2 < 0 else "positive"
+    close(got2, _tanh(raw2), f"The neuron's output with {shown2}, tanh(w·x + b),",
+          why=f"Your neuron was right for a sum w·x + b of {_f(raw)}, but not for this "
+              f"{sign} one, {_f(raw2)}"
+              + (": 0 is what relu gives there, tanh(relu(s)) is tanh(s) only for s > 0. "
+                 "This lab's neuron squashes with tanh alone, return act.tanh()."
+                 if raw2 < 0 and _same(got2, 0.0) else
+                 ": tanh(w·x + b) for every sum, whatever its sign, return act.tanh()."))
 
 
 def _twice(params, sizes, what, net=None):
@@ -571,6 +591,8 @@ def trains_mlp(learner):
                               f"train_step's first loop over it (zeroing the grads) used it up, "
                               f"and the update loop found nothing. Return a list from "
                               f"parameters().")
+        if not _same(got, want, 1e-4):
+            _stale_outputs(learner, net, params, flat, sizes, data, k)
         close(got, want, f"The loss train_step returns at step {k} of training MLP(2, [3, 1]) "
                          f"on 3 points", tol=1e-4)
         losses.append(got)
@@ -579,3 +601,31 @@ def trains_mlp(learner):
         flat = [p - lr * g for p, g in zip(flat, grads)]
     expect(losses[-1] < losses[0], f"The loss should fall while training, but it went from "
                                    f"{_f(losses[0])} to {_f(losses[-1])}.")
+
+
+def _stale_outputs(learner, net, params, flat, sizes, data, k):
+    """Fail with the cause if, its parameters set back to `flat`, the network gives outputs
+    other than those parameters make: outputs kept from an earlier call (a cache on a Layer,
+    the MLP or its class), which the MLP check's one call per network cannot see."""
+    _set(params, flat)
+    outs = []
+    for x, _ in data:
+        out = attempt("MLP(2, [3, 1])(x)", net, list(x))
+        outs.append(data_of(out, "the network's output") if isinstance(
+            out, value_class(learner)) else None)
+    wants = [_net(flat, sizes, x)[0] for x, _ in data]
+    if None in outs or all(_same(o, w, 1e-7) for o, w in zip(outs, wants)):
+        return
+    bad = next(i for i, (o, w) in enumerate(zip(outs, wants)) if not _same(o, w, 1e-7))
+    x = data[bad][0]
+    same = [i for i, o in enumerate(outs) if i != bad and _same(o, outs[bad], 1e-12)]
+    raise CheckFailed(f"At step {k} of training, MLP(2, [3, 1])(x) with x = "
+                      f"{', '.join(map(_f, x))} gives {_f(outs[bad])}, but with its parameters "
+                      f"as they are it should give {_f(wants[bad])}"
+                      + (f", and it gives the same for the point x = "
+                         f"{', '.join(map(_f, data[same[0]][0]))}" if same else "")
+                      + ": the network hands back an output kept from an earlier call (a list "
+                        "or a dict stored on a Layer, the MLP or their class, filled once), "
+                        "not one computed from this x and the weights as they are now. "
+                        "Compute every output afresh in each call: outs = [n(x) for n in "
+                        "self.neurons].")
