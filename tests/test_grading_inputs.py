@@ -634,3 +634,19 @@ def test_an_empty_path_is_a_usage_error_not_the_working_folder(tmp_path):
     assert "an empty path was given" in stderr
     status, _, _, reports = grade("05-backward", ".", cwd=tmp_path)
     assert status == 0 and len(reports) == 1
+
+
+def test_a_lab_file_renamed_with_underscores_or_capitals_is_still_its_labs(tmp_path):
+    """`05_backward.py` (as a Python module is named) or `03-Branching.py`, its first line
+    gone: --all said "cannot tell which lab this is", and graded for lab 3, a learner's
+    `02_chain_rule.py` beside their lab 3 was failed as if it were their lab 3."""
+    names = {"05_backward.py": "05-backward", "03-Branching.py": "03-branching",
+             "doejane_12345_67890_02_Chain_Rule-1.py": "02-chain-rule"}
+    for name, slug in names.items():
+        (tmp_path / name).write_text(solution(slug))
+    status, by_file, _, reports = grade("--all", str(tmp_path))
+    got = {os.path.relpath(r["file"], tmp_path): (r["lab"], r["passed"]) for r in reports}
+    assert status == 0 and got == {name: (slug, True) for name, slug in names.items()}, got
+    status, by_file, _, _ = grade("03-branching", str(tmp_path))
+    said = by_file[str(tmp_path / "05_backward.py")]["error"]
+    assert status == 1 and "05-backward" in said and "Not graded" in said, said

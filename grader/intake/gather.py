@@ -331,10 +331,18 @@ def _lab_from_name(name: str, labs: set[str]) -> str | None:
     candidates = (stem, again, RESUBMITTED.sub("", stem), RESUBMITTED.sub("", again),
                   SAVED_AGAIN.sub("", RESUBMITTED.sub("", stem)))
     for candidate in candidates[:2]:
-        if candidate in labs:
-            return candidate
+        if _as_slug(candidate) in labs:
+            return _as_slug(candidate)
     for candidate in candidates:  # the name uploaded, after an LMS's prefix
         for slug in sorted(labs, key=len, reverse=True):
-            if candidate.endswith(slug) and candidate[:-len(slug)][-1:] in ("_", " "):
+            if (_as_slug(candidate[-len(slug):]) == slug
+                    and candidate[:-len(slug)][-1:] in ("_", " ")):
                 return slug
     return None
+
+
+def _as_slug(name: str) -> str:
+    """A lab's name as a learner may have retyped it: "05_backward" (as a Python module is
+    named), "05-Backward"; either said "cannot tell which lab this is" under --all, and was
+    failed as another lab's file when graded for a lab."""
+    return name.lower().replace("_", "-")
