@@ -650,3 +650,18 @@ def test_a_lab_file_renamed_with_underscores_or_capitals_is_still_its_labs(tmp_p
     status, by_file, _, _ = grade("03-branching", str(tmp_path))
     said = by_file[str(tmp_path / "05_backward.py")]["error"]
     assert status == 1 and "05-backward" in said and "Not graded" in said, said
+
+
+def test_a_zip_holding_one_lab_file_or_one_export_says_to_hand_that_in_itself(tmp_path):
+    """A learner who zipped their 05-backward.py, or compressed their export again (macOS's
+    Compress), read only "hand in the zip that Export my work saved", which they had."""
+    export = make_export(tmp_path / "export.zip", {"05-backward": solution("05-backward")})
+    again = _zip(tmp_path / "again.zip", [("export.zip", export.read_bytes())])
+    zipped = _zip(tmp_path / "zipped.zip", [("05-backward.py", solution("05-backward"))])
+    status, by_file, _, _ = grade("05-backward", str(again), str(zipped))
+    assert status == 1
+    assert by_file[str(again)]["error"].endswith(
+        "(it holds one file, export.zip: if that is the export, hand it in itself, not zipped)")
+    assert by_file[str(zipped)]["error"].endswith(
+        "(it holds one file, 05-backward.py: if that is the lab's file, hand it in itself, "
+        "not zipped)")

@@ -108,6 +108,10 @@ def _class_zip(members: dict[str, zipfile.ZipInfo]) -> str:
     export (nothing in it is read here, so a zip bomb costs nothing)."""
     found = [name for name in members if not name.startswith("__MACOSX/")
              and os.path.splitext(name)[1].lower() in (".py", ".zip", ".ipynb")]
+    if len(found) == 1:  # a lab's file zipped, or the export zipped again (macOS's Compress)
+        what = "the export" if found[0].lower().endswith(".zip") else "the lab's file"
+        return (f" (it holds one file, {found[0]}: if that is {what}, hand it in itself, "
+                "not zipped)")
     if len(found) < 2:
         return ""
     return (f" (it holds {len(found)} .py, .zip or .ipynb files: if it is a class's "
