@@ -5,6 +5,10 @@ Each command lives in its own module of grader/commands/; this group only names 
 
 from __future__ import annotations
 
+import errno
+import sys
+import traceback
+
 import click
 
 from .authored import NotText
@@ -34,6 +38,23 @@ class CourseCommands(click.Group):
         except click.ClickException as exc:
             exc.exit_code = 2  # Click's own default is 1, which reads as a verdict
             raise
+        except (click.exceptions.Exit, click.exceptions.Abort):
+            raise  # --help, Ctrl+C: Click's own ways to end
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:  # `course grade ... | head`: Click's quiet ending
+                raise
+            stopped()
+        except Exception:
+            stopped()
+
+
+def stopped() -> None:
+    """An error of the tool itself ended in a traceback and Python's status 1, which a CI
+    step reads as "a graded file failed": the traceback stays (to report), the status is 2."""
+    traceback.print_exc()
+    click.echo("course: stopped by an error of its own (above), which is no verdict on any "
+               "file: please report it with the traceback", err=True)
+    sys.exit(2)
 
 
 @click.group(cls=CourseCommands,

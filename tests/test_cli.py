@@ -1002,3 +1002,21 @@ def test_check_mutants_takes_a_labs_number_and_refuses_a_second_lab_beside_lab()
             "(course check --mutants 01-graphs)") in both.stderr, both.stderr
     far = run_course("check", "--mutants", "9", "--runtime", "python")
     assert far.returncode == 2 and "Invalid value for '--mutants': no lab named '9'" in far.stderr
+
+
+def test_an_error_of_the_tool_itself_exits_2_with_its_traceback_not_1(monkeypatch, tmp_path):
+    """A bug in a command ended in a traceback and Python's status 1, which CI reads as "a
+    graded file failed" (the rule in `course --help`): it is 2, with the traceback kept."""
+    from click.testing import CliRunner
+
+    from grader import cli, scaffold
+
+    def broken(*args):
+        raise RuntimeError("a bug of the tool")
+
+    monkeypatch.setattr(scaffold, "scaffold", broken)
+    done = CliRunner().invoke(cli.main, ["new", "descent", "--course", str(_copy_course(tmp_path))])
+    assert done.exit_code == 2, done.output
+    assert "RuntimeError: a bug of the tool" in done.output
+    assert "stopped by an error of its own (above), which is no verdict on any file" in done.output
+    assert CliRunner().invoke(cli.main, ["new", "--help"]).exit_code == 0  # Click's own exits
