@@ -186,6 +186,7 @@ def seal(watched: tuple = (), alarm=None) -> Guard:
 
     _stand_in_spawner(refuse)
     _processless_platform()
+    _one_thread()
     _drop_bridge()
     _take_out_unaudited(refuse)
     readable = tuple(p for p in sys.path if p and p not in (".", "/home/pyodide"))
@@ -533,6 +534,26 @@ def _processless_platform() -> None:
     processor = getattr(sys.modules.get("platform"), "_Processor", None)
     if processor is not None and hasattr(processor, "from_subprocess"):
         processor.from_subprocess = staticmethod(lambda: "")
+
+
+def _one_thread() -> None:
+    """A sealed interpreter starts no thread, as Pyodide's (which has none): starting one is
+    the RuntimeError Pyodide raises, which a file may catch. CPython 3.11 raises no audit event
+    for a thread (the `_thread.start_new_thread` refusal above never came), and under
+    --runtime python a file's work in a thread ran beside the checks: a file passed there that
+    fails in Pyodide, and one that falls back to working inline took the other path
+    (innocent_threads.py). Nothing of the grader's starts a thread once sealed."""
+    if sys.platform == "emscripten":
+        return
+    import _thread  # noqa: F401  (threading, imported later, takes its functions from it)
+
+    def start(*args, **kwargs):
+        raise RuntimeError("can't start new thread")
+    for module in (sys.modules.get("_thread"), sys.modules.get("threading")):
+        for name in ("start_new_thread", "start_new", "start_joinable_thread",
+                     "_start_new_thread", "_start_joinable_thread"):
+            if module is not None and name in module.__dict__:
+                setattr(module, name, start)
 
 
 _STDLIB_DATA = _stdlib_data()
