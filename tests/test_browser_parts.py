@@ -116,6 +116,31 @@ def test_on_a_laptop_run_and_check_show_under_the_note_on_the_learners_own_code(
     assert page.locator("[data-testid=editor]").bounding_box()["height"] >= 10 * 16
 
 
+def test_on_a_laptop_the_longest_note_leaves_the_editor_ten_lines_and_run_in_view(course, open_lesson):
+    """Lab 5 before lab 4 passed, at 1280 x 800: the note offering the course's lab-4 code, the
+    part line and the lines on how the lab works stood above the editor, which the page fits
+    to what is left: 169 px, 8 lines of code. The link to the lab as a notebook, another way
+    to work, now sits below the buttons and gives its line to the editor."""
+    later = _carrying(course)
+    page = open_lesson(later.slug, width=1280, height=800)
+    wait_ready(page)
+    assert page.locator("[data-testid=carry] [data-testid=use-provided]").is_visible()
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.type("x = 1")
+    line = float(page.evaluate("getComputedStyle(document.querySelector('.cm-line')).lineHeight")[:-2])
+    assert page.locator("[data-testid=editor]").bounding_box()["height"] >= 9.5 * line
+    for testid in ("run", "check"):
+        box = page.locator(f"[data-testid={testid}]").bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 800, (testid, box)
+    # Still a Tab away: right after the buttons and what Open a file said.
+    notebook = page.locator(".lab .lab-notebook a")
+    assert notebook.count() == 1
+    page.locator("[data-testid=open-file]").focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.closest('.lab-notebook') !== null")
+
+
 @pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
 def test_a_lab_that_continues_an_earlier_one_opens_at_its_own_part(course, site, open_lesson,
                                                                    width, height):

@@ -34,7 +34,7 @@ export function fitEditor(root) {
   if (!matchMedia("(min-width: 75rem)").matches) return;  // a phone's lab follows the lesson
   // The last of them with a box: the notes may be hidden, and on a touch screen so is the
   // line on keys (app.css), whose empty box would say nothing stands above the editor.
-  const above = [...root.querySelectorAll("#lab-title, .lab-notebook, .lab-help, .lab-keys, " +
+  const above = [...root.querySelectorAll("#lab-title, .lab-help, .lab-keys, " +
     '[data-testid="part"], [data-testid="carry"]')].filter((element) => element.getClientRects().length);
   const last = above[above.length - 1];
   if (!last) return;
