@@ -109,6 +109,24 @@ def add_and_mul(learner):
     ga, gb = local_grads(out, "a * b", ab)
     judge(ga, x, f"The local gradient of a * b for a ({shown})", tol=1e-5)
     judge(gb, x, f"The local gradient of a * b for b ({shown})", tol=1e-5)
+    # A step that reads its result through something on an input (self._out = out, then
+    # self._out.grad) reads the LAST result made from that input: build another one first.
+    x, y, z = xs[2], xs[3], xs[4]
+    for what, build, later, rate in (("a + b", lambda a, b: a + b, "a + c", 1.0),
+                                     ("a * b", lambda a, b: a * b, "a * c", y)):
+        a, b, c = new(Value, x), new(Value, y), new(Value, z)
+        ab = [(a, "a"), (b, "b")]
+        out = result(Value, what, lambda: build(a, b), ab)
+        attempt(later, build, a, c)
+        (ga, _) = local_grads(out, what, ab)
+        judge(ga, rate, f"The local gradient of {what} for a (a = {_f(x)}, b = {_f(y)}), with "
+                        f"{later} (c = {_f(z)}) made from a after it,",
+              [(0.0, f"Without {later} it was right: {what}'s backward step reads the result "
+                     f"of a LATER operation on a, whose grad is 0. A result kept on an input "
+                     f"(self._out = out, then self._out.grad in _backward) is replaced by "
+                     f"every operation that input takes part in. Read the result the step "
+                     f"belongs to: out, the variable of the call that made it, "
+                     f"self.grad += local * out.grad.")], tol=1e-5)
 
 
 @check("a + b and a * b remember their children",
