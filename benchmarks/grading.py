@@ -19,7 +19,10 @@ Figures (medians over runs; compare within one run, as ratios, on a shared machi
                   worker's start step by step, the checks' worker (its state's fingerprint
                   apart), the host's thread, and the whole host process during the job
   handle layer    requests a lab-5 submission's checks make of the learner's interpreter,
-                  and the cost of one request (a check reading one attribute 0 and 2000 times)
+                  and the cost of one request (a check reading one attribute 0 and 2000 times);
+                  beside it, the channel alone (host/channel.mjs, no Python): a round trip
+                  between two threads, its time and each side's CPU, so what is left of a
+                  request is the two interpreters' own work
   --thousand      also 1000 files in one call: time, ratio to one file (goal ≤ 10), and the
                   high-water mark beside the N-file one (it must stay flat)
   --baseline REV  the same CLI batch with the grader of commit REV, in the same run
@@ -138,6 +141,7 @@ def main() -> None:
                 base_cpu.append(measured["cpu"] / len(batch))
         thousand = _cli(paths[:1000], jobs) if args.thousand else None
         per_call = _per_call()
+        channel = _channel_round_trip()
 
     def show(label: str, values: list[float], unit: str = "s", digits: int = 3) -> None:
         print(f"  {label:52} median {statistics.median(values):8.{digits}f} {unit:2}  "
@@ -200,6 +204,9 @@ def main() -> None:
     show("one request (µs)", per_call, "µs", 0)
     print(f"  per submission (median requests × median request): "
           f"{statistics.median(calls or [0]) * statistics.median(per_call) / 1000:.0f} ms")
+    show("the channel alone: one round trip (µs)", channel["wall"], "µs", 1)
+    show("the channel alone: CPU of the asking side (µs)", channel["cpu_asking"], "µs", 1)
+    show("the channel alone: CPU of the answering side (µs)", channel["cpu_answering"], "µs", 1)
 
 
 def _cli(paths: list[str], extra: list[str]) -> dict:
@@ -237,6 +244,64 @@ def _per_call(reads: int = 2000, repeats: int = 5) -> list[float]:
         sys.exit("the per-request benchmark did not pass: " + reports[0].error)
     pairs = zip(reports[0::2], reports[1::2])
     return [(many.seconds - none.seconds) / reads * 1e6 for none, many in pairs]
+
+
+# Two threads taking turns on one job's channel (host/channel.mjs) with messages of a typical
+# request's and reply's size, as the two workers do, but with no Python on either side.
+CHANNEL = """
+import { Worker, isMainThread, workerData, parentPort } from "node:worker_threads";
+import { endpoint, newChannel } from "CHANNEL_URL";
+const cpu = () => { const u = process.threadCpuUsage(); return (u.user + u.system) / 1000; };
+const N = ROUND_TRIPS;
+if (isMainThread) {
+  const buffer = newChannel();
+  const other = new Worker(new URL(import.meta.url), { workerData: buffer });
+  await new Promise((resolve) => other.once("online", resolve));
+  const side = endpoint(buffer, 0);
+  const ask = '{"q":12,"op":"getattr_or","a":[{"R":3},{"R":4},"data"]}';
+  for (let i = 0; i < 1000; i++) { side.send(ask); side.receive(-1); }
+  const wall = [], asking = [];
+  for (let k = 0; k < REPEATS; k++) {
+    const t = performance.now(), c = cpu();
+    for (let i = 0; i < N; i++) { side.send(ask); side.receive(-1); }
+    wall.push((performance.now() - t) / N * 1000);
+    asking.push((cpu() - c) / N * 1000);
+  }
+  side.send("end");
+  const answering = await new Promise((resolve) => other.once("message", resolve));
+  console.log(JSON.stringify({ wall, cpu_asking: asking, cpu_answering: answering }));
+  await other.terminate();
+} else {
+  const side = endpoint(workerData, 1);
+  const answering = [];
+  let c = cpu(), n = -1000;
+  for (;;) {
+    const message = side.receive(-1);
+    if (message === "end") break;
+    side.send('{"r":12,"v":{"M":3,"C":{"M":1}}}');
+    if (++n === 0) c = cpu();
+    else if (n > 0 && n % N === 0) { answering.push((cpu() - c) / N * 1000); c = cpu(); }
+  }
+  parentPort.postMessage(answering);
+}
+"""
+
+
+def _channel_round_trip(round_trips: int = 5000, repeats: int = 5) -> dict:
+    """The channel alone, in the Node that grades: µs per round trip ("wall") and each
+    side's CPU per round trip ("cpu_asking", "cpu_answering"), `repeats` figures each."""
+    from grader.runtimes.node import HOST, node_binary
+
+    script = (CHANNEL.replace("CHANNEL_URL", (HOST.parent / "channel.mjs").as_uri())
+              .replace("ROUND_TRIPS", str(round_trips)).replace("REPEATS", str(repeats)))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder, "channel_round_trip.mjs")
+        path.write_text(script)
+        done = subprocess.run([node_binary(), str(path)], capture_output=True, text=True,
+                              timeout=300)
+    if done.returncode != 0:
+        sys.exit(f"the channel's round trip did not run: {done.stderr[-500:]}")
+    return json.loads(done.stdout)
 
 
 def _baseline_batch(rev: str, paths: list[str]) -> dict:

@@ -29,3 +29,18 @@ def test_each_benchmark_the_readme_names_takes_the_options_it_shows(name):
     assert done.returncode == 0, done.stderr
     for option in NAMED[name]:
         assert option in done.stdout, (name, option)
+
+
+def test_the_grading_benchmark_measures_the_channel_alone():
+    """benchmarks/grading.py prints what one round trip of the job's channel costs with no
+    Python on either side (the floor under a request's time): it runs the host's own
+    channel.mjs in the Node that grades, and gives each side's CPU beside the time."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import grading
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    figures = grading._channel_round_trip(round_trips=200, repeats=3)
+    assert set(figures) == {"wall", "cpu_asking", "cpu_answering"}
+    for values in figures.values():
+        assert len(values) == 3 and all(0 < v < 100_000 for v in values), figures
