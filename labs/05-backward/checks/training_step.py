@@ -27,11 +27,27 @@ def _line_grads(w, b, points):
             sum(2 * (w * x + b - y) for x, y in points))
 
 
+def _counted(loss_fn):
+    """loss_fn (a check's own function) wrapped to count its calls: one wrapper per loss_fn,
+    kept on it, so a train_step is given the same function each time a check passes the same
+    loss_fn."""
+    if not hasattr(loss_fn, "counted"):
+        calls = []
+
+        def counted():
+            calls.append(1)
+            return loss_fn()
+        loss_fn.counted = (counted, calls)
+    return loss_fn.counted
+
+
 def _step(learner, params, loss_fn, lr, what):
     """Call the learner's train_step; return the loss number it gives."""
     train_step = need(learner, "train_step")
+    counted, calls = _counted(loss_fn)
+    calls.clear()
     try:
-        got = attempt(what, train_step, params, loss_fn, lr)
+        got = attempt(what, train_step, params, counted, lr)
     except CheckFailed as failed:
         said, kind = _said(failed.__cause__), type(failed.__cause__)
         if kind is AttributeError and "has no attribute 'backward'" in said and \
@@ -45,6 +61,12 @@ def _step(learner, params, loss_fn, lr, what):
                               f".grad (+=), and None cannot be added to: zero each parameter's "
                               f"grad with a number, p.grad = 0.") from failed.__cause__
         raise
+    if not calls:
+        raise CheckFailed(f"`{what}` never called loss_fn(): each step builds its loss afresh, "
+                          f"loss = loss_fn(), from the parameters as they are now. A loss kept "
+                          f"from an earlier step (in a global, say) is a graph of that step's "
+                          f"numbers: its backward() gives old gradients, and its data is an old "
+                          f"loss.")
     if got is None:
         raise CheckFailed(f"`{what}` returned None: a function that ends without `return` gives "
                           f"None. Return the loss's number, return loss.data, so a training "
