@@ -80,8 +80,21 @@ def shown(x: float) -> str:
     return js_num(x)
 
 
-def py(x: float) -> str:
-    """As Python prints a float in the code panels (3.0, not 3)."""
+class failing(str):
+    """Python code shown in place of a number it cannot compute: checked here to raise
+    ZeroDivisionError or to give a complex number, as the picture's note says."""
+    def __new__(cls, code: str):
+        try:
+            assert isinstance(eval(code), complex), code
+        except ZeroDivisionError:
+            pass
+        return super().__new__(cls, code)
+
+
+def py(x) -> str:
+    """As Python prints a float in the code panels (3.0, not 3); code that fails, as it is."""
+    if isinstance(x, failing):
+        return str(x)
     text = shown(x)
     return text + ".0" if text.lstrip("-").isdigit() else text
 
@@ -123,8 +136,20 @@ def assert_numbers(page, op: str, x: float, y: float = 3, k: float = 3) -> None:
         assert svg_text(page, PICTURE, name, "grad") == f"grad {shown(0 + local[name] * 1)}"
     after = ", ".join(f"{name}.grad = {shown(local[name])}" for name in children)
     closures, stored = text(page, "design-closures-foot"), text(page, "design-stored-foot")
-    assert closures == stored == f"After out.grad = 1.0 and one backward step: {after}"
+    if not math.isfinite(out):  # Python stops in the forward pass, in both designs
+        assert closures == stored == ("the forward pass raises ZeroDivisionError: no out, no backward step"
+                                      if x == 0 else "no real number for out to hold: no backward step")
+    elif not all(math.isfinite(value) for value in local.values()):  # only the local gradient fails
+        assert closures == "out._backward() raises ZeroDivisionError: no grad for x"
+        assert stored == "computing _local_grads raises ZeroDivisionError in the forward pass: no out"
+    else:
+        assert closures == stored == f"After out.grad = 1.0 and one backward step: {after}"
     code = page.text_content("[data-testid=design-closures] pre")
+    # An undefined number shows as the Python that computes it, which Python cannot finish.
+    operand = f"({py(x)})" if x < 0 else py(x)
+    local = {name: value if math.isfinite(value) else failing(f"{js_num(k)} * {operand} ** {js_num(k - 1)}")
+             for name, value in local.items()}
+    out = out if math.isfinite(out) else failing(f"{operand} ** {js_num(k)}")
     for name, role in zip(children, ["self", "other"]):
         assert f"    {role}.grad += {py(local[name])} * out.grad" in code
     tuple_ = f"({py(local['x'])},)" if children == ["x"] else f"({py(local['x'])}, {py(local['y'])})"
@@ -444,3 +469,68 @@ def test_a_wrapped_code_line_hangs_past_its_own_indentation(lesson, width):
             for text, first, more in wrapped:
                 for left in more:
                     assert left == pytest.approx(first + 4 * column, abs=1.5), (design, text, first, more)
+
+
+def all_steps(page) -> list[str]:
+    """Every step's sentence of the film, from the first."""
+    while page.get_attribute("[data-testid=film-back]", "aria-disabled") != "true":
+        page.get_by_role("button", name="Step back").click()
+    forward = page.get_by_role("button", name="Step forward")
+    steps = [film_step(page)]
+    while page.get_attribute("[data-testid=film-forward]", "aria-disabled") != "true":
+        forward.click()
+        steps.append(film_step(page))
+    return [words for _, words in steps]
+
+
+def test_where_python_stops_the_film_and_code_stop_too(lesson):
+    """0 ** -2, (-2) ** 0.5 and the slope of 0 ** 0.5 are undefined. The film once went on as
+    if a Value had been made: "out keeps its local gradients (undefined,)", "x.grad += undefined
+    · 1, so it goes from 0 to undefined", and the code panels read `Value(undefined, …)`. Now
+    they show the Python that fails, and Python here agrees that it fails as the film says."""
+    page = lesson()
+    choose(page, "pow")
+    set_slider(page, "x", 0)
+    set_slider(page, "k", -2)
+    closures = page.text_content("[data-testid=film-closures] pre")
+    assert "out = Value(0.0 ** -2, (self,), '**-2')" in closures
+    with pytest.raises(ZeroDivisionError):
+        eval("0.0 ** -2")  # what the panel shows, as Python runs it
+    steps = all_steps(page)
+    assert len(steps) == 1
+    assert "In either design the forward pass stops there: no out is made" in steps[0]
+    for words in steps:
+        assert "undefined ·" not in words and "to undefined" not in words
+    assert page.text_content("[data-testid=design-stored-foot]") == (
+        "the forward pass raises ZeroDivisionError: no out, no backward step")
+
+    set_slider(page, "x", -2)
+    set_slider(page, "k", 0.5)
+    assert "out = Value((-2.0) ** 0.5, (self,), '**0.5')" in page.text_content("[data-testid=design-closures] pre")
+    assert isinstance(eval("(-2.0) ** 0.5"), complex)  # no error: a complex number, as the note says
+    steps = all_steps(page)
+    assert len(steps) == 1 and "complex number" in steps[0] and "no real number to hold" in steps[0]
+
+    # 0 ** 0.5 is 0, but its local gradient needs 0 ** -0.5: microgpt's design computes it in
+    # the forward pass, micrograd's closure only when backward runs it.
+    set_slider(page, "x", 0)
+    for k, local in ((0.5, "0.5 * 0.0 ** -0.5"), (0, "0 * 0.0 ** -1")):
+        set_slider(page, "k", k)
+        with pytest.raises(ZeroDivisionError):
+            eval(local)
+        assert f"self.grad += {local} * out.grad" in page.text_content("[data-testid=design-closures] pre")
+        steps = all_steps(page)
+        assert len(steps) == 2
+        assert f"makes out with data 0^{js_num(k)} = {js_num(0.0 ** k)} in micrograd's design" in steps[0]
+        assert f"microgpt's design computes it now, {local}, and Python raises ZeroDivisionError" in steps[0]
+        assert f"out._backward() computes {local}, and Python raises ZeroDivisionError" in steps[1]
+        assert "x.grad gets no share" in steps[1]
+        assert page.text_content("[data-testid=film-closures-foot]") == (
+            "out._backward() raises ZeroDivisionError: no grad for x")
+        assert page.text_content("[data-testid=film-stored-foot]") == (
+            "computing _local_grads raises ZeroDivisionError in the forward pass: no out")
+    # A defined setting gets the whole film back.
+    set_slider(page, "x", 2)
+    set_slider(page, "k", 3)
+    assert len(all_steps(page)) == 5
+    assert page.errors == []

@@ -103,7 +103,10 @@ export function designCode(model) {
   const { spec, inputs, out, children } = model;
   const names = ["self", "other"].slice(0, children.length);
   const tuple = (items) => (items.length === 1 ? `(${items[0]},)` : `(${items.join(", ")})`);
-  const make = `Value(${py(out)}, ${tuple(names)}`;
+  // An undefined number is shown as the Python that computes it (and fails there).
+  const data = Number.isFinite(out) ? py(out) : spec.pyForward(inputs);
+  const local = (child, i) => (Number.isFinite(child.local) ? py(child.local) : spec.locals[i].pyValue(inputs));
+  const make = `Value(${data}, ${tuple(names)}`;
   const op = `'${spec.pyOp(inputs)}'`;
   const why = (child) => (child.code ? ` = ${child.code}` : ": + passes out.grad on");
 
@@ -112,15 +115,15 @@ export function designCode(model) {
     ["make", `out = ${make}, ${op})`],
     ["keep", "def _backward():"],
     ...children.flatMap((child, i) => [
-      [`child-${i}`, `    # ${py(child.local)}${why(child)}`],
-      [`child-${i}`, `    ${names[i]}.grad += ${py(child.local)} * out.grad`],
+      [`child-${i}`, `    # ${local(child, i)}${why(child)}`],
+      [`child-${i}`, `    ${names[i]}.grad += ${local(child, i)} * out.grad`],
     ]),
     ["keep", "out._backward = _backward"],
     ["", "# backward: out runs its own closure"],
     ["seed", "out.grad = 1.0"],
     ["run", "out._backward()"],
   ];
-  const locals = tuple(children.map((child) => py(child.local)));
+  const locals = tuple(children.map(local));
   const rules = children.every((child) => child.code)
     ? ` = ${tuple(children.map((child) => child.code))}` : ": + passes out.grad on";
   const stored = [

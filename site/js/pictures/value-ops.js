@@ -34,10 +34,13 @@ export const OPS = {
     label: "x ** k", call: "x ** k", pyOp: ({ k }) => `**${num(k)}`, children: ["x"],
     forward: ({ x, k }) => x ** k,
     withNumbers: ({ x, k }) => `${term(x)}^${term(k)}`,
+    // Where the number is undefined, the code panels show the Python that fails instead.
+    pyForward: ({ x, k }) => `${pyTerm(x)} ** ${num(k)}`,
     locals: [
       { rule: "k·x^(k−1)", code: "k * self.data**(k-1)",
         steps: ({ x, k }) => [`${term(k)}·${term(x)}^${term(k - 1)}`],
-        value: ({ x, k }) => k * x ** (k - 1) },
+        value: ({ x, k }) => k * x ** (k - 1),
+        pyValue: ({ x, k }) => `${num(k)} * ${pyTerm(x)} ** ${num(k - 1)}` },
     ],
   },
   tanh: {
@@ -82,6 +85,22 @@ export function show(x) {
 export function py(x) {
   const text = show(x);
   return /^-?\d+$/.test(text) ? `${text}.0` : text;
+}
+
+// A float as a Python operand: (-2.0) ** 0.5, not -2.0 ** 0.5, which Python reads as -(2.0 ** 0.5).
+const pyTerm = (x) => (py(x).startsWith("-") ? `(${py(x)})` : py(x));
+
+// Where Python stops, for a setting whose numbers are undefined: null when every number is
+// defined. `forward` says the forward pass already fails (then no out exists in either design);
+// otherwise only the local gradient fails, which microgpt's design computes in the forward pass
+// and micrograd's closure only when it runs. `error` is what Python raises, if it raises.
+export function failure(m) {
+  if (!Number.isFinite(m.out)) {
+    const complex = m.key === "pow" && m.inputs.x < 0;
+    return { forward: true, error: complex ? null : "ZeroDivisionError" };
+  }
+  const child = m.children.find((c) => !Number.isFinite(c.local));
+  return child ? { forward: false, error: "ZeroDivisionError", child } : null;
 }
 
 export function evaluate(key, inputs) {

@@ -5,7 +5,7 @@
 import { el, num, slider } from "./dom.js";
 import { createFilm } from "./film.js";
 import { createDesigns, createDiagram, gradsText } from "./value-draw.js";
-import { H, OPS, OUT_GRAD, evaluate, py, show } from "./value-ops.js";
+import { H, OPS, OUT_GRAD, evaluate, failure, py, show } from "./value-ops.js";
 
 const START = { op: "mul", x: 2, y: 3, k: 3 };  // x * y with (2, 3): locals (3, 2)
 
@@ -117,7 +117,7 @@ function drawPicture(m, { diagram, outLine, locals, note, designs }) {
   if (note.textContent !== m.note) note.textContent = m.note;  // a live region: say news only once
   note.hidden = !m.note;
   const after = `After out.grad = 1.0 and one backward step: ${gradsText(m.children)}`;
-  designs.draw(m, { foot: { closures: after, stored: after } });
+  designs.draw(m, { foot: failureFoot(m) ?? { closures: after, stored: after } });
 }
 
 function verdict(c) {
@@ -134,7 +134,65 @@ function firstFrame(m) {
     showLocals: false, flowing: [], focus: [], highlight: NOTHING, foot: { closures: "", stored: "" } };
 }
 
+// Where Python stops, in each design, when a number is undefined (the note says why).
+function failureFoot(m) {
+  const fails = failure(m);
+  if (!fails) return null;
+  if (fails.forward) {
+    const text = fails.error ? `the forward pass raises ${fails.error}: no out, no backward step`
+      : "no real number for out to hold: no backward step";
+    return { closures: text, stored: text };
+  }
+  return { closures: `out._backward() raises ${fails.error}: no grad for ${fails.child.name}`,
+    stored: `computing _local_grads raises ${fails.error} in the forward pass: no out` };
+}
+
+// The film of a setting where Python stops: the steps up to the failure, in each design, and
+// no invented Value holding "undefined" or a grad that went from 0 to "undefined".
+function failureSteps(m) {
+  const fails = failure(m);
+  const foot = failureFoot(m);
+  if (fails.forward) {
+    return [{
+      text: `Forward: ${m.spec.call} with ${m.spec.withNumbers(m.inputs)}. ${m.note} ` +
+        (fails.error ? "In either design the forward pass stops there: no out is made, "
+          : "So out has no real number to hold, in either design, ") +
+        "and there is nothing to keep and no gradient to send back.",
+      apply(s) {
+        s.outData = "undefined";
+        s.focus = ["out"];
+        s.highlight = { closures: ["make"], stored: ["make"] };
+        s.foot = foot;
+      },
+    }];
+  }
+  const code = m.spec.locals[m.children.indexOf(fails.child)].pyValue(m.inputs);
+  return [
+    { text: `Forward: ${m.spec.call} makes out with data ${m.spec.withNumbers(m.inputs)} = ${show(m.out)} in ` +
+        "micrograd's design, whose closure keeps the local gradient as code, not yet computed. microgpt's " +
+        `design computes it now, ${code}, and Python raises ${fails.error}: in that design no out is made.`,
+      apply(s) {
+        s.outData = show(m.out);
+        s.focus = ["out"];
+        s.highlight = { closures: ["make", "keep"], stored: ["make", "keep"] };
+        s.foot = { closures: `out keeps: data ${py(m.out)}, children (${fails.child.name},), a _backward closure`,
+          stored: foot.stored };
+      } },
+    { text: `Backward in micrograd's design: out.grad = 1, then out._backward() computes ${code}, and ` +
+        `Python raises ${fails.error} there (0 to a negative power divides by zero): ` +
+        `${fails.child.name}.grad gets no share.`,
+      apply(s) {
+        s.outGrad = show(OUT_GRAD);
+        s.showLocals = true;
+        s.focus = [fails.child.name];
+        s.highlight = { closures: ["seed", "run", "child-0"], stored: [] };
+        s.foot = foot;
+      } },
+  ];
+}
+
 function filmSteps(m) {
+  if (failure(m)) return failureSteps(m);
   const names = m.children.map((c) => c.name);
   const kids = names.length === 1 ? `(${names[0]},)` : `(${names.join(", ")})`;
   const locals = m.children.map((c) => py(c.local));
