@@ -409,3 +409,20 @@ def test_text_says_an_error_that_fails_several_checks_once(tmp_path):
     pointers = done.stdout.count("      (error 1 above)")
     assert pointers > 1
     assert f"  error 1 fails {pointers} checks: Your file does not define `Value`." in done.stdout
+
+
+def test_gradescope_without_results_keeps_a_results_json_that_is_not_gradescopes(tmp_path):
+    """`--format gradescope` writes results.json in the working folder when --results is not
+    given, and replaced whatever results.json was there (an instructor's own JSON) unasked."""
+    (tmp_path / "sol.py").write_text(solution("05-backward"))
+    (tmp_path / "results.json").write_text('{"mine": 1}\n')
+    args = ("grade", "05-backward", "sol.py", "--format", "gradescope", "--runtime", "python",
+            "--trusted")
+    done = run_course(*args, cwd=tmp_path)
+    assert done.returncode == 2 and "name the file with --results" in done.stderr, done.stderr
+    assert (tmp_path / "results.json").read_text() == '{"mine": 1}\n'
+    (tmp_path / "results.json").unlink()
+    for _ in range(2):  # a results.json it wrote before is Gradescope's: replaced
+        done = run_course(*args, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+    assert json.loads((tmp_path / "results.json").read_text())["score"] == 18.0

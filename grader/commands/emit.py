@@ -49,13 +49,44 @@ def check_results_path(results_path: str | None, option: str = "--results",
                                f"to write {target if target.exists() else folder}")
 
 
+GRADESCOPE_DEFAULT = "results.json"  # where Gradescope's autograder reads it, relative
+
+
+def results_file(output_format: str, results_path: str | None,
+                 inputs: tuple[str, ...] | list[str] = ()) -> str | None:
+    """--results, or the file a format is written to without it (gradescope: results.json in
+    the working folder), checked before anything is graded. That unnamed file replaced any
+    results.json there, a JSON of the instructor's own say: one that is not Gradescope's
+    results is kept, and the command refused."""
+    if results_path is None and output_format == "gradescope":
+        target = Path(GRADESCOPE_DEFAULT)
+        if os.path.lexists(target) and not _gradescope_results(target):
+            raise click.UsageError(f"--format gradescope writes {GRADESCOPE_DEFAULT} in the "
+                                   "working folder without --results, and the one there is not "
+                                   "Gradescope's results (it would be replaced): name the file "
+                                   "with --results (nothing was graded or written)")
+        results_path = GRADESCOPE_DEFAULT
+    check_results_path(results_path, inputs=inputs)
+    return results_path
+
+
+def _gradescope_results(path: Path) -> bool:
+    import json
+
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(document, dict) and "tests" in document and "score" in document
+
+
 def emit(output_format: str, graded: list, results_path: str | None) -> None:
     """Write the document to stdout, or to a file with one line about it on stdout."""
     from ..formats import render
 
     document = render(output_format, graded)
     if results_path is None and output_format == "gradescope":
-        results_path = "results.json"  # where Gradescope's autograder reads it, relative
+        results_path = GRADESCOPE_DEFAULT
     if results_path is None:
         click.echo(document, nl=False)
         return

@@ -10,7 +10,7 @@ import click
 from ..formats import FORMATS
 from ..grading import RUNTIMES, grade_inputs, make_runtime
 from ..runtimes.node import SetupError
-from .emit import check_results_path, emit
+from .emit import emit, results_file
 from .options import TIMEOUT, PathsCommand, chosen_lab, load_course, root_option
 
 
@@ -111,7 +111,7 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
         shard = ShardSpec.parse(shard_text) if shard_text is not None else None
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
-    check_results_path(results_path, inputs=paths)
+    results_path = results_file(output_format, results_path, paths)
     course = load_course(root)
     slug = None
     if lab_name is not None:

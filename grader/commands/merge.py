@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from ..formats import FORMATS
-from .emit import check_results_path, emit
+from .emit import emit, results_file
 from .options import PathsCommand
 
 
@@ -32,7 +32,7 @@ def merge_command(documents, output_format, results_path):
     """
     from ..merge import MergeError, merge, read_document
 
-    check_results_path(results_path, inputs=documents)
+    results_path = results_file(output_format, results_path, documents)
     try:
         graded = merge([read_document(Path(path)) for path in documents])
     except MergeError as exc:
