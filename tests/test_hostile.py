@@ -144,7 +144,8 @@ INNOCENT_PASSES = ["innocent_bom.py", "innocent_optional_numpy.py", "innocent_st
                    "innocent_argv.py", "innocent_stdlib_data.py", "innocent_stdlib_tour.py",
                    "innocent_stdlib_tour_2.py",
                    "innocent_asyncio.py", "innocent_platform.py", "innocent_help.py",
-                   "innocent_metaclass_eq.py", "innocent_wide_output.py", "innocent_threads.py"]
+                   "innocent_metaclass_eq.py", "innocent_wide_output.py", "innocent_threads.py",
+                   "innocent_value_protocols.py"]
 INNOCENT_SYNTAX = [("innocent_syntax_error.py", "'(' was never closed (line 4).\n    total = (1 +\n            ^"),
                    ("innocent_indentation.py", "unexpected indent (line 6).\n    extra = 2\n    ^\n"
                     "Line 6 is indented 6 spaces, more than line 5 (4), which does not end in ':' "
@@ -176,6 +177,8 @@ def _judged_fairly(reports, pyodide=True):
     wide = reports["innocent_wide_output.py"]  # kept as printed: its last step, emoji and all
     assert "step  2999 " + "\U0001F525" * 30 in wide.stdout and "\U0001F7E9" * 39 in wide.stderr
     assert "tour done" in reports["innocent_stdlib_tour.py"].stdout
+    protocols = reports["innocent_value_protocols.py"].stdout
+    assert "protocols: 0 False 2 True 6.0 True True 2\nas numbers: True False True" in protocols
     # No thread starts in either runtime's sealed interpreter: the file works inline in both.
     assert "threads: inline (can't start new thread) 12.0" in reports["innocent_threads.py"].stdout
     assert "tour 2 done" in reports["innocent_stdlib_tour_2.py"].stdout

@@ -81,7 +81,7 @@ class Link:
         me = self.next_id
         self.calls += 1
         outermost = self.depth == 0
-        if outermost:
+        if outermost and self.raised:
             self.raised = []
         if outermost and self.call_seconds is not None:
             end = _clock() + self.call_seconds
