@@ -315,3 +315,43 @@ def test_the_figure_fits_a_phone(lesson):
     size = page.eval_on_selector(f"{PICTURE} [data-row=grad]", "t => t.getBoundingClientRect().height")
     assert size >= 10
     page.locator(FIGURE).screenshot(path=str(ARTIFACTS / "picture-05-backward-390.png"))
+
+
+def test_without_a_visited_set_a_grad_that_comes_out_right_is_not_called_wrong(lesson):
+    """At some inputs the broken sweep still gives a right grad: a = b = 0 (every share c hands
+    on is 0), a = 0 or b = 0 (the other input's grad gets 0 from both runs), or c's two runs
+    adding up to c's whole grad (c = -0.5 with c visited first, c = -1 with d first). The
+    sentence called every one of them "wrong (the right values are 0 and 0)"."""
+    page = lesson()
+    wrong = page.locator("[data-testid=picture-wrong]")
+    page.get_by_label("build the order without a visited set").check()
+    for a, b, first in [(0, 0, "c"), (0.5, -1, "c"), (1, -1, "d"), (0, 2, "c"), (2, 0, "d"), (2, 3, "d")]:
+        page.get_by_label(f"{first} first (L = {first}*{'d' if first == 'c' else 'c'})").check()
+        set_slider(page, "a", a)
+        set_slider(page, "b", b)
+        right, broken = solve(a, b, first), solve(a, b, first, visited=False)
+        text = wrong.inner_text()
+        off = [n for n in "ab" if num(broken["grad"][n]) != num(right["grad"][n])]
+        for name in "ab":
+            mark = " ✗" if name in off else ""
+            assert row(page, name, "grad") == f"grad {num(broken['grad'][name])}{mark}"
+        if not off:
+            assert "wrong" not in text, (a, b, first, text)
+            assert (f"a.grad and b.grad still come out right here, {num(right['grad']['a'])} and "
+                    f"{num(right['grad']['b'])}, but only because") in text
+            early, late = broken["runs"]
+            if num(early + late) == num(right["grad"]["c"]):
+                assert f"which add up to c's whole grad, {num(right['grad']['c'])}" in text
+            else:
+                assert a == b == 0 and "0 in both runs" in text
+        elif len(off) == 1:
+            [bad] = off
+            good = "b" if bad == "a" else "a"
+            assert {"a": a, "b": b}[bad] == 0  # the other grad is right only through a 0 input
+            assert (f"{bad}.grad would be {num(broken['grad'][bad])}, wrong (the right value is "
+                    f"{num(right['grad'][bad])})") in text
+            assert f"{good}.grad comes out right, {num(right['grad'][good])}, only because {bad} = 0" in text
+        else:
+            assert (f"a.grad would be {num(broken['grad']['a'])} and b.grad {num(broken['grad']['b'])}, "
+                    f"wrong (the right values are {num(right['grad']['a'])} and {num(right['grad']['b'])})") in text
+    assert page.errors == []

@@ -194,14 +194,32 @@ function runsOf(shares, name) {
 
 function wrongSentence(right, wrong) {
   const [early, late] = runsOf(wrong.shares, "c");
-  const factor = wrong.grad.a / right.grad.a;
   const whole = num(early) === num(right.grad.c);
-  return `Without a visited set the order lists c twice (${wrong.order.join(", ")}), so the sweep runs ` +
+  const how = (name) => (whole ? "exactly twice, with this order." : howWrong(wrong.grad[name] / right.grad[name]));
+  // c hands a the share b·c.grad and b the share a·c.grad: where an input is 0, the other's
+  // grad gets 0 from both runs and comes out right, and "wrong" would be false of it.
+  const off = ["a", "b"].filter((name) => num(wrong.grad[name]) !== num(right.grad[name]));
+  const head = `Without a visited set the order lists c twice (${wrong.order.join(", ")}), so the sweep runs ` +
     `c's step twice: first with c.grad = ${num(early)}` +
-    (whole ? ", already whole" : `, before d has added its share`) +
-    `, then with c.grad = ${num(late)}. a.grad would be ${num(wrong.grad.a)} and b.grad ` +
-    `${num(wrong.grad.b)}, wrong (the right values are ${num(right.grad.a)} and ${num(right.grad.b)}): ` +
-    (whole ? "exactly twice, with this order." : howWrong(factor));
+    (whole ? ", already whole" : `, before d has added its share`) + `, then with c.grad = ${num(late)}. `;
+  if (!off.length) {
+    // By chance: the two runs' c.grads add up to c's whole grad (c = -0.5, say), or a = b = 0.
+    const why = num(early + late) === num(right.grad.c)
+      ? `the two runs hand on c.grad = ${num(early)} and then ${num(late)}, which add up to c's whole ` +
+        `grad, ${num(right.grad.c)}, as one right run would`
+      : "a = b = 0: c hands a the share b·c.grad and b the share a·c.grad, 0 in both runs";
+    return head + `a.grad and b.grad still come out right here, ${num(right.grad.a)} and ` +
+      `${num(right.grad.b)}, but only because ${why}. Move a or b and the bug shows.`;
+  }
+  if (off.length === 1) {
+    const [bad] = off;
+    const good = bad === "a" ? "b" : "a";
+    return head + `${bad}.grad would be ${num(wrong.grad[bad])}, wrong (the right value is ` +
+      `${num(right.grad[bad])}): ${how(bad)} ${good}.grad comes out right, ${num(right.grad[good])}, only ` +
+      `because ${bad} = 0: c hands ${good} the share ${bad}·c.grad, 0 in both runs.`;
+  }
+  return head + `a.grad would be ${num(wrong.grad.a)} and b.grad ` +
+    `${num(wrong.grad.b)}, wrong (the right values are ${num(right.grad.a)} and ${num(right.grad.b)}): ` + how("a");
 }
 
 // c's early run hands on only part of c.grad, so the second share can add to a.grad, take
