@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import signal
+import sys
 
 import pytest
 
@@ -82,11 +83,52 @@ def test_stopping_mid_run_reports_stopped():
         event = json.loads(text)
         seen.append(event)
         if event["kind"] == "step" and event["step"] == 3:
-            raise KeyboardInterrupt  # what the page's Stop raises inside Python
+            signal.raise_signal(signal.SIGINT)  # what the page's Stop sends (Pyodide's interrupt buffer)
 
-    summary = browser.train("05-backward", CHECKS, (LAB / "starter.py").read_text(), on_event)
+    # A process started in the background by a shell has SIGINT ignored: Python's own handler
+    # is put in for the test, as the page's worker has it.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        summary = browser.train("05-backward", CHECKS, (LAB / "starter.py").read_text(), on_event)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert json.loads(summary)["kind"] == "stopped"
     assert [e["step"] for e in seen if e["kind"] == "step"] == [1, 2, 3]
+
+
+RAISES_WHILE_TRAINING = (LAB / "solution.py").read_text().replace(
+    "    def tanh(self):\n",
+    "    def tanh(self):\n"
+    "        _calls.append(1)  # fine for the checks' few calls, not for a training run\n"
+    "        if len(_calls) > 5000:\n"
+    "            raise KeyboardInterrupt('tanh gives up')\n", 1) + "\n_calls = []\n"
+
+
+def test_a_file_that_raises_keyboardinterrupt_itself_when_run_again_is_its_error_not_a_stop():
+    """Train it runs a passing file once more to take its Value; a KeyboardInterrupt the file
+    raises then escaped train(), and the page read its text as a stop."""
+    source = (LAB / "solution.py").read_text() + (
+        "\nimport sys as _sys\n_sys._lab_runs = getattr(_sys, '_lab_runs', 0) + 1\n"
+        "if _sys._lab_runs > 1:\n    raise KeyboardInterrupt('not twice')\n")
+    try:
+        events = events_of(source)
+    except KeyboardInterrupt as escaped:  # not let out: pytest would end the whole run
+        pytest.fail(f"train() let the file's own KeyboardInterrupt out: {escaped!r}")
+    finally:
+        vars(sys).pop("_lab_runs", None)
+    assert [e["kind"] for e in events] == ["error"], events
+    assert events[0]["error"].startswith("Your file failed when run again for training: ")
+    assert "KeyboardInterrupt: not twice" in events[0]["error"] and "nobody stopped it" in events[0]["error"]
+
+
+def test_a_value_that_raises_keyboardinterrupt_itself_while_training_is_its_error_not_a_stop():
+    """Nobody pressed Stop: the learner's own raise is reported with its line, as Check does."""
+    events = events_of(RAISES_WHILE_TRAINING)
+    assert events[0]["kind"] == "start" and events[0]["engine"] == "yours"
+    end = events[-1]
+    assert end["kind"] == "error", end
+    assert "KeyboardInterrupt" in end["error"] and "nobody stopped it" in end["error"]
+    assert end["line"] is not None
 
 
 BREAKS_WHEN_TRAINING = (LAB / "solution.py").read_text().replace(

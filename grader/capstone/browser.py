@@ -12,7 +12,7 @@ import sys
 from dataclasses import asdict
 
 from ..core.checks import seed_of, use_seed
-from ..core.deadline import Deadline
+from ..core.deadline import STOPS, Deadline, counting_interrupts
 from ..core.execute import friendly_traceback
 from ..core.learner_errors import ran_too_long
 from ..core.run import CHECK_SECONDS, CappedText, exec_module, grade, load_checks, stopped_check
@@ -39,7 +39,15 @@ def train(lab: str, checks_source: str, source: str, on_event, steps: int = Sett
     passed = sum(c.passed for c in report.checks)
     engine, Value = "course", tape.Value
     if report.passed:
-        loaded = _learner_value(source)
+        heard = STOPS.count
+        try:
+            with counting_interrupts():
+                loaded = _learner_value(source)
+        except KeyboardInterrupt as exc:  # a stop, or the file's own raise the second time it runs
+            if STOPS.count != heard:
+                return _finish(on_event, "stopped")
+            loaded = ("Your file failed when run again for training: "
+                      + friendly_traceback(exc, FILENAME, stopped=False)[0])
         if isinstance(loaded, str):
             return _finish(on_event, "error", error=loaded)
         engine, Value = "yours", loaded
@@ -51,11 +59,16 @@ def train(lab: str, checks_source: str, source: str, on_event, steps: int = Sett
     out, err = CappedText(), CappedText()
     saved = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = out, err  # a print() in the learner's Value must not flood the page
+    heard = STOPS.count  # a stop is counted; a KeyboardInterrupt the learner's Value raises is not
     try:
-        last = train_model(Value, lambda step: on_event(json.dumps({"kind": "step", **asdict(step)})),
-                           Settings(steps=steps), points)
-    except KeyboardInterrupt:
-        return _finish(on_event, "stopped")
+        with counting_interrupts():
+            last = train_model(Value, lambda step: on_event(json.dumps({"kind": "step", **asdict(step)})),
+                               Settings(steps=steps), points)
+    except KeyboardInterrupt as exc:
+        if STOPS.count != heard:
+            return _finish(on_event, "stopped")
+        message, line = friendly_traceback(exc, FILENAME, stopped=False)
+        return _finish(on_event, "error", error=message, line=line)
     except Exception as exc:  # the learner's Value passed the checks but broke while training
         message, line = friendly_traceback(exc, FILENAME)
         return _finish(on_event, "error", error=message, line=line)
