@@ -385,3 +385,20 @@ def test_run_tells_the_pages_stop_from_a_files_own_keyboard_interrupt():
         signal.signal(signal.SIGINT, previous)
     assert re.fullmatch(r"Stopped at line [23] of your file\.", stopped["error"]), stopped["error"]
     assert signal.getsignal(signal.SIGINT) is previous
+
+
+def test_typeset_quotes_and_signs_pasted_from_a_document_say_which_key_to_type():
+    """Code pasted from a PDF read "invalid character '‘' (U+2018)": a learner does not know
+    what U+2018 is, nor that the quote on the keyboard is a different one."""
+    quoted = _grade("def double(x):\n    return {\u2018x\u2019: x}\n")
+    assert "‘ is a curly quote" in quoted.error and "plain ' and \"" in quoted.error, quoted.error
+    dashed = run_source("x = 3 \u2013 1\n")
+    assert "– is a typeset sign, not Python's -." in dashed.error, dashed.error
+    euro = _grade("x = \u20ac\n")  # no stand-in for a character of the keyboard: no hint
+    assert euro.error.endswith("^"), euro.error
+
+
+def test_a_recursion_as_the_file_loads_says_where_as_a_checks_message_does():
+    report = _grade("def double(x):\n    return double(x)\n\ndouble(1)\n")
+    assert report.error.endswith("recursed too deeply (RecursionError) "
+                                 "(in `double`, line 2 of your file)"), report.error

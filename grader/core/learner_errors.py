@@ -33,9 +33,9 @@ def describe(exc: BaseException, filename: str, where=None, stopped: bool = True
             return "your code raised " + own_interrupt(exc, where)
         return INTERRUPTED + stopped_at(where)
     if isinstance(exc, RecursionError):
-        where_in = f" in `{where[1]}`, line {where[0]}" if where and where[1] != "<module>" else \
-            in_your_file(exc, where)
-        return "your code recursed too deeply (RecursionError)" + where_in
+        # Worded where it was as a check's message words it (in_your_file), "(in `f`, line 2 of
+        # your file)": the file's load said "in f, line 2", a place without its file.
+        return "your code recursed too deeply (RecursionError)" + in_your_file(exc, where)
     missing = missing_module(exc)
     said = f"{kind}: {_message(exc)}" + in_your_file(exc, where)
     return f"{said}; {missing}" if missing else said
@@ -215,8 +215,31 @@ def syntax_message(exc: SyntaxError, source: str = "") -> str:
         if offset:
             shown += "\n    " + " " * max(offset - 1 - (len(text) - len(body)), 0) + "^"
     said = f"Python could not read your file: {message} ({where}).{shown}"
-    hint = indentation_hint(exc, lines) if isinstance(exc, IndentationError) else ""
+    hint = indentation_hint(exc, lines) if isinstance(exc, IndentationError) else \
+        typeset_hint(message)
     return f"{said}\n{hint}" if hint else said
+
+
+# Characters a PDF, a slide or a word processor puts where Python's own belong: pasted code
+# read "invalid character '‘' (U+2018)", and a learner does not know what U+2018 is.
+_TYPESET = {"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00ab": '"',
+            "\u00bb": '"', "\u2032": "'", "\u2033": '"', "\u2013": "-", "\u2014": "-",
+            "\u2212": "-", "\u00d7": "*", "\u00f7": "/"}
+
+
+def typeset_hint(message: str) -> str:
+    """For "invalid character 'X'", when X is typesetting's stand-in for one of Python's
+    characters: which one to type instead."""
+    found = re.match(r"invalid character '(.)'", message)
+    if not found or found.group(1) not in _TYPESET:
+        return ""
+    char, plain = found.group(1), _TYPESET[found.group(1)]
+    if plain in "'\"":
+        said = f"{char} is a curly quote, as a PDF or a word processor writes it; Python's quotes " \
+               "are the plain ' and \""
+    else:
+        said = f"{char} is a typeset sign, not Python's {plain}"
+    return f"{said}. Type it again from the keyboard (and any others like it you pasted)."
 
 
 def _indent(line: str) -> int:
