@@ -110,23 +110,24 @@ def add_and_mul(learner):
     judge(ga, x, f"The local gradient of a * b for a ({shown})", tol=1e-5)
     judge(gb, x, f"The local gradient of a * b for b ({shown})", tol=1e-5)
     # A step that reads its result through something on an input (self._out = out, then
-    # self._out.grad) reads the LAST result made from that input: build another one first.
-    x, y, z = xs[2], xs[3], xs[4]
-    for what, build, later, rate in (("a + b", lambda a, b: a + b, "a + c", 1.0),
-                                     ("a * b", lambda a, b: a * b, "a * c", y)):
-        a, b, c = new(Value, x), new(Value, y), new(Value, z)
+    # self._out.grad) reads the LAST result made from that input: make the same one again
+    # from the same a and b, then run the first one's step.
+    x, y = xs[2], xs[3]
+    for what, build, rates in (("a + b", lambda a, b: a + b, (1.0, 1.0)),
+                               ("a * b", lambda a, b: a * b, (y, x))):
+        a, b = new(Value, x), new(Value, y)
         ab = [(a, "a"), (b, "b")]
         out = result(Value, what, lambda: build(a, b), ab)
-        attempt(later, build, a, c)
-        (ga, _) = local_grads(out, what, ab)
-        judge(ga, rate, f"The local gradient of {what} for a (a = {_f(x)}, b = {_f(y)}), with "
-                        f"{later} (c = {_f(z)}) made from a after it,",
-              [(0.0, f"Without {later} it was right: {what}'s backward step reads the result "
-                     f"of a LATER operation on a, whose grad is 0. A result kept on an input "
-                     f"(self._out = out, then self._out.grad in _backward) is replaced by "
-                     f"every operation that input takes part in. Read the result the step "
-                     f"belongs to: out, the variable of the call that made it, "
-                     f"self.grad += local * out.grad.")], tol=1e-5)
+        attempt(f"{what}, again", build, a, b)
+        for g, (_, name), rate in zip(local_grads(out, what, ab), ab, rates):
+            judge(g, rate, f"The local gradient of the first {what} for {name} (a = {_f(x)}, "
+                           f"b = {_f(y)}), with a second {what} made from them after it,",
+                  [(0.0, f"Without the second {what} it was right: the first one's backward "
+                         f"step reads the result of a LATER operation, whose grad is 0. A "
+                         f"result kept on an input (self._out = out, then self._out.grad in "
+                         f"_backward) is replaced by every operation that input takes part "
+                         f"in. Read the result the step belongs to: out, the variable of the "
+                         f"call that made it, self.grad += local * out.grad.")], tol=1e-5)
 
 
 @check("a + b and a * b remember their children",

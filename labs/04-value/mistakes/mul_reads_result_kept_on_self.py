@@ -1,6 +1,6 @@
 # mistake: __mul__ keeps its result on the left input (self._last = out) and its _backward reads self._last.grad, which the next product made from that input replaces
 # fails: a + b and a * b: values and local gradients
-# message: backward step reads the result of a LATER operation on a
+# message: step reads the result of a LATER operation
 
 import math
 
