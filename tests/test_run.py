@@ -1,6 +1,7 @@
 """The checker core, in-process (unsealed): what a learner sees for each kind of failure."""
 
 import _thread
+import os
 import re
 import signal
 import threading
@@ -24,7 +25,7 @@ def halves(learner):
 '''
 
 
-def _grade(source: str, interrupt_after: float | None = None):
+def _grade(source: str, interrupt_after: float | None = None, real_signal: bool = False):
     checks, _ = load_checks(CHECKS, "00-demo")
     if interrupt_after is None:
         return grade("00-demo", checks, source, "mine.py")
@@ -32,7 +33,9 @@ def _grade(source: str, interrupt_after: float | None = None):
     # started in the background by a shell has SIGINT ignored, and then interrupt_main does
     # nothing (the test would loop for ever): Python's own handler is put in for the test.
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    timer = threading.Timer(interrupt_after, _thread.interrupt_main)
+    # interrupt_main only marks the signal: a time.sleep in C sleeps on; a real SIGINT wakes it.
+    timer = threading.Timer(interrupt_after, os.kill, (os.getpid(), signal.SIGINT)) if real_signal \
+        else threading.Timer(interrupt_after, _thread.interrupt_main)
     timer.start()
     try:
         return grade("00-demo", checks, source, "mine.py")
@@ -402,3 +405,19 @@ def test_a_recursion_as_the_file_loads_says_where_as_a_checks_message_does():
     report = _grade("def double(x):\n    return double(x)\n\ndouble(1)\n")
     assert report.error.endswith("recursed too deeply (RecursionError) "
                                  "(in `double`, line 2 of your file)"), report.error
+
+
+def test_a_stopped_sleep_is_named_a_wait_not_a_loop():
+    """`time.sleep(60)` stopped at the top of a file read "…as soon as the file loads: does a
+    loop there ever end?": the learner went looking for a loop it did not have."""
+    top = _grade("import time\n\ntime.sleep(60)\n", interrupt_after=0.2, real_signal=True)
+    assert top.error.endswith("line 3 of your file, outside any function, so it runs as soon "
+                              "as the file loads: it waits there (time.sleep), and a lab's code "
+                              "has nothing to wait for."), top.error
+    inside = _grade("import time\n\ndef double(x):\n    time.sleep(60)\n", interrupt_after=0.2,
+                    real_signal=True)
+    assert inside.checks[0].message.endswith(
+        ", at line 4 of your file (in `double`): it waits there (time.sleep), and a lab's code "
+        "has nothing to wait for."), inside.checks[0].message
+    loop = _grade("def double(x):\n    while True:\n        x = x\n", interrupt_after=0.2)
+    assert loop.checks[0].message.endswith("does a loop there ever end?"), loop.checks[0].message

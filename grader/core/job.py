@@ -15,7 +15,7 @@ from contextlib import nullcontext
 from . import seal
 from .checks import seed_of, use_seed
 from .deadline import Deadline
-from .learner_errors import ran_too_long
+from .learner_errors import line_of, ran_too_long
 from .report import Report, encode
 from .run import grade, load_checks, stopped_check
 
@@ -79,7 +79,7 @@ def main() -> None:
     if getattr(limit, "fired", False):
         report = json.loads(result)
         report["error"] = ran_too_long(job["stop_after"], stopped_check(Report.from_dict(report)),
-                                       limit.where)
+                                       limit.where, line_of(job.get("source", ""), limit.where))
         result = encode(report)
     out = sys.__stdout__
     out.write(f"\n{token} {result}\n")

@@ -6,6 +6,7 @@ errors with these.
 
 from __future__ import annotations
 
+import linecache
 import re
 import sys
 
@@ -31,7 +32,9 @@ def describe(exc: BaseException, filename: str, where=None, stopped: bool = True
     if isinstance(exc, KeyboardInterrupt):
         if not stopped:
             return "your code raised " + own_interrupt(exc, where)
-        return INTERRUPTED + stopped_at(where)
+        # The file's lines are in linecache where its code ran in this interpreter (run.py).
+        text = linecache.getline(filename, where[0]) if where else ""
+        return INTERRUPTED + stopped_at(where, text)
     if isinstance(exc, RecursionError):
         # Worded where it was as a check's message words it (in_your_file), "(in `f`, line 2 of
         # your file)": the file's load said "in f, line 2", a place without its file.
@@ -78,21 +81,25 @@ def missing_module(exc: BaseException) -> str:
 
 
 # When a time limit stopped code that was not in the learner's file at that moment.
+# Said when the stopped code could not say where it was (in Pyodide, a time.sleep does not
+# answer the interrupt): a sleep is named beside loops, which are what a lab's code has.
 TIMEOUT = ("Your code ran for more than {timeout:g} s and was stopped. Look for a loop that "
            "never ends (a while loop whose condition never changes, or a recursion with no "
-           "base case).")
+           "base case), or a time.sleep: a lab's code has nothing to wait for.")
 
 
-def ran_too_long(timeout: float, check: str | None, where) -> str:
-    """A time limit's report: how long, the check it was stopped in, and the line."""
+def ran_too_long(timeout: float, check: str | None, where, text: str = "") -> str:
+    """A time limit's report: how long, the check it was stopped in, and the line (`text`:
+    that line of the file, when the caller has it)."""
     if where is None:
         return TIMEOUT.format(timeout=timeout)
     # The text report lists no failed check beside a file's error, so the error names it.
     during = f" in the check “{check}”" if check else ""
-    return f"Your code ran for more than {timeout:g} s and was stopped{during}." + stopped_at(where)
+    return (f"Your code ran for more than {timeout:g} s and was stopped{during}."
+            + stopped_at(where, text))
 
 
-def stopped_at(where) -> str:
+def stopped_at(where, text: str = "") -> str:
     """Where stopped code was, as a sentence of its own ("" when it was not in the file)."""
     if where is None:
         return ""
@@ -100,8 +107,23 @@ def stopped_at(where) -> str:
     if function == "<module>":
         # Code outside any function runs as the file loads, before a single check.
         return (f" It was at line {line} of your file, outside any function, so it runs as "
-                f"soon as the file loads: does a loop there ever end?")
-    return f" It was at line {line} of your file (in `{function}`): does a loop there ever end?"
+                f"soon as the file loads: {stuck(text)}")
+    return f" It was at line {line} of your file (in `{function}`): {stuck(text)}"
+
+
+def stuck(text: str) -> str:
+    """What to ask of the line stopped code was at (`text`, "" when unknown). A line that
+    sleeps waits, it does not loop: "does a loop there ever end?" sent a learner whose file
+    called time.sleep(60) looking for a loop it did not have."""
+    if re.search(r"\bsleep\s*\(", text):
+        return "it waits there (time.sleep), and a lab's code has nothing to wait for."
+    return "does a loop there ever end?"
+
+
+def line_of(source: str, where) -> str:
+    """The text of the file's line `where` names, "" when there is none."""
+    lines = source.splitlines()
+    return lines[where[0] - 1] if where and 0 < where[0] <= len(lines) else ""
 
 
 # The first hint of a check stopped by the time limit (or by Stop): the check's own hints

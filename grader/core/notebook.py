@@ -21,7 +21,7 @@ from pathlib import Path
 
 from .deadline import Deadline
 from .report import Report
-from .learner_errors import ran_too_long
+from .learner_errors import line_of, ran_too_long
 from .run import CHECK_SECONDS, NOT_RUN, grade, load_checks, shared_causes, stopped_check
 
 CHECKS_PACKAGE = "course_labs"  # in the course package: grader/pyodide_files/course_package.py
@@ -53,7 +53,8 @@ def check(lab: str, path: str = "lab.py", *, builds_on: str | None = None,
     if limit.fired and report.error:
         # Stopped as the file loaded: `course grade`'s words for its limit ("ran for more than
         # 10 s"), not the page's ("or Stop was pressed"): a notebook has no Stop button.
-        report.error = ran_too_long(CHECK_SECONDS, stopped_check(report), limit.where)
+        report.error = ran_too_long(CHECK_SECONDS, stopped_check(report), limit.where,
+                                    line_of(source, limit.where))
     history = _history()
     notes = [_unwritten(history, str(path)) or _overwritten(history, str(path), source),
              _magic_inside(report, source), _not_pasted(report, source, builds_on)]

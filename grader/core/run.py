@@ -21,7 +21,7 @@ from .checks import CheckFailed, collect
 from .checks_code import compiled as compiled_checks
 from .deadline import STOPS, counting_interrupts
 from .learner_errors import (INTERRUPTED, at_line, cause_of, describe, explain_stops, in_your_file,
-                             learner_frame, own_interrupt, syntax_message)
+                             learner_frame, own_interrupt, stuck, syntax_message)
 from .report import CheckResult, Part, Report
 
 OUTPUT_LIMIT = 64_000  # characters of learner stdout/stderr kept in a report
@@ -392,8 +392,9 @@ def _run_check(fn, module, filename: str, guard) -> CheckResult:
 def _stopped(result: CheckResult, raised, filename: str, started: float) -> CheckResult:
     if isinstance(raised, CheckFailed) and raised.__cause__ is not None:
         raised = raised.__cause__  # a check's words for what the learner's code raised
-    at = at_line(learner_frame(raised, filename)) if raised is not None else ""
+    where = learner_frame(raised, filename) if raised is not None else None
+    text = linecache.getline(filename, where[0]) if where else ""  # exec_module put it there
     result.message = (f"Your code was stopped after {_perf_counter() - started:.1f} s in "
-                      f"this check{at}: does a loop there ever end?")
+                      f"this check{at_line(where)}: {stuck(text)}")
     result.cause = STOPPED
     return result

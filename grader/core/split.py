@@ -16,7 +16,7 @@ import time
 from .checks import CheckFailed, seed_of, use_seed
 from .handles import Handles, rebuild_error
 from .learner_errors import (at_line, cause_of, describe, explain_stops, in_your_file,
-                             own_interrupt, ran_too_long, syntax_message)
+                             line_of, own_interrupt, ran_too_long, stuck, syntax_message)
 from .link import CHANNEL_LIMIT, Link, Stopped, TooLarge
 from .report import Report, encode
 from .run import (OUTPUT_LIMIT, STOPPED, STOPPED_BEFORE, CheckResult, load_checks, not_run,
@@ -81,14 +81,14 @@ def _run_job(job: dict, send, receive, interrupt=None) -> str:
         report.checks = not_run(checks, "your file could not be loaded (see above).")
     else:
         for index, fn in enumerate(checks):
-            result = run_check(fn, module, timeout)
+            result = run_check(fn, module, timeout, job["source"])
             report.checks.append(result)
             if result.cause == STOPPED:
                 report.interrupted = True
                 report.checks += not_run(checks[index + 1:], STOPPED_BEFORE)
                 break
     checked = time.monotonic()
-    _finish(link, report, checks, timeout)
+    _finish(link, report, checks, timeout, job["source"])
     # What was printed is counted on the learner's side, whose word is not taken for a number
     # here (and a stopped interpreter is not asked for its output): no flood is named.
     explain_stops(report.checks, 0, STOPPED)
@@ -141,7 +141,7 @@ def _load(link: Link, source: str, filename: str, report: Report, timeout: float
         report.error = syntax_message(exc, source)
         return None
     except Stopped as stop:
-        _stopped(report, stop, timeout)
+        _stopped(report, stop, timeout, source)
         return None
     except BaseException as exc:
         report.error = f"Your file could not be read as Python: {type(exc).__name__}: {exc}"
@@ -149,7 +149,7 @@ def _load(link: Link, source: str, filename: str, report: Report, timeout: float
     try:
         return link.request("exec")
     except Stopped as stop:
-        _stopped(report, stop, timeout)
+        _stopped(report, stop, timeout, source)
         return None
     except BaseException as exc:
         # Only the link stops the learner's code (Stopped, above): any other KeyboardInterrupt
@@ -159,11 +159,11 @@ def _load(link: Link, source: str, filename: str, report: Report, timeout: float
         return None
 
 
-def _stopped(report: Report, stop: Stopped, timeout: float) -> None:
+def _stopped(report: Report, stop: Stopped, timeout: float, source: str = "") -> None:
     report.interrupted = True
     if stop.reason == "time":
-        report.error = ran_too_long(timeout, stopped_check(report),
-                                    where_of(stop.learner_error))
+        where = where_of(stop.learner_error)
+        report.error = ran_too_long(timeout, stopped_check(report), where, line_of(source, where))
     elif stop.reason == "broken: gone":
         report.error = GONE.format(detail="its interpreter ended")
     elif stop.reason == "broken: stack":
@@ -175,7 +175,7 @@ def _stopped(report: Report, stop: Stopped, timeout: float) -> None:
         report.error = BROKEN.format(detail=stop.reason[len("broken: "):])
 
 
-def run_check(fn, module, timeout: float) -> CheckResult:
+def run_check(fn, module, timeout: float, source: str = "") -> CheckResult:
     result = CheckResult(name=fn.check_name, passed=False, hints=list(fn.check_hints))
     started = time.monotonic()
     try:
@@ -192,9 +192,8 @@ def run_check(fn, module, timeout: float) -> CheckResult:
         return result
     except Stopped as stop:
         where = where_of(stop.learner_error)
-        at = at_line(where)
         result.message = (f"Your code was stopped after {stop.at - started:.1f} s in "
-                          f"this check{at}: does a loop there ever end?")
+                          f"this check{at_line(where)}: {stuck(line_of(source, where))}")
         if stop.reason == "broken: stack":
             result.message = ("Your code recursed so deeply in this check that its interpreter "
                               "ran out of stack and ended (see above).")
@@ -219,11 +218,11 @@ def run_check(fn, module, timeout: float) -> CheckResult:
     return result
 
 
-def _finish(link: Link, report: Report, checks: list, timeout: float) -> None:
+def _finish(link: Link, report: Report, checks: list, timeout: float, source: str) -> None:
     """Ask for what was printed and what the learner's seal saw; a dead link has neither."""
     if link.dead is not None:
         if not report.error:
-            _stopped(report, link.dead, timeout)
+            _stopped(report, link.dead, timeout, source)
         if link.dead.reason.startswith("broken: ") and link.dead.reason not in (
                 "broken: gone", "broken: stack"):
             # A broken protocol or changed machinery disqualifies the file, as an attempt the
