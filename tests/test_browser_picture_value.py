@@ -158,7 +158,13 @@ def assert_numbers(page, op: str, x: float, y: float = 3, k: float = 3) -> None:
     assert f"{tuple_})" in stored_code and f"'{op_label}')" in code
     assert "    child.grad += local_grad * v.grad" in stored_code
     assert "'" not in stored_code.split("# backward")[0]  # microgpt's Value takes no op label
-    assert f"out = Value({py(out)}, " in code and f"out = Value({py(out)}, " in stored_code
+    data = code.split("out = Value(", 1)[1].split(", (", 1)[0]
+    assert f"out = Value({data}, " in stored_code
+    if op == "tanh" and math.isfinite(out):
+        # out.data with the digits its rule needs: 1 - out.data**2 gives the local gradient shown.
+        assert js_num(float(data)) == js_num(out) and shown(1 - float(data) ** 2) == shown(local["x"]), data
+    else:
+        assert data == py(out)
     figure_text = page.inner_text(FIGURE)
     assert "NaN" not in figure_text and "Infinity" not in figure_text
 
@@ -305,6 +311,10 @@ def test_edge_cases_read_cleanly(lesson):
     assert_numbers(page, "tanh", 10)
     assert text(page, "local-x-value") == shown(1 - math.tanh(10) ** 2) == "8.245e-9"
     assert_worked_tanh(page, 10)  # not "1 − 1² = 8.245e-9"
+    # Nor the code panel: Value(1.0, …) beside "# 8.245e-9 = 1 - out.data**2".
+    code = page.text_content("[data-testid=design-closures] pre")
+    data = code.split("out = Value(", 1)[1].split(", (", 1)[0]
+    assert data != "1.0" and shown(1 - float(data) ** 2) == "8.245e-9", data
     assert page.errors == []
 
 

@@ -3,7 +3,7 @@
 // same node in the two designs. Everything is redrawn from a model (value-ops.js evaluate())
 // on each change: a few dozen elements, nothing worth diffing.
 import { el, svgEl } from "./dom.js";
-import { py, show } from "./value-ops.js";
+import { py, pyData, show } from "./value-ops.js";
 
 const W = 116;  // node box; the 380-wide viewBox scales down to a 390 px phone
 const H = 58;
@@ -100,11 +100,11 @@ export function createDesigns(prefix, heading) {
 // in (`self` is x, `other` is y). Lines are [role, text]; the film lights lines up by role.
 // micrograd's Value takes an op label; microgpt's takes (data, children, local_grads) only.
 export function designCode(model) {
-  const { spec, inputs, out, children } = model;
+  const { spec, inputs, children } = model;
   const names = ["self", "other"].slice(0, children.length);
   const tuple = (items) => (items.length === 1 ? `(${items[0]},)` : `(${items.join(", ")})`);
   // An undefined number is shown as the Python that computes it (and fails there).
-  const data = Number.isFinite(out) ? py(out) : spec.pyForward(inputs);
+  const data = pyData(model);
   const local = (child, i) => (Number.isFinite(child.local) ? py(child.local) : spec.locals[i].pyValue(inputs));
   const make = `Value(${data}, ${tuple(names)}`;
   const op = `'${spec.pyOp(inputs)}'`;

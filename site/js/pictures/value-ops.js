@@ -47,6 +47,9 @@ export const OPS = {
     label: "tanh(x)", call: "x.tanh()", pyOp: () => "tanh", children: ["x"],
     forward: ({ x }) => Math.tanh(x),
     withNumbers: ({ x }) => `tanh(${num(x)})`,
+    // The code panels' out.data, with the digits its rule 1 - out.data**2 needs: Value(1.0, …)
+    // beside "# 8.245e-9 = 1 - out.data**2" read as a contradiction.
+    pyData: (_, out) => pyFloat(enough(out, (t) => 1 - t * t)),
     locals: [
       // tanh reuses its own output t: d tanh(x)/dx = 1 - t².
       { rule: "1 − out²", code: "1 - out.data**2",
@@ -86,6 +89,16 @@ export function py(x) {
   const text = show(x);
   return /^-?\d+$/.test(text) ? `${text}.0` : text;
 }
+
+// out.data as the code panels write it: as Python prints it, with the digits the op's local
+// gradient rule needs where it reads out.data.
+export function pyData(m) {
+  if (!Number.isFinite(m.out)) return m.spec.pyForward(m.inputs);
+  return m.spec.pyData ? m.spec.pyData(m.inputs, m.out) : py(m.out);
+}
+
+// A rounded float as Python prints it (1.0, 0.99999999588).
+const pyFloat = (x) => (Number.isInteger(x) ? `${x}.0` : String(x));
 
 // A float as a Python operand: (-2.0) ** 0.5, not -2.0 ** 0.5, which Python reads as -(2.0 ** 0.5).
 const pyTerm = (x) => (py(x).startsWith("-") ? `(${py(x)})` : py(x));

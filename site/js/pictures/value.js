@@ -5,7 +5,7 @@
 import { el, num, slider } from "./dom.js";
 import { createFilm } from "./film.js";
 import { createDesigns, createDiagram, gradsText } from "./value-draw.js";
-import { H, OPS, OUT_GRAD, evaluate, failure, py, show } from "./value-ops.js";
+import { H, OPS, OUT_GRAD, evaluate, failure, py, pyData, show } from "./value-ops.js";
 
 const START = { op: "mul", x: 2, y: 3, k: 3 };  // x * y with (2, 3): locals (3, 2)
 
@@ -175,7 +175,7 @@ function failureSteps(m) {
         s.outData = show(m.out);
         s.focus = ["out"];
         s.highlight = { closures: ["make", "keep"], stored: ["make", "keep"] };
-        s.foot = { closures: `out keeps: data ${py(m.out)}, children (${fails.child.name},), a _backward closure`,
+        s.foot = { closures: `out keeps: data ${pyData(m)}, children (${fails.child.name},), a _backward closure`,
           stored: foot.stored };
       } },
     { text: `Backward in micrograd's design: out.grad = 1, then out._backward() computes ${code}, and ` +
@@ -207,8 +207,8 @@ function filmSteps(m) {
         s.outData = show(m.out);
         s.focus = ["out"];
         s.highlight = { closures: ["make"], stored: ["make"] };
-        s.foot = { closures: `out keeps: data ${py(m.out)}, children ${kids}, op '${op}'`,
-          stored: `out keeps: data ${py(m.out)}, children ${kids} (no op)` };
+        s.foot = { closures: `out keeps: data ${pyData(m)}, children ${kids}, op '${op}'`,
+          stored: `out keeps: data ${pyData(m)}, children ${kids} (no op)` };
       } },
     { text: `To send gradients back later, out also keeps its local gradients ${tuple}: (i) inside a ` +
         "_backward closure, as code; (ii) as plain numbers in _local_grads.",
