@@ -190,6 +190,9 @@ def test_time_sleep_stops_like_a_loop_and_the_report_names_its_line(course, open
     assert "Check stopped after 10 s" in page.inner_text("[data-testid=status]")
     stopped = page.locator(".check", has_text="stopped after")
     assert stopped.count() == 1 and f"line {line} of your file (in forward)" in stopped.inner_text()
+    # A sleep is named a wait, not a loop: "does a loop there ever end?" sent learners looking
+    # for one.
+    assert "it waits there (time.sleep)" in stopped.inner_text(), stopped.inner_text()
     assert "restarted" not in page.inner_text("[data-testid=output]")
     # Run, then Stop: stopped at once, Python kept.
     set_code(page, "import time\nprint('before')\ntime.sleep(60)\nprint('after')\n")
