@@ -80,8 +80,13 @@ def _check_slips(wanted: Expectation, report: Report, where: dict, seen: set) ->
         if (c.message.startswith(RAISED) and "of your file)" not in c.message
                 and ("raised", c.name) not in seen):
             seen.add(("raised", c.name))
+            said = c.message[len(RAISED):]
+            # "raised TypeError: ...", but a SystemExit is said in a learner's words ("your
+            # code exited: ..."), and "raised your code exited" read as a broken sentence
+            if not re.match(r"[A-Za-z_][\w.]*(: |$)", said):
+                said = f"an error that a learner reads as \"{said}\""
             found.append(Problem(path, line, (
-                f"check {c.name!r} raised {c.message[len(RAISED):]} itself while grading "
+                f"check {c.name!r} raised {said} itself while grading "
                 f"{wanted.path.name}, with no line of that file running: a bug in the check, "
                 "which a learner would read as \"Your code raised an error\"")))
     return found

@@ -186,7 +186,11 @@ def test_check_names_checks_that_raise_cannot_fail_never_run_or_draw_unseeded(tm
         "\n"                                                                   # 24
         "@check('uses the helper', 'A hint.')\n"                               # 25
         "def uses(learner):\n"                                                 # 26
-        "    close(attempt('double(2)', _helper(learner), 2), 4, 'double(2)')\n")  # 27
+        "    close(attempt('double(2)', _helper(learner), 2), 4, 'double(2)')\n"  # 27
+        "\n"                                                                   # 28
+        "@check('exits', 'A hint.')\n"                                         # 29
+        "def exits(learner):\n"                                                # 30
+        "    raise SystemExit(3)\n")                                           # 31
     done = run_course("check", "--lab", "06-sgd", "--runtime", "python", cwd=root)
     assert done.returncode == 1
     err = done.stderr
@@ -196,6 +200,9 @@ def test_check_names_checks_that_raise_cannot_fail_never_run_or_draw_unseeded(tm
     assert ("labs/06-sgd/checks.py:11: check 'crashes' raised TypeError: object of type 'NoneType' "
             "has no len() itself while grading solution.py, with no line of that file running") in err
     assert err.count("check 'crashes' raised") == 1
+    # a SystemExit is worded for learners: quoted, not glued on ("raised your code exited")
+    assert ("labs/06-sgd/checks.py:29: check 'exits' raised an error that a learner reads as "
+            "\"your code exited") in err, err
     assert ("labs/06-sgd/checks.py:15: check 'cannot fail' passes the starter and every mistake: "
             "nothing shows it can fail") in err
     assert "labs/06-sgd/checks.py:19: forgotten(learner) is never run" in err
