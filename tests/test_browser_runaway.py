@@ -166,6 +166,17 @@ def test_a_loop_outside_any_function_is_reported_where_it_was(course, open_lesso
     assert f"It was at line {line} of your file, outside any function" in error, error
     # A stop is not a failure of the code: the status says it plainly, not in green.
     assert page.get_attribute("[data-testid=status]", "data-tone") == "neutral"
+    # Left to Check's time limit, the report says it was the limit, as the status does: the
+    # page sends SIGALRM for it and SIGINT for Stop; both read "it ran too long, or Stop was
+    # pressed" before.
+    page.eval_on_selector("[data-testid=result]", "r => { delete r.dataset.passed; }")
+    page.click("[data-testid=check]")
+    assert check_done(page, timeout=30_000) == "false"
+    assert "Check stopped after 10 s" in page.inner_text("[data-testid=status]")
+    error = page.inner_text(".report-error")
+    assert "Your code ran for more than 10 s and was stopped." in error, error
+    assert f"It was at line {line} of your file, outside any function" in error, error
+    assert "Stop was pressed" not in error, error
     # A recursion outside any function names its function as code, as every message does.
     set_code(page, solution + "\ndef f():\n    return f()\n\nf()\n")
     assert check(page) == "false"

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import json
 import random
+import signal
 import time
 
 from .checks import seed_of, use_seed
 from .checks_code import offer
+from .deadline import Deadline
 from .execute import run_source
 from .graph import output_graph
-from .run import grade, load_checks
+from .learner_errors import line_of, ran_too_long
+from .run import CHECK_SECONDS, grade, load_checks, stopped_check
 
 FILENAME = "lab.py"
 _checks: dict[str, tuple[str, list]] = {}
@@ -85,4 +88,14 @@ def _loaded(lab: str, checks_source: str) -> list:
 def check(lab: str, checks_source: str, source: str) -> str:
     checks = _loaded(lab, checks_source)
     use_seed(seed_of(source))  # the inputs `course grade` draws for the same file
-    return grade(lab, checks, source, FILENAME, runtime="browser").to_json()
+    # The page keeps Check's time limit (site/js/python.js) and, when it is up, sends SIGALRM
+    # where its Stop sends SIGINT: a file stopped as it loaded read "it ran too long, or Stop
+    # was pressed" under a status saying which. It reads as the limit's, as `course grade`
+    # and the notebook word theirs.
+    limit = Deadline(CHECK_SECONDS, FILENAME, signalled=signal.SIGALRM)
+    with limit:
+        report = grade(lab, checks, source, FILENAME, runtime="browser")
+    if limit.fired and report.error:
+        report.error = ran_too_long(CHECK_SECONDS, stopped_check(report), limit.where,
+                                    line_of(source, limit.where))
+    return report.to_json()

@@ -81,16 +81,21 @@ class counting_interrupts:
 class Deadline:
     """`with Deadline(seconds, filename):` interrupts that file's code after `seconds`."""
 
-    def __init__(self, seconds: float, filename: str):
+    def __init__(self, seconds: float, filename: str, signalled: int | None = None):
+        """`signalled`: a signal someone else sends when the time is up (the page's Check
+        keeps its limit in JavaScript and sends SIGALRM, its Stop SIGINT); no clock here."""
         self.seconds = seconds
         self.filename = filename
+        self.signalled = signalled
         self.where = None  # (line, function) in the learner's file when the time was up
         self.fired = False
         self._undo = []
 
     def __enter__(self):
         self.ends = time.monotonic() + self.seconds
-        if threading.current_thread() is not threading.main_thread():
+        if self.signalled is not None:
+            self._signal(self.signalled)
+        elif threading.current_thread() is not threading.main_thread():
             self._trace()
         elif sys.platform == "emscripten":
             self._pyodide()

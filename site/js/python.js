@@ -173,7 +173,9 @@ export class Python {
     }
     const { interrupt } = request.python;
     if (interrupt) {
-      Atomics.store(interrupt, 0, 2);  // SIGINT: Python raises KeyboardInterrupt
+      // SIGINT for Stop, SIGALRM for Check's time limit: Python raises KeyboardInterrupt for
+      // both, and words the limit's as a time limit (grader/core/browser.py, check).
+      Atomics.store(interrupt, 0, reason === "limit" ? 14 : 2);
       for (let waited = 0; waited < STOP_GRACE_MS && this.running === request; waited += 20) {
         await new Promise((r) => setTimeout(r, 20));
       }
