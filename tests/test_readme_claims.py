@@ -21,7 +21,7 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 NOT_REPOSITORY_FILES = {
     "a.py", "./a.py", "bob.py", "lab.py", "NN-slug.py", "manifest.json", "_site/", "lite/",
     "node_modules/.course-cache/", "application/wasm", "K/N", "../",
-    "doejane_123_456_05-backward-1.py", "04-value.py", "./-x.py",  # learners' files
+    "doejane_123_456_05-backward-1.py", "04-value.py", "./-x.py", "05_Backward.py",  # learners' files
     "Doe_123_assignsubmission_file_05-backward.py",  # Moodle's example name, after its space
 }
 # Pyodide's own files, which the README names: they come from npm, not from this repository.
