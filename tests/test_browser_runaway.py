@@ -164,6 +164,8 @@ def test_a_loop_outside_any_function_is_reported_where_it_was(course, open_lesso
     assert check_done(page, timeout=5000) == "false"
     error = page.inner_text(".report-error")
     assert f"It was at line {line} of your file, outside any function" in error, error
+    # Stop is named alone: it read "(it ran too long, or Stop was pressed)".
+    assert "your code was stopped (you pressed Stop)" in error and "too long" not in error, error
     # A stop is not a failure of the code: the status says it plainly, not in green.
     assert page.get_attribute("[data-testid=status]", "data-tone") == "neutral"
     # Left to Check's time limit, the report says it was the limit, as the status does: the

@@ -25,10 +25,11 @@ def halves(learner):
 '''
 
 
-def _grade(source: str, interrupt_after: float | None = None, real_signal: bool = False):
+def _grade(source: str, interrupt_after: float | None = None, real_signal: bool = False,
+           runtime: str = "python"):
     checks, _ = load_checks(CHECKS, "00-demo")
     if interrupt_after is None:
-        return grade("00-demo", checks, source, "mine.py")
+        return grade("00-demo", checks, source, "mine.py", runtime=runtime)
     # As the page's Stop does: a KeyboardInterrupt lands wherever the code is. A process
     # started in the background by a shell has SIGINT ignored, and then interrupt_main does
     # nothing (the test would loop for ever): Python's own handler is put in for the test.
@@ -38,7 +39,7 @@ def _grade(source: str, interrupt_after: float | None = None, real_signal: bool 
         else threading.Timer(interrupt_after, _thread.interrupt_main)
     timer.start()
     try:
-        return grade("00-demo", checks, source, "mine.py")
+        return grade("00-demo", checks, source, "mine.py", runtime=runtime)
     finally:
         timer.cancel()
         signal.signal(signal.SIGINT, previous)
@@ -154,6 +155,24 @@ def test_a_stop_the_code_catches_is_still_a_stop():
     loading = _grade("try:\n    while True:\n        pass\nexcept KeyboardInterrupt:\n    pass\n"
                      "def double(x):\n    return 2 * x\n", interrupt_after=0.3)
     assert "your code was stopped" in loading.error and loading.interrupted
+
+
+def test_an_interrupt_as_the_file_loads_is_named_as_what_it_is_where_it_ran():
+    """On the page a SIGINT is only Stop (its time limit comes as SIGALRM), in the notebook only
+    the kernel's Interrupt: a Stop read "(it ran too long, or Stop was pressed)" under a status
+    that said "you pressed Stop". The line's text is read from the source given to grade()."""
+    source = "import time\nwhile True:\n    time.sleep(0.01)\n"
+    said = {runtime: _grade(source, interrupt_after=0.3, real_signal=True, runtime=runtime)
+            for runtime in ("browser", "notebook", "python")}
+    assert said["browser"].error.startswith(
+        "Running your file failed: your code was stopped (you pressed Stop). It was at line 3"
+        " of your file, outside any function"), said["browser"].error
+    assert "(the kernel was interrupted)" in said["notebook"].error, said["notebook"].error
+    assert "(it was interrupted)" in said["python"].error, said["python"].error
+    for report in said.values():
+        assert report.interrupted and "ran too long" not in report.error
+        assert report.error.endswith("it waits there (time.sleep), and a lab's code has "
+                                     "nothing to wait for."), report.error
 
 
 def test_a_subclass_of_keyboard_interrupt_is_named_as_the_files_own():

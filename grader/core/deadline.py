@@ -92,7 +92,6 @@ class Deadline:
         self._undo = []
 
     def __enter__(self):
-        self.ends = time.monotonic() + self.seconds
         if self.signalled is not None:
             self._signal(self.signalled)
         elif threading.current_thread() is not threading.main_thread():
@@ -161,6 +160,7 @@ class Deadline:
 
     def _trace(self):
         saved = sys.gettrace()
+        ends = time.monotonic() + self.seconds
 
         def on_call(frame, event, arg):
             if frame.f_code.co_filename != self.filename:
@@ -169,7 +169,7 @@ class Deadline:
             return on_line
 
         def on_line(frame, event, arg):
-            if event == "line" and time.monotonic() > self.ends:
+            if event == "line" and time.monotonic() > ends:
                 self._interrupt(frame)
             return on_line
 

@@ -6,21 +6,31 @@ errors with these.
 
 from __future__ import annotations
 
-import linecache
 import re
 import sys
 
 # What raises SystemExit in a learner's file.
 EXITS = "sys.exit(), exit() and quit()"
 
-# How a KeyboardInterrupt (the page's Stop, or a time limit) reads in a report.
-INTERRUPTED = "your code was stopped (it ran too long, or Stop was pressed)."
+# What a stop other than a time limit is where grade() runs (its `runtime`). A time limit is
+# worded by its Deadline's caller (ran_too_long), so what is left is an interrupt: on the page
+# only its Stop (the page sends its time limit as SIGALRM, site/js/python.js), in the notebook
+# the kernel's Interrupt. A Stop read "(it ran too long, or Stop was pressed)" under a status
+# that said "you pressed Stop".
+_STOPPED_BY = {"browser": "you pressed Stop", "notebook": "the kernel was interrupted"}
 
 
-def describe(exc: BaseException, filename: str, where=None, stopped: bool = True) -> str:
+def interrupted(runtime: str) -> str:
+    """How a stop that no time limit made reads in a report, on `runtime`."""
+    return f"your code was stopped ({_STOPPED_BY.get(runtime, 'it was interrupted')})."
+
+
+def describe(exc: BaseException, filename: str, where=None, stop: str = "",
+             source: str = "") -> str:
     """One line on an exception: its type, message and the learner's line it came from.
-    `stopped`: whether a stop came while the code ran; a KeyboardInterrupt without one is the
-    learner's own raise (own_interrupt)."""
+    `stop`: how a stop that came while the code ran reads (`interrupted`), "" when none came;
+    a KeyboardInterrupt without one is the learner's own raise (own_interrupt). `source`:
+    the file's text, to read the stopped line from."""
     kind = type(exc).__name__
     where = where if where is not None else learner_frame(exc, filename)
     if isinstance(exc, SystemExit):
@@ -30,11 +40,9 @@ def describe(exc: BaseException, filename: str, where=None, stopped: bool = True
         return (f"your code exited{at}: {EXITS} end the program, and a lab file should define "
                 "things, not exit.")
     if isinstance(exc, KeyboardInterrupt):
-        if not stopped:
+        if not stop:
             return "your code raised " + own_interrupt(exc, where)
-        # The file's lines are in linecache where its code ran in this interpreter (run.py).
-        text = linecache.getline(filename, where[0]) if where else ""
-        return INTERRUPTED + stopped_at(where, text)
+        return stop + stopped_at(where, line_of(source, where))
     if isinstance(exc, RecursionError):
         # Worded where it was as a check's message words it (in_your_file), "(in `f`, line 2 of
         # your file)": the file's load said "in f, line 2", a place without its file.
@@ -80,9 +88,9 @@ def missing_module(exc: BaseException) -> str:
             "you need yourself")
 
 
-# When a time limit stopped code that was not in the learner's file at that moment.
-# Said when the stopped code could not say where it was (in Pyodide, a time.sleep does not
-# answer the interrupt): a sleep is named beside loops, which are what a lab's code has.
+# A time limit's words when the stopped code was not in the learner's file, or could not say
+# where it was (in Pyodide a time.sleep does not answer the interrupt): a sleep is named beside
+# loops, which are what a lab's code has.
 TIMEOUT = ("Your code ran for more than {timeout:g} s and was stopped. Look for a loop that "
            "never ends (a while loop whose condition never changes, or a recursion with no "
            "base case), or a time.sleep: a lab's code has nothing to wait for.")

@@ -52,7 +52,7 @@ def check(lab: str, path: str = "lab.py", *, builds_on: str | None = None,
         report = grade(lab, checks, source, str(path), runtime="notebook")
     if limit.fired and report.error:
         # Stopped as the file loaded: `course grade`'s words for its limit ("ran for more than
-        # 10 s"), not the page's ("or Stop was pressed"): a notebook has no Stop button.
+        # 10 s"), not an interrupt's ("the kernel was interrupted").
         report.error = ran_too_long(CHECK_SECONDS, stopped_check(report), limit.where,
                                     line_of(source, limit.where))
     history = _history()

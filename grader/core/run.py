@@ -20,8 +20,9 @@ import types
 from .checks import CheckFailed, collect
 from .checks_code import compiled as compiled_checks
 from .deadline import STOPS, counting_interrupts
-from .learner_errors import (INTERRUPTED, at_line, cause_of, describe, explain_stops, in_your_file,
-                             learner_frame, own_interrupt, stuck, syntax_message)
+from .learner_errors import (at_line, cause_of, describe, explain_stops, in_your_file,
+                             interrupted, learner_frame, line_of, own_interrupt, stuck,
+                             syntax_message)
 from .report import CheckResult, Part, Report
 
 OUTPUT_LIMIT = 64_000  # characters of learner stdout/stderr kept in a report
@@ -251,10 +252,9 @@ def grade(lab: str, checks: list, source: str, filename: str, *, runtime: str = 
             module = _load_learner(source, filename, report, guard)
             if module is None:
                 report.checks = not_run(checks, "your file could not be loaded (see above).")
-                report.interrupted = INTERRUPTED in report.error
             else:
                 for index, fn in enumerate(checks):
-                    result = _run_check(fn, module, filename, guard)
+                    result = _run_check(fn, module, source, filename, guard)
                     report.checks.append(result)
                     if result.cause == STOPPED:
                         # Stop, or the time limit: end the whole Check here, do not run the
@@ -333,11 +333,14 @@ def _load_learner(source: str, filename: str, report: Report, guard):
     try:
         module = exec_module(code, source, filename)
     except BaseException as exc:  # SystemExit, KeyboardInterrupt, anything the learner raises
-        report.error = "Running your file failed: " + describe(exc, filename,
-                                                               stopped=STOPS.count != heard)
+        report.interrupted = STOPS.count != heard
+        stop = interrupted(report.runtime) if report.interrupted else ""
+        report.error = "Running your file failed: " + describe(exc, filename, stop=stop,
+                                                               source=source)
         return None
     if STOPS.count != heard:  # a stop the file caught and went on from: it was still stopped
-        report.error = "Running your file failed: " + INTERRUPTED
+        report.interrupted = True
+        report.error = "Running your file failed: " + interrupted(report.runtime)
         return None
     return module
 
@@ -353,7 +356,7 @@ def exec_module(code, source: str, filename: str) -> types.ModuleType:
     return module
 
 
-def _run_check(fn, module, filename: str, guard) -> CheckResult:
+def _run_check(fn, module, source: str, filename: str, guard) -> CheckResult:
     result = CheckResult(name=fn.check_name, passed=False, hints=list(fn.check_hints))
     started = _perf_counter()
     heard = STOPS.count
@@ -365,7 +368,7 @@ def _run_check(fn, module, filename: str, guard) -> CheckResult:
     if STOPS.count != heard:
         # Stop or the time limit came (deadline.py counts them), whatever the code then did
         # with it: raised it again, raised another, or caught it and went on.
-        return _stopped(result, raised, filename, started)
+        return _stopped(result, raised, source, filename, started)
     if raised is None:
         result.passed = True
     elif isinstance(raised, CheckFailed):
@@ -389,12 +392,12 @@ def _run_check(fn, module, filename: str, guard) -> CheckResult:
     return result
 
 
-def _stopped(result: CheckResult, raised, filename: str, started: float) -> CheckResult:
+def _stopped(result: CheckResult, raised, source: str, filename: str,
+             started: float) -> CheckResult:
     if isinstance(raised, CheckFailed) and raised.__cause__ is not None:
         raised = raised.__cause__  # a check's words for what the learner's code raised
     where = learner_frame(raised, filename) if raised is not None else None
-    text = linecache.getline(filename, where[0]) if where else ""  # exec_module put it there
     result.message = (f"Your code was stopped after {_perf_counter() - started:.1f} s in "
-                      f"this check{at_line(where)}: {stuck(text)}")
+                      f"this check{at_line(where)}: {stuck(line_of(source, where))}")
     result.cause = STOPPED
     return result

@@ -154,8 +154,7 @@ def _load(link: Link, source: str, filename: str, report: Report, timeout: float
     except BaseException as exc:
         # Only the link stops the learner's code (Stopped, above): any other KeyboardInterrupt
         # is one the file raised itself, its own error.
-        report.error = "Running your file failed: " + describe(exc, filename, where_of(exc),
-                                                               stopped=False)
+        report.error = "Running your file failed: " + describe(exc, filename, where_of(exc))
         return None
 
 
