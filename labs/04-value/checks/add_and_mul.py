@@ -8,6 +8,13 @@ from grader.core.checks import CheckFailed, check, close, expect, need, slope
 # gradients.py: judge, local_grads, order_lost
 
 
+# The rule each local gradient follows, said when a wrong number matches no known slip.
+ADD_RULE = ("a + b moves one-for-one with each input, so each gets 1 * out.grad: "
+            "self.grad += 1.0 * out.grad and other.grad += 1.0 * out.grad.")
+MUL_RULE = ("Each factor's local gradient is the OTHER factor: self.grad += other.data * "
+            "out.grad and other.grad += self.data * out.grad (stored: _local_grads = "
+            "(other.data, self.data)).")
+
 @check("a Value holds its number, and its grad starts at 0",
        "A Value holds its number, and no gradient has flowed back into it yet.",
        "In __init__: self.data = data and self.grad = 0.0.")
@@ -60,7 +67,8 @@ def add_and_mul(learner):
                          f"fast a + b moves as {name} is nudged, not what {name} holds. a + b "
                          f"moves one-for-one with each input, so the local gradient is 1 for "
                          f"each, whatever they hold.")
-            judge(g, 1.0, f"The local gradient of a + b for {name} ({shown})", [half, own])
+            judge(g, 1.0, f"The local gradient of a + b for {name} ({shown})", [half, own],
+                  rule=ADD_RULE)
         out = result(Value, "a * b", lambda: a * b, ab)
         got = data_of(out, "(a * b)")
         close(got, x * y, f"(a * b).data with {shown}", why=rounded(got, x * y))
@@ -75,9 +83,9 @@ def add_and_mul(learner):
                    f"changes a * b at rate b, the OTHER factor: self.grad += other.data * "
                    f"out.grad and other.grad += self.data * out.grad.")
         judge(ga, slope(lambda t: t * y, x), f"The local gradient of a * b for a ({shown})",
-              [(x, swapped), (x * y, product)], tol=1e-5)
+              [(x, swapped), (x * y, product)], tol=1e-5, rule=MUL_RULE)
         judge(gb, slope(lambda t: x * t, y), f"The local gradient of a * b for b ({shown})",
-              [(y, swapped), (x * y, product)], tol=1e-5)
+              [(y, swapped), (x * y, product)], tol=1e-5, rule=MUL_RULE)
     # A factor of 0: each factor still gets the other (a rule written as out.data / self.data,
     # equal everywhere else, divides by zero there).
     x, y = 0.0, xs[1]
@@ -94,8 +102,8 @@ def add_and_mul(learner):
                           f"(self.grad += other.data * out.grad), not a quotient like "
                           f"out.data / self.data, which divides by 0 when a factor is 0.") \
             from failed.__cause__
-    judge(ga, y, f"The local gradient of a * b for a ({shown})", tol=1e-5)
-    judge(gb, 0.0, f"The local gradient of a * b for b ({shown})", tol=1e-5)
+    judge(ga, y, f"The local gradient of a * b for a ({shown})", tol=1e-5, rule=MUL_RULE)
+    judge(gb, 0.0, f"The local gradient of a * b for b ({shown})", tol=1e-5, rule=MUL_RULE)
     # Two different Values holding the same number are two factors: each gets the other's.
     # A number of more than three decimals, as the rest are not: a product rounded to 6
     # decimals is exact for those, and would pass unseen. (3n + 1) / 3000 squared is never a
@@ -107,8 +115,8 @@ def add_and_mul(learner):
     got = data_of(out, "(a * b)")
     close(got, x * x, f"(a * b).data with {shown}", tol=1e-9, why=rounded(got, x * x))
     ga, gb = local_grads(out, "a * b", ab)
-    judge(ga, x, f"The local gradient of a * b for a ({shown})", tol=1e-5)
-    judge(gb, x, f"The local gradient of a * b for b ({shown})", tol=1e-5)
+    judge(ga, x, f"The local gradient of a * b for a ({shown})", tol=1e-5, rule=MUL_RULE)
+    judge(gb, x, f"The local gradient of a * b for b ({shown})", tol=1e-5, rule=MUL_RULE)
     # A step that reads its result through something on an input (self._out = out, then
     # self._out.grad) reads the LAST result made from that input: make the same one again
     # from the same a and b, then run the first one's step.
@@ -199,10 +207,12 @@ def used_twice(learner):
         judge(g, 2 * x, f"The local gradient of a * a for a (a = {_f(x)})",
               [(x, "a is used twice in a * a, so it gets two shares, a and a: 2a in all. Your "
                    "code keeps only one share: in _backward, use += (not =), so the second "
-                   "share adds to the first instead of replacing it.")])
+                   "share adds to the first instead of replacing it.")],
+              rule="a * a gets two shares, one as each factor: a and a, 2a in all.")
         out = result(Value, "a + a", lambda: a + a, [(a, "a")])
         close(data_of(out, "(a + a)"), x + x, f"(a + a).data with a = {_f(x)}")
         (g,) = local_grads(out, "a + a", [(a, "a")])
         judge(g, 2.0, f"The local gradient of a + a for a (a = {_f(x)})",
               [(1.0, "a is used twice in a + a, so it gets two shares of 1: 2 in all. Your "
-                     "code keeps only one share: in _backward, use += (not =).")])
+                     "code keeps only one share: in _backward, use += (not =).")],
+              rule="a + a gets two shares of 1, one as each input: 2 in all.")

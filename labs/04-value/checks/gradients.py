@@ -320,8 +320,9 @@ def _steps_stay_local(order, node, upstream):
                               f"grads.")
 
 
-def judge(got, expected, what, wrongs=(), tol=1e-6):
-    """Pass if got is close to expected; else name the misconception whose value got matches."""
+def judge(got, expected, what, wrongs=(), tol=1e-6, rule=""):
+    """Pass if got is close to expected; else name the misconception whose value got matches,
+    or, when none does, restate the rule (`rule`) so a wrong number never stands alone."""
     if math.isclose(got, expected, rel_tol=tol, abs_tol=tol):
         return
     for value, why in wrongs:
@@ -329,7 +330,7 @@ def judge(got, expected, what, wrongs=(), tol=1e-6):
             close(got, expected, what, tol, why)
     if got == 0.0 and abs(expected) > 1e-6:
         close(got, expected, what, tol, NOTHING)
-    close(got, expected, what, tol)
+    close(got, expected, what, tol, rule)
 
 
 NOTHING = ("Exactly 0: nothing was handed back. In micrograd's design that is what a result "

@@ -61,7 +61,8 @@ def power(learner):
                   (k * x ** (k // 1 - 1), f"That is k * a**(k//1 - 1): the power k - 1 was "
                                           f"taken with k cut to a whole number. For k = {k} "
                                           f"the power rule is {k} * a**{k - 1}, with k as it "
-                                          f"is.")] if k != int(k) else [])])
+                                          f"is.")] if k != int(k) else [])],
+              rule=POWER_RULE)
     # At a = 0 too: k * 0**(k-1) is 0 for k = 2, 3 and 1 for k = 1 (a rule written as
     # k * out.data / a.data, equal everywhere else, divides by zero there; one that skips
     # a = 0 with a 0 there misses k = 1). Lower powers are not defined at 0 at all.
@@ -80,7 +81,8 @@ def power(learner):
             raise CheckFailed(f"{failed}, with a = 0. {rule}: compute it as written, without "
                               f"dividing by a.") from failed.__cause__
         judge(g, k * 0.0 ** (k - 1), f"The local gradient of {what} at a = 0",
-              [(0.0, f"{rule}: compute it as written, with no special case at a = 0.")])
+              [(0.0, f"{rule}: compute it as written, with no special case at a = 0.")],
+              rule=POWER_RULE)
     # And at a negative a, for a whole k: k * a**(k-1) keeps its sign there (a rule through
     # abs(a) or log(a), right for every positive a, is not).
     for x, k in zip(_xs(411, 3, -3.0, -0.3), (2, 3, -1)):
@@ -100,7 +102,8 @@ def power(learner):
         judge(g, k * x ** (k - 1), f"The local gradient of {what} at a negative a (a = {_f(x)})",
               [(abs(k * x ** (k - 1)), f"That has the right size but not the sign: the power "
                                        f"rule holds for a negative a too, {k} * a**{k - 1}, "
-                                       f"sign included (no abs()).")])
+                                       f"sign included (no abs()).")],
+              rule=POWER_RULE)
 
 
 def _exponent_child(Value, failed):
@@ -146,21 +149,26 @@ def relu_tanh_exp(learner):
         if x == 0:
             judge(g, 0.0, "The local gradient of a.relu() at a = 0",
                   [(1.0, "relu passes gradient only where its input is > 0: at exactly 0 its "
-                         "local gradient is 0 (test self.data > 0, not >= 0).")])
+                         "local gradient is 0 (test self.data > 0, not >= 0).")],
+                  rule=RELU_RULE)
         elif x < 0:
             judge(g, 0.0, f"The local gradient of a.relu() at a negative input (a = {_f(x)})",
                   [(1.0, "relu is flat for a negative input: its output stays 0 whatever small "
                          "nudge the input gets, so the local gradient is 0. Test the input, "
                          "self.data > 0 (out.data >= 0 is always true, relu's output is never "
-                         "negative).")])
+                         "negative).")],
+                  rule=RELU_RULE)
         else:
             judge(g, 1.0, f"The local gradient of a.relu() at a positive input (a = {_f(x)})",
                   [(0.0, "For a positive input relu passes its input through, so it moves "
-                         "one-for-one with it: the local gradient is 1."),
+                         "one-for-one with it: the local gradient is 1. Your code hands back "
+                         "0 here as for a negative input, so relu's rule is never applied. "
+                         + NOTHING.partition("nothing was handed back. ")[2]),
                    (x, "That is relu's output, out.data, not how fast it moves: for a positive "
                        "input relu moves one-for-one with it, so its local gradient is 1 "
                        "whatever the input's size (0 for an input <= 0): self.grad += "
-                       "(1.0 if self.data > 0 else 0.0) * out.grad.")])
+                       "(1.0 if self.data > 0 else 0.0) * out.grad.")],
+                  rule=RELU_RULE)
     # 7.5 as well: tanh is still rising there (0.9999994), and an input clipped to keep
     # math.exp from overflowing, min(max(a, -5), 5), gives 0.99991 (overflow is past 350).
     for x in _xs(407, 5, -2.0, 2.0) + [7.5]:
@@ -195,7 +203,9 @@ def relu_tanh_exp(learner):
                               f"is 1 - t**2. {ONE_LOOP}"),
                (math.tanh(x) * (1 - math.tanh(x)), "That is t * (1 - t), the sigmoid's local "
                                                    "gradient. tanh's is 1 - t**2, with t = "
-                                                   "tanh(a) the output.")], tol=1e-5)
+                                                   "tanh(a) the output.")], tol=1e-5,
+              rule="tanh's local gradient is 1 - t**2, where t = tanh(a) is the OUTPUT "
+                   "(out.data): self.grad += (1 - t**2) * out.grad.")
     # and once far out, at 52.25: an exp capped against overflow (min(a, 50)) is wrong there
     for x in _xs(408, 5, -2.0, 2.0) + [52.25]:
         a = new(Value, x)
@@ -219,8 +229,16 @@ def relu_tanh_exp(learner):
                                  "factor a."),
                (1 - math.exp(x) ** 2, f"That is 1 - e**(2a), tanh's rule 1 - t**2 applied to "
                                       f"exp's output: exp's local gradient is its output "
-                                      f"itself, e**a. {ONE_LOOP}")], tol=1e-5)
+                                      f"itself, e**a. {ONE_LOOP}")], tol=1e-5,
+              rule="e**a moves exactly as fast as it is: exp's local gradient is its output, "
+                   "self.grad += out.data * out.grad.")
 
+
+# The rules, said when a wrong local gradient matches no known slip.
+POWER_RULE = ("The power rule: d(a**k)/da = k * a**(k-1), k brought down in front and the "
+              "power one lower, self.grad += k * self.data ** (k - 1) * out.grad.")
+RELU_RULE = ("relu's local gradient is 1 where its input is > 0 and 0 elsewhere: self.grad "
+             "+= (1.0 if self.data > 0 else 0.0) * out.grad.")
 
 # tanh and exp made in one loop (or by one helper fed from it), with a _backward that reads
 # the loop's variables when it runs, get the rule of whichever came last.
