@@ -462,3 +462,20 @@ def test_a_try_it_that_raises_names_the_line_and_every_check_still_runs(course, 
     assert not report.error, report.error
     assert f"Try it stopped at line {line}: AttributeError" in report.stdout
     assert "no attribute 'dat'" in next(c for c in report.checks if not c.passed).message
+
+
+def test_a_step_uphill_for_some_gradients_is_told_its_direction_whatever_the_seed(course):
+    # p.data -= lr * abs(p.grad) steps uphill wherever a gradient is negative. When the one
+    # step's draw had only positive gradients it passed, and a later check failed it with bare
+    # numbers (or under "each training step starts from zeroed gradients", though nothing
+    # piled up): the one step now always has a gradient of each sign.
+    lab = course.labs["05-backward"]
+    checks, _ = load_checks(lab.checks_source(), lab.slug)
+    source = lab.solution.read_text().replace("p.data -= lr * p.grad", "p.data -= lr * abs(p.grad)")
+    assert "abs(p.grad)" in source
+    for seed in range(20):
+        use_seed(seed * 7919 + 1)
+        first = next(c for c in grade(lab.slug, checks, source, "m.py").checks if not c.passed)
+        assert "Step against the gradient" in first.message, (seed, first.name, first.message)
+        assert "pile up" not in first.message and "not zeroed" not in first.message, first.message
+    use_seed(0)

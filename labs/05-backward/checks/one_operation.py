@@ -212,8 +212,18 @@ def seeds(learner):
                           "(a, b and L). The sweep calls the OUTPUT's step at every node "
                           "(self._backward() inside the loop, say): call each node's own, "
                           "for v in reversed(topo): v._backward().")
-    close(ga, 1.0, "a.grad for L = a + b")
-    close(gb, 1.0, "b.grad for L = a + b")
+    # L.grad is 1 here: the seed is right, and what is left is the share the sweep hands on.
+    if _same(ga, 2.0) and _same(gb, 2.0):
+        raise CheckFailed("After L = a + b; L.backward(), L.grad is 1 (the seed is right) but "
+                          "a.grad and b.grad are 2 = 1 + 1: the sweep ADDS each local gradient "
+                          "(1) and the node's grad (1). It multiplies them: child.grad += local "
+                          "* v.grad in a shared loop, self.grad += local * out.grad in a "
+                          "_backward.")
+    handed = ("L.grad is 1, so the seed is right; the share the sweep hands on is wrong. L = a "
+              "+ b hands each input its local gradient 1 times L.grad: child.grad += local * "
+              "v.grad in a shared loop, self.grad += 1.0 * out.grad in a _backward.")
+    close(ga, 1.0, "a.grad for L = a + b", why=handed)
+    close(gb, 1.0, "b.grad for L = a + b", why=handed)
 
 
 def _twice_listed_merged(L, S):

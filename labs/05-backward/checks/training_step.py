@@ -90,6 +90,11 @@ def _line_shown(points, lr):
 def one_step(learner):
     rng = inputs("one step")
     points, w0, b0, lr = _line(rng)
+    if _line_grads(w0, b0, points)[0] * _line_grads(w0, b0, points)[1] > 0:
+        # One gradient of each sign, so a step that goes downhill for one sign only
+        # (p.data -= lr * abs(p.grad)) is seen: the same line mirrored, x -> -x and w -> -w,
+        # keeps every residual and flips w's gradient alone.
+        points, w0 = [(-x, y) for x, y in points], -w0
     w, b = leaves_of(learner, [w0, b0])
     shown = f"w = {_f(w0)}, b = {_f(b0)} and {_line_shown(points, lr)}"
     seen = []  # (w.data, b.data) at each call of loss_fn
