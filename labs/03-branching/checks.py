@@ -205,7 +205,14 @@ def _factor(got, expected, own, what, other_name):
             f"{what} should be {_f(expected)}, but your code gives {_f(got)}, the node's own "
             f"value. A product hands each input the OTHER factor times its gradient: here "
             f"that is {other_name}.")
-    close(got, expected, what)
+    if _same(got, own * expected) and not _same(own * expected, expected):
+        raise CheckFailed(
+            f"{what} should be {_f(expected)}, but your code gives {_f(got)}, the product's "
+            f"own value (both factors multiplied). A product hands each input only the OTHER "
+            f"factor times the gradient arriving at the product: here that is {other_name}.")
+    close(got, expected, what,
+          why=f"A product hands each input the OTHER factor times the gradient arriving at "
+              f"the product, and nothing else: here that is {other_name}.")
 
 
 # --- graph 1: c = a * b, L = c + a ----------------------------------------------------------
