@@ -137,7 +137,8 @@ def relu_tanh_exp(learner):
         close(got, max(0.0, x), f"a.relu().data with a = {_f(x)}",
               why="That is abs(a), the input without its sign: relu keeps a positive input and "
                   "gives 0 for the others, self.data if self.data > 0 else 0.0."
-              if x < 0 and _same(got, -x) else "")
+              if x < 0 and _same(got, -x) else "relu keeps a positive input as it is and gives "
+              "0 for the others: self.data if self.data > 0 else 0.0.")
         try:
             g = _gradient_for_a(Value, out, "a.relu()", a)
         except CheckFailed as failed:
@@ -182,7 +183,8 @@ def relu_tanh_exp(learner):
         close(got, math.tanh(x), f"a.tanh().data with a = {_f(x)}",
               why="That is tanh(a/2) = (e**a - 1) / (e**a + 1): tanh(a) doubles a in the "
                   "exponent, (e**(2a) - 1) / (e**(2a) + 1), or use math.tanh(a)."
-              if _same(got, math.tanh(x / 2)) else clipped if x > 2 else "")
+              if _same(got, math.tanh(x / 2)) else clipped if x > 2 else
+              "tanh(a) = (e**(2a) - 1) / (e**(2a) + 1): use math.tanh(self.data).")
         g = _gradient_for_a(Value, out, "a.tanh()", a)
         judge(g, slope(math.tanh, x), f"The local gradient of a.tanh() (a = {_f(x)})",
               [(math.tanh(x) ** 2 - 1, "That is t**2 - 1, the right size with the wrong "
@@ -210,7 +212,8 @@ def relu_tanh_exp(learner):
     for x in _xs(408, 5, -2.0, 2.0) + [52.25]:
         a = new(Value, x)
         out = result(Value, "a.exp()", lambda: a.exp(), [(a, "a")])
-        close(data_of(out, "a.exp()"), math.exp(x), f"a.exp().data with a = {_f(x)}")
+        close(data_of(out, "a.exp()"), math.exp(x), f"a.exp().data with a = {_f(x)}",
+              why="a.exp() is e**a, e = 2.71828... raised to the power a: math.exp(self.data).")
         g = _gradient_for_a(Value, out, "a.exp()", a)
         judge(g, slope(math.exp, x), f"The local gradient of a.exp() (a = {_f(x)})",
               [(x * math.exp(x - 1), "exp is not a power of a: e**a moves exactly as fast as "
