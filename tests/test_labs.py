@@ -479,3 +479,18 @@ def test_a_step_uphill_for_some_gradients_is_told_its_direction_whatever_the_see
         assert "Step against the gradient" in first.message, (seed, first.name, first.message)
         assert "pile up" not in first.message and "not zeroed" not in first.message, first.message
     use_seed(0)
+
+
+def test_a_neuron_whose_bias_starts_random_as_in_micrograds_video_passes(course):
+    # Karpathy's video draws the bias like the weights, Value(random.uniform(-1, 1)); it was
+    # told "its bias at 0, as the given __init__ makes them", though it trains as well.
+    lab = course.labs["05-backward"]
+    checks, _ = load_checks(lab.checks_source(), lab.slug)
+    source = lab.solution.read_text().replace("self.b = Value(0.0)",
+                                              "self.b = Value(random.uniform(-1, 1))")
+    assert "self.b = Value(random" in source
+    for seed in range(10):
+        use_seed(seed * 7919 + 1)
+        report = grade(lab.slug, checks, source, "m.py")
+        assert report.passed, (seed, [c.message for c in report.checks if not c.passed])
+    use_seed(0)
