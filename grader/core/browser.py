@@ -16,8 +16,7 @@ from .checks_code import offer
 from .deadline import Deadline
 from .execute import run_source
 from .graph import output_graph
-from .learner_errors import line_of, ran_too_long
-from .run import CHECK_SECONDS, grade, load_checks, stopped_check
+from .run import CHECK_SECONDS, grade, load_checks
 
 FILENAME = "lab.py"
 _checks: dict[str, tuple[str, list]] = {}
@@ -89,13 +88,7 @@ def check(lab: str, checks_source: str, source: str) -> str:
     checks = _loaded(lab, checks_source)
     use_seed(seed_of(source))  # the inputs `course grade` draws for the same file
     # The page keeps Check's time limit (site/js/python.js) and, when it is up, sends SIGALRM
-    # where its Stop sends SIGINT: a file stopped as it loaded read "it ran too long, or Stop
-    # was pressed" under a status saying which. It reads as the limit's, as `course grade`
-    # and the notebook word theirs.
-    limit = Deadline(CHECK_SECONDS, FILENAME, signalled=signal.SIGALRM)
-    with limit:
-        report = grade(lab, checks, source, FILENAME, runtime="browser")
-    if limit.fired and report.error:
-        report.error = ran_too_long(CHECK_SECONDS, stopped_check(report), limit.where,
-                                    line_of(source, limit.where))
-    return report.to_json()
+    # where its Stop sends SIGINT, so grade() tells the two apart as the notebook's and
+    # `course grade`'s do theirs.
+    with Deadline(CHECK_SECONDS, FILENAME, signalled=signal.SIGALRM) as limit:
+        return grade(lab, checks, source, FILENAME, runtime="browser", limit=limit).to_json()

@@ -21,8 +21,7 @@ from pathlib import Path
 
 from .deadline import Deadline
 from .report import Report
-from .learner_errors import line_of, ran_too_long
-from .run import CHECK_SECONDS, NOT_RUN, grade, load_checks, shared_causes, stopped_check
+from .run import CHECK_SECONDS, NOT_RUN, grade, load_checks, shared_causes
 
 CHECKS_PACKAGE = "course_labs"  # in the course package: grader/pyodide_files/course_package.py
 # Text, not modules: the package is compiled to bytecode only, and a .py would lose its text.
@@ -49,12 +48,7 @@ def check(lab: str, path: str = "lab.py", *, builds_on: str | None = None,
     checks, _ = load_checks(text, lab)
     # The page's Check has this limit too; here nothing else could stop a loop (deadline.py).
     with Deadline(CHECK_SECONDS, str(path)) as limit:
-        report = grade(lab, checks, source, str(path), runtime="notebook")
-    if limit.fired and report.error:
-        # Stopped as the file loaded: `course grade`'s words for its limit ("ran for more than
-        # 10 s"), not an interrupt's ("the kernel was interrupted").
-        report.error = ran_too_long(CHECK_SECONDS, stopped_check(report), limit.where,
-                                    line_of(source, limit.where))
+        report = grade(lab, checks, source, str(path), runtime="notebook", limit=limit)
     history = _history()
     notes = [_unwritten(history, str(path)) or _overwritten(history, str(path), source),
              _magic_inside(report, source), _not_pasted(report, source, builds_on)]

@@ -21,8 +21,8 @@ from .checks import CheckFailed, collect
 from .checks_code import compiled as compiled_checks
 from .deadline import STOPS, counting_interrupts
 from .learner_errors import (at_line, cause_of, describe, explain_stops, in_your_file,
-                             interrupted, learner_frame, line_of, own_interrupt, stuck,
-                             syntax_message)
+                             interrupted, learner_frame, line_of, own_interrupt,
+                             ran_too_long, stuck, syntax_message)
 from .report import CheckResult, Part, Report
 
 OUTPUT_LIMIT = 64_000  # characters of learner stdout/stderr kept in a report
@@ -232,8 +232,11 @@ def parts_of(checks: list) -> list[Part]:
 
 
 def grade(lab: str, checks: list, source: str, filename: str, *, runtime: str = "python",
-          guard=None) -> Report:
+          guard=None, limit=None) -> Report:
     """Grade one learner source against a lab's checks (already loaded by `load_checks`).
+
+    `limit`: the Deadline (deadline.py) the caller runs this in, if any: a file it stops as it
+    loads reads as the limit's ("ran for more than 10 s"), any other stop as `interrupted`.
 
     `guard` is the seal of a sealed interpreter (see seal.py): it records attempts to reach
     the grading machine and changes to the checker's own state; either disqualifies the
@@ -249,7 +252,7 @@ def grade(lab: str, checks: list, source: str, filename: str, *, runtime: str = 
         # Every stop while the learner's code runs is counted (deadline.py): a KeyboardInterrupt
         # with none is the code's own, and reads as its error, not as a stop.
         with learner_limits(), counting_interrupts():
-            module = _load_learner(source, filename, report, guard)
+            module = _load_learner(source, filename, report, guard, limit)
             if module is None:
                 report.checks = not_run(checks, "your file could not be loaded (see above).")
             else:
@@ -317,7 +320,7 @@ def stopped_check(report: Report) -> str | None:
     return next((c.name for c in report.checks if c.cause == STOPPED), None)
 
 
-def _load_learner(source: str, filename: str, report: Report, guard):
+def _load_learner(source: str, filename: str, report: Report, guard, limit):
     if source.startswith("\ufeff"):  # a UTF-8 BOM, as `python file.py` accepts it
         source = source[1:]
     try:
@@ -330,19 +333,23 @@ def _load_learner(source: str, filename: str, report: Report, guard):
         report.error = f"Your file could not be read as Python: {type(exc).__name__}: {exc}"
         return None
     heard = STOPS.count
+    raised = None
     try:
         module = exec_module(code, source, filename)
     except BaseException as exc:  # SystemExit, KeyboardInterrupt, anything the learner raises
-        report.interrupted = STOPS.count != heard
+        raised = exc
+    report.interrupted = STOPS.count != heard
+    if report.interrupted and limit is not None and limit.fired:
+        report.error = ran_too_long(limit.seconds, None, limit.where, line_of(source, limit.where))
+    elif raised is not None:
         stop = interrupted(report.runtime) if report.interrupted else ""
-        report.error = "Running your file failed: " + describe(exc, filename, stop=stop,
+        report.error = "Running your file failed: " + describe(raised, filename, stop=stop,
                                                                source=source)
-        return None
-    if STOPS.count != heard:  # a stop the file caught and went on from: it was still stopped
-        report.interrupted = True
+    elif report.interrupted:  # a stop the file caught and went on from: it was still stopped
         report.error = "Running your file failed: " + interrupted(report.runtime)
-        return None
-    return module
+    else:
+        return module
+    return None
 
 
 def exec_module(code, source: str, filename: str) -> types.ModuleType:
