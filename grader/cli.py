@@ -39,13 +39,24 @@ class CourseCommands(click.Group):
             exc.exit_code = 2  # Click's own default is 1, which reads as a verdict
             raise
         except (click.exceptions.Exit, click.exceptions.Abort):
-            raise  # --help, Ctrl+C: Click's own ways to end
+            raise  # --help, and an end of input at a prompt: Click's own ways to end
+        except KeyboardInterrupt:
+            interrupted()
         except OSError as exc:
             if exc.errno == errno.EPIPE:  # `course grade ... | head`: Click's quiet ending
                 raise
             stopped()
         except Exception:
             stopped()
+
+
+def interrupted() -> None:
+    """Ctrl+C ended the command in Click's "Aborted!" and status 1, which a CI step or a
+    script reads as "a graded file failed": a class stopped halfway read as a verdict. It
+    is a stop (status 2), said as one; `course grade` says what of its batch is kept."""
+    click.echo("\ncourse: stopped by Ctrl+C before it finished, so this is no verdict on "
+               "any file (status 2)", err=True)
+    sys.exit(2)
 
 
 def stopped() -> None:

@@ -1027,3 +1027,36 @@ def test_an_error_of_the_tool_itself_exits_2_with_its_traceback_not_1(monkeypatc
     assert "RuntimeError: a bug of the tool" in done.output
     assert "stopped by an error of its own (above), which is no verdict on any file" in done.output
     assert CliRunner().invoke(cli.main, ["new", "--help"]).exit_code == 0  # Click's own exits
+
+
+def test_ctrl_c_mid_batch_is_a_stop_that_says_what_is_kept(monkeypatch, tmp_path):
+    """Ctrl+C while a class was graded ended in Click's "Aborted!" and status 1, which a
+    script reads as "a file failed", and did not say that no grade of the batch was kept.
+    It is status 2, with the document named left as it was."""
+    from click.testing import CliRunner
+
+    from grader.cli import main
+    from grader.commands import grade as grade_module
+
+    class Stopped:
+        def grade(self, submissions):
+            raise KeyboardInterrupt  # what SIGINT raises in the main thread as it waits
+
+    monkeypatch.setattr(grade_module, "make_runtime", lambda *args, **kwargs: Stopped())
+    (tmp_path / "amy.py").write_text((LAB / "solution.py").read_text())
+    results = tmp_path / "grades.csv"
+    results.write_text("the grades of an earlier run\n")
+    done = CliRunner().invoke(main, ["grade", "05-backward", str(tmp_path / "amy.py"),
+                                     "--format", "csv", "--results", str(results),
+                                     "--course", str(ROOT)])
+    assert done.exit_code == 2, done.output
+    assert "stopped by Ctrl+C before the batch finished: no grade is kept" in done.output
+    assert f"{results} is as it was" in done.output and "Aborted!" not in done.output
+    assert results.read_text() == "the grades of an earlier run\n"
+    # any other command Ctrl+C stops is a stop too (status 2), never a verdict
+    from grader.commands import check as check_module
+
+    monkeypatch.setattr(check_module, "load_course", lambda root: (_ for _ in ()).throw(
+        KeyboardInterrupt()))
+    done = CliRunner().invoke(main, ["check", "--course", str(ROOT)])
+    assert done.exit_code == 2 and "stopped by Ctrl+C" in done.output, done.output

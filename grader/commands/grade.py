@@ -129,6 +129,14 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
                                                                   jobs), runtime, shard)
     except MissingPath as exc:
         raise click.UsageError(str(exc)) from None
+    except KeyboardInterrupt:
+        # The batch's reports come back together, so none is kept: say so, and that the
+        # document named is as it was, rather than Click's bare "Aborted!" (status 1).
+        kept = (f"{results_path} is as it was" if results_path is not None
+                else "nothing was printed")
+        click.echo(f"\ncourse grade: stopped by Ctrl+C before the batch finished: no grade "
+                   f"is kept ({kept}); grade again to have them", err=True)
+        sys.exit(2)
     except ChecksBroken as exc:  # the course's fault, not a file's: nothing is graded
         raise click.UsageError(f"no file was graded: {exc} "
                                "(`course check` lists every problem of the course)") from None
