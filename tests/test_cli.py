@@ -1060,3 +1060,18 @@ def test_ctrl_c_mid_batch_is_a_stop_that_says_what_is_kept(monkeypatch, tmp_path
         KeyboardInterrupt()))
     done = CliRunner().invoke(main, ["check", "--course", str(ROOT)])
     assert done.exit_code == 2 and "stopped by Ctrl+C" in done.output, done.output
+
+
+def test_a_text_report_written_to_a_file_holds_no_terminal_colours(tmp_path):
+    """`--format text --results grades.txt` wrote PASSED and FAILED wrapped in terminal colour
+    codes ('\\x1b[32mPASSED\\x1b[0m'), which an editor, an LMS comment box or a diff shows as
+    garbage; stdout piped to a file never had them."""
+    (tmp_path / "amy.py").write_text((LAB / "solution.py").read_text())
+    (tmp_path / "bob.py").write_text((LAB / "starter.py").read_text())
+    results = tmp_path / "grades.txt"
+    done = run_course("grade", "05-backward", str(tmp_path / "amy.py"), str(tmp_path / "bob.py"),
+                      "--runtime", "python", "--trusted", "--results", str(results))
+    assert done.returncode == 1, done.stderr
+    written = results.read_text(encoding="utf-8")
+    assert "amy.py: PASSED" in written and "bob.py: FAILED" in written
+    assert "\x1b" not in written

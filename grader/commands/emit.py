@@ -91,6 +91,10 @@ def emit(output_format: str, graded: list, results_path: str | None) -> None:
         click.echo(document, nl=False)
         return
     target = Path(results_path)
+    # The text format's PASSED and FAILED are coloured for a terminal, where click.echo
+    # strips the colours when stdout is not one; a file is never one, so they go here too.
+    # (A learner's own control characters are escapes in the text by now, so only these go.)
+    document = click.unstyle(document)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(document, encoding="utf-8")
