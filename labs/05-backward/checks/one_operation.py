@@ -214,17 +214,30 @@ def seeds(learner):
                           "for v in reversed(topo): v._backward().")
     # L.grad is 1 here: the seed is right, and what is left is the share the sweep hands on.
     if _same(ga, 2.0) and _same(gb, 2.0):
-        raise CheckFailed("After L = a + b; L.backward(), L.grad is 1 (the seed is right) but "
-                          "a.grad and b.grad are 2 = 1 + 1: the sweep ADDS each local gradient "
-                          "(1) and the node's grad (1). It multiplies them: child.grad += local "
-                          "* v.grad in a shared loop, self.grad += local * out.grad in a "
-                          "_backward.")
+        # 2 = 1 + 1 (local + grad) or 2 * 1 (the share handed on twice): a * b tells them apart.
+        _, (gp, _) = grads_of(learner, lambda a, b: a * b, [2.0, -3.0], "a * b")
+        if _same(gp, -2.0):
+            raise CheckFailed("After L = a + b; L.backward(), L.grad is 1 (the seed is right) "
+                              "but a.grad and b.grad are 2 = 1 + 1, and for L = a * b at a=2, "
+                              "b=-3, a.grad is -2 = -3 + 1: the sweep ADDS each local gradient "
+                              "and the node's grad. It multiplies them: child.grad += local * "
+                              "v.grad in a shared loop, self.grad += local * out.grad in a "
+                              "_backward.")
+        if _same(gp, -6.0):
+            raise CheckFailed("After L = a + b; L.backward(), L.grad is 1 (the seed is right) "
+                              "but a.grad and b.grad are 2, and for L = a * b at a=2, b=-3, "
+                              "a.grad is -6: every share arrives twice. backward() hands each "
+                              "share on twice (two sweeps, or each child's share added twice): "
+                              "sweep the order once, and hand each child local * v.grad once.")
     handed = ("L.grad is 1, so the seed is right; the share the sweep hands on is wrong. L = a "
               "+ b hands each input its local gradient 1 times L.grad: child.grad += local * "
               "v.grad in a shared loop, self.grad += 1.0 * out.grad in a _backward.")
     close(ga, 1.0, "a.grad for L = a + b", why=handed)
     close(gb, 1.0, "b.grad for L = a + b", why=handed)
 
+
+OTHER_FACTOR = ("L = a * b hands each factor the OTHER factor times L.grad (1): a.grad = b, "
+                "b.grad = a, each once.")
 
 def _twice_listed_merged(L, S):
     """Fail naming the sweep if L = s + s stores s twice with its two local gradients (a
@@ -276,7 +289,10 @@ def chain_order(learner):
                           "so that each node passes its grad on once it is complete: build the "
                           "order depth-first, appending each node AFTER its children, and sweep "
                           "that order reversed.")
-    close(gx, 1.0, f"x.grad for {what} at x={_f(x0)}")
+    close(gx, 1.0, f"x.grad for {what} at x={_f(x0)}",
+          why="Every step of this chain is a +, of local gradient 1, so x.grad is 1 * 1 * ... = 1: "
+              "from the output down, each node hands each child local * its own grad, once, "
+              "after its own grad is complete.")
     cause = _order_cause(learner)
     if cause:
         raise CheckFailed(cause)
@@ -360,8 +376,10 @@ def add_sub(learner):
     if not (_same(ga, 2.0) and _same(gb, 1.0)):
         explain(learner)
         _hands_own_grad(learner, "a + b")
-    close(ga, 2.0, f"a.grad for L = (a + b) + a at {at}")
-    close(gb, 1.0, f"b.grad for L = (a + b) + a at {at}")
+    shares = ("Each + hands each input its own grad times 1, and a reaches L twice (through "
+              "a + b and directly): a collects 1 + 1 = 2 with +=, b gets 1.")
+    close(ga, 2.0, f"a.grad for L = (a + b) + a at {at}", why=shares)
+    close(gb, 1.0, f"b.grad for L = (a + b) + a at {at}", why=shares)
     # s = a + b gets out.grad 2 from L = s + s; a and b must get 2, not 1.
     A, B = leaves_of(learner, [a, b])
     S = attempt("s = a + b", lambda: A + B)
@@ -378,7 +396,8 @@ def add_sub(learner):
         _twice_listed_merged(L, S)
         raise CheckFailed(f"s.grad for s = a + b; L = s + s should be 2, but your code gives 1: "
                           f"s {REPLACED}.")
-    close(gs, 2.0, "s.grad for s = a + b; L = s + s")
+    close(gs, 2.0, "s.grad for s = a + b; L = s + s",
+          why="L = s + s hands s two shares of L.grad = 1, one as each input: 1 + 1 = 2.")
     twice = {4.0: "4 = 2 + 2: s handed its whole gradient on twice",
              3.0: "3 = 1 + 2: s handed its gradient on once after its first share (1) "
                   "had come, and again after both (2)"}
@@ -402,7 +421,8 @@ def add_sub(learner):
     if ga == 1.0:
         raise CheckFailed(f"a.grad for s = a + b; L = s + s at {at} should be 2 (s.grad is 2), "
                           f"but your code gives 1: the + {FACTOR}.")
-    close(ga, 2.0, f"a.grad for s = a + b; L = s + s at {at}")
+    close(ga, 2.0, f"a.grad for s = a + b; L = s + s at {at}",
+          why="s.grad is 2, and s = a + b hands it on whole: child.grad += 1 * s.grad.")
 
 
 @check("multiplication gives each factor the other factor",
@@ -435,8 +455,8 @@ def mul_div(learner):
                  "Each factor gets the OTHER factor's data: other.grad += self.data * out.grad.")
         raise CheckFailed(f"b.grad for L = a * b at {at} should be a = {_f(a)}, but your code "
                           f"gives b = {_f(b)}, its own number, the share meant for a. {where}")
-    close(ga, b, f"a.grad for L = a * b at {at}")
-    close(gb, a, f"b.grad for L = a * b at {at}")
+    close(ga, b, f"a.grad for L = a * b at {at}", why=OTHER_FACTOR)
+    close(gb, a, f"b.grad for L = a * b at {at}", why=OTHER_FACTOR)
     drawn = ga, gb
     # A factor of 0: each factor still gets the other (a rule written as out.data / self.data,
     # equal everywhere else, divides by zero there).
@@ -450,14 +470,14 @@ def mul_div(learner):
                           f"other.data itself (self.grad += other.data * out.grad), not as a "
                           f"quotient like out.data / self.data, which divides by 0 when a "
                           f"factor is 0.") from failed.__cause__
-    close(ga, b, f"a.grad for L = a * b at a=0, b={_f(b)}")
+    close(ga, b, f"a.grad for L = a * b at a=0, b={_f(b)}", why=OTHER_FACTOR)
     if gb == 1.0:
         raise CheckFailed(f"b.grad for L = a * b at a=0, b={_f(b)} should be 0 (its share is "
                           f"a * L.grad = 0), but your code gives 1, the seed: backward() seeds "
                           f"every node whose grad is still 0 when the sweep reaches it. Seed "
                           f"only the output, once, before the sweep (self.grad = 1), and let "
                           f"every other node get only the shares handed to it.")
-    close(gb, 0.0, f"b.grad for L = a * b at a=0, b={_f(b)}")
+    close(gb, 0.0, f"b.grad for L = a * b at a=0, b={_f(b)}", why=OTHER_FACTOR)
     # The chain rule gives a product's gradients exactly (other.data * 1.0, in every design);
     # nudging the inputs and measuring the change (a numerical gradient, lesson 2) is off in
     # the last digits however small the nudge: right to 1e-6, so only this can tell them apart.
@@ -497,13 +517,16 @@ def mul_div(learner):
                           "Use += in the backward steps, not =.")
     if not _same(ga, 4.0):
         explain(learner)
-    close(ga, 4.0, "a.grad for L = a*b + a at a=2, b=3")
-    close(gb, 2.0, "b.grad for L = a*b + a at a=2, b=3")
+    paths = ("a reaches L by two paths whose shares add: b = 3 through a*b, and 1 directly; "
+             "b gets a = 2 through a*b.")
+    close(ga, 4.0, "a.grad for L = a*b + a at a=2, b=3", why=paths)
+    close(gb, 2.0, "b.grad for L = a*b + a at a=2, b=3", why=paths)
     out, (ga,) = grads_of(learner, lambda a: a * a, [a], "a * a")
     if _same(ga, a):
         raise CheckFailed(f"a.grad for L = a * a at a={_f(a)} should be 2a = {_f(2 * a)}, but "
                           f"your code gives {_f(ga)}: a {REPLACED}.")
-    close(ga, 2 * a, f"a.grad for L = a * a at a={_f(a)}")
+    close(ga, 2 * a, f"a.grad for L = a * a at a={_f(a)}",
+          why="a is both factors: it gets the other factor, a, once as each, a + a = 2a.")
     # p = a * b gets out.grad 2 from L = p + p.
     A, B = leaves_of(learner, [a, b])
     P = attempt("p = a * b", lambda: A * B)
@@ -513,7 +536,9 @@ def mul_div(learner):
     if _same(ga, b):
         raise CheckFailed(f"a.grad for p = a * b; L = p + p at {at} should be 2b = {_f(2 * b)} "
                           f"(p.grad is 2), but your code gives b = {_f(b)}: the * {FACTOR}.")
-    close(ga, 2 * b, f"a.grad for p = a * b; L = p + p at {at}")
+    close(ga, 2 * b, f"a.grad for p = a * b; L = p + p at {at}",
+          why="p.grad is 2 (two shares from L = p + p), and a gets the other factor times it, "
+              "b * p.grad = 2b.")
 
 
 def _swapped_in_sweep(learner, a, b, at):
