@@ -494,3 +494,16 @@ def test_a_neuron_whose_bias_starts_random_as_in_micrograds_video_passes(course)
         report = grade(lab.slug, checks, source, "m.py")
         assert report.passed, (seed, [c.message for c in report.checks if not c.passed])
     use_seed(0)
+
+
+@pytest.mark.parametrize("factor", ["1.5", "0.75", "-1"])
+def test_lab_five_a_share_that_matches_no_known_slip_is_told_how_a_share_is_made(course, factor):
+    # A sweep handing on a wrong multiple of each share was shown only "a.grad for L = a + b
+    # should be 1, but your code gives 1.5", under "backward() seeds the output with 1".
+    lab = course.labs["05-backward"]
+    checks, _ = load_checks(lab.checks_source(), lab.slug)
+    source = (lab.folder / "alternatives" / "stored_local_grads.py").read_text().replace(
+        "child.grad += local * v.grad", f"child.grad += local * v.grad * {factor}")
+    assert f"* {factor}" in source
+    first = next(c for c in grade(lab.slug, checks, source, "m.py").checks if not c.passed)
+    assert "child.grad += local * v.grad" in first.message, (first.name, first.message)
