@@ -27,6 +27,7 @@ Medians over runs; compare within one run. The site is built and served like `co
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import tempfile
@@ -86,6 +87,66 @@ GOALS = {("stock plain page", "cold"): 3, ("stock plain page", "warm"): 5,
          ("plain page, course files", "cold"): 1}
 EDITOR_GOAL = 0.3
 
+# Where the main thread's CPU goes before the editor takes input, from Chromium's trace: each
+# event's thread time, so the figures hold on a machine whose other work steals the CPU (there
+# the wall-clock times are several times the CPU the page itself spent).
+TRACED = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline",
+          "blink.user_timing", "v8.execute"]
+KINDS = {"ParseHTML": "parse HTML", "EvaluateScript": "inline scripts",
+         "v8.evaluateModule": "page modules (editor made)", "UpdateLayoutTree": "style",
+         "Layout": "layout", "PrePaint": "paint", "Paint": "paint", "Commit": "paint",
+         "Layerize": "paint", "FireAnimationFrame": "other callbacks",
+         "FunctionCall": "other callbacks", "HandlePostMessage": "other callbacks"}
+
+
+def editor_cpu(playwright, url: str) -> dict:
+    """One cold visit, traced: CPU ms of the page's main thread from navigation to the editor
+    taking input (by kind of work), and of the renderer's other threads meanwhile."""
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+    page = browser.new_context().new_page()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "trace.json"
+        browser.start_tracing(page=page, path=str(path), categories=TRACED)
+        page.goto(url)
+        page.wait_for_function("performance.getEntriesByName('course:editor-usable').length > 0",
+                               timeout=120_000)
+        browser.stop_tracing()
+        browser.close()
+        events = json.loads(path.read_text())["traceEvents"]
+    mark = next(e for e in events if e.get("name") == "course:editor-usable")
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("name") == "thread_name"}
+    threads: dict = {}
+    for e in events:
+        if e.get("ph") == "X" and "tdur" in e and e["pid"] == mark["pid"]:
+            threads.setdefault(e["tid"], []).append(e)
+    main = sorted(threads.get(mark["tid"], []), key=lambda e: (e["ts"], -e["dur"]))
+    start = min(e["ts"] for e in main)
+    figures = {"main thread, all": 0.0}
+    # Outermost events only: a task's own CPU once, each kind of work inside it once.
+    task_end = kind_end = 0
+    for e in main:
+        if e["ts"] >= mark["ts"]:
+            break
+        if e["name"] == "RunTask" and e["ts"] >= task_end:
+            figures["main thread, all"] += e["tdur"] / 1000
+            task_end = e["ts"] + e["dur"]
+        if e["name"] in KINDS and e["ts"] >= kind_end:
+            figures[KINDS[e["name"]]] = figures.get(KINDS[e["name"]], 0) + e["tdur"] / 1000
+            kind_end = e["ts"] + e["dur"]
+    for tid, own in threads.items():
+        if tid == mark["tid"]:
+            continue
+        name = names.get((mark["pid"], tid), "other")
+        name = "Python's worker" if name.startswith("DedicatedWorker") else f"renderer's {name}"
+        end = 0
+        for e in sorted(own, key=lambda e: (e["ts"], -e["dur"])):
+            if start <= e["ts"] < mark["ts"] and e["ts"] >= end:
+                figures[name] = figures.get(name, 0) + e["tdur"] / 1000
+                end = e["ts"] + e["dur"]
+    figures["wall clock"] = (mark["ts"] - start) / 1000
+    return figures
+
+
 THROTTLE = {"offline": False, "latency": 40, "downloadThroughput": 20e6 / 8,
             "uploadThroughput": 20e6 / 8}
 
@@ -140,6 +201,8 @@ def main() -> None:
     parser.add_argument("--lesson", default="05-backward")
     parser.add_argument("--no-throttle", action="store_true", help="skip the throttled visits")
     parser.add_argument("--baseline", default=None, metavar="REV")
+    parser.add_argument("--trace", action="store_true", help="also RUNS traced cold visits of "
+                        "each course page: the CPU spent before the editor takes input")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -162,6 +225,7 @@ def main() -> None:
                 f"{base_url}lessons/{args.lesson}/index.html", False)
         results = {name: {"cold": [], "warm": [], "sent": []} for name in pages}
         throttled = {}
+        traced = {name: [] for name, (_, plain) in pages.items() if not plain}
         with sync_playwright() as playwright:
             def context(profile):
                 return playwright.chromium.launch_persistent_context(
@@ -176,6 +240,9 @@ def main() -> None:
                         results[name]["sent"].append(sent)
                         results[name]["warm"].append(visit(browser, url, plain)[0])
                         browser.close()
+            for _ in range(args.runs if args.trace else 0):
+                for name in traced:  # interleaved too
+                    traced[name].append(editor_cpu(playwright, pages[name][0]))
             if not args.no_throttle:
                 for name, (url, plain) in pages.items():
                     with tempfile.TemporaryDirectory() as profile:
@@ -186,6 +253,20 @@ def main() -> None:
         if args.baseline:
             base_server.shutdown()
     report(args, results, throttled)
+    report_cpu(traced)
+
+
+def report_cpu(traced: dict) -> None:
+    for name, runs in traced.items():
+        if not runs:
+            continue
+        print(f"{name}: cold visit, navigation -> editor usable, CPU ms (medians of {len(runs)}"
+              " traced visits; the wall clock beside them)")
+        for kind in sorted({k for run in runs for k in run},
+                           key=lambda k: -statistics.median([r.get(k, 0) for r in runs])):
+            values = [r.get(kind, 0) for r in runs]
+            if statistics.median(values) >= 1:
+                print(f"  {kind:40} {statistics.median(values):6.0f}")
 
 
 def report(args, results: dict, throttled: dict) -> None:

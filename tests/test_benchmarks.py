@@ -44,3 +44,19 @@ def test_the_grading_benchmark_measures_the_channel_alone():
     assert set(figures) == {"wall", "cpu_asking", "cpu_answering"}
     for values in figures.values():
         assert len(values) == 3 and all(0 < v < 100_000 for v in values), figures
+
+
+@pytest.mark.browser
+def test_the_browser_benchmark_says_where_the_cpu_goes_before_the_editor(playwright, site):
+    """benchmarks/browser_startup.py --trace: on a machine whose other work steals the CPU the
+    editor's wall-clock time says little, so a traced cold visit gives the CPU the page's main
+    thread spent before the editor took input (by kind of work), and what Python's worker,
+    started by the page at once, spent meanwhile."""
+    sys.path.insert(0, str(ROOT))
+    from benchmarks.browser_startup import editor_cpu
+
+    figures = editor_cpu(playwright, f"{site['url']}lessons/05-backward/index.html")
+    main = figures["main thread, all"]
+    assert 0 < figures["page modules (editor made)"] < main <= figures["wall clock"], figures
+    assert 0 < figures["parse HTML"] < main, figures
+    assert figures["Python's worker"] > 0, figures
