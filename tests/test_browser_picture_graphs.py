@@ -377,6 +377,30 @@ def test_lesson_2_a_small_nudge_shows_each_node_move_by_its_change(lesson):
     assert page.errors == []
 
 
+def test_lesson_2_gap_sentence_claims_only_what_its_table_shows(lesson):
+    """The sentence under the nudge said, for every setting, that the one-way gap shrinks with h
+    ("Close: the smaller h, the closer") or shows the curve, and that "the bend cancels" both
+    ways. At b = 0 a does not move L at all: every gap is 0 for every h, there is no bend, and
+    both claims were false. Each claim is now checked against the numbers, in Python."""
+    page = lesson("02-chain-rule")
+    for values in [(2, 0, 10), (-1.5, 0, -3), (2, -3, 10), (2, -3, 6), (0.1, 0.1, 0)]:
+        for name, value in zip("abc", values):
+            set_slider(page, name, value)
+        for i, h in enumerate(NUDGES):
+            set_slider(page, "h", i)
+            sentence = page.text_content("[data-testid=chain-gap]")
+            gaps = [abs(nudged(*values, size)["measured"] - nudged(*values, size)["product"]) for size in NUDGES]
+            moves = any(nudged(*values, size)["change"]["L"] != 0 for size in NUDGES)
+            if not moves:  # L does not depend on a here: no trend, no bend, the page must say so
+                assert max(gaps) == 0
+                assert "the smaller h, the closer" not in sentence and "bend" not in sentence, sentence
+                assert "does not move L" in sentence, sentence
+            else:  # the gap falls with h, and the bend is real
+                assert gaps == sorted(gaps, reverse=True) and gaps[-1] < gaps[0], values
+                assert "the bend cancels" in sentence, sentence
+    assert page.errors == []
+
+
 # ---- Both lessons ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("slug, steps", [("01-graphs", 4), ("02-chain-rule", 5)])

@@ -148,6 +148,12 @@ function notes(n, withMeasured) {
 }
 
 function gapSentence(n) {
+  // b = 0: e = a·b stays 0 whatever a is, so L does not depend on a. Every gap is 0 for every
+  // h, and there is no bend to cancel: "the smaller h, the closer" would be false here.
+  if (n.rate.e === 0) {
+    return "With b = 0, e = a·b is 0 whatever a is, so nudging a does not move L at all: one way, " +
+      "both ways and the chain rule all give 0, for every h. Move b away from 0 to see the curve.";
+  }
   const gap = Math.abs(n.measured - n.product);
   const close = gap <= 0.01 * Math.max(1, Math.abs(n.product));
   return `One way, the nudge and the chain rule differ by ${num(gap)}. ` + (close
