@@ -479,10 +479,19 @@ def test_a_submission_s_memory_is_capped_at_512_mib(batch):
 
 
 def test_time_limits_are_enforced_promptly(batch):
-    for name in ("infinite_loop.py", "sleep_forever.py", "catches_interrupt.py"):
+    for name in ("infinite_loop.py", "sleep_forever.py", "catches_interrupt.py", "alarm_off.py"):
         assert batch["reports"][name].seconds < TIMEOUT + 5
     # Refused as it is read: the checks' side never spends its time on such a message.
     assert batch["reports"]["colliding_keys.py"].seconds < TIMEOUT / 2
+
+
+def test_a_file_that_switches_the_alarm_off_keeps_its_passed_checks(batch):
+    """The pair of test_python_runtime's test_a_file_cannot_switch_the_time_limit_off: here the
+    limit is the host's, out of the file's reach, and the checks before the loop still pass."""
+    from test_python_runtime import stopped_with_its_passed_checks
+
+    report = batch["reports"]["alarm_off.py"]
+    stopped_with_its_passed_checks(report)
 
 
 UNAUDITED_SHOWN = ("pidfd refused: AttributeError\nmkfifo refused: AttributeError\n"

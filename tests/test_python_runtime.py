@@ -59,6 +59,37 @@ def test_code_that_swallows_the_interrupt_is_still_ended_with_the_plain_message(
                                    "Look for a loop that never ends"), report.error
 
 
+ALARM_OFF_SHOWN = ("alarm refused: ValueError\ntimer refused: ValueError\n"
+                   "ignore refused: ValueError\nblock done\nsetmask done\n"
+                   "fault refused: ValueError\n")
+
+
+def stopped_with_its_passed_checks(report) -> None:
+    """tests/hostile/alarm_off.py, in either runtime: stopped in the check that looped, with
+    the checks before it still passed (it loops from the 41st call of backward()), and not
+    accused of anything."""
+    assert not report.passed and report.interrupted
+    assert re.match(r"Your code ran for more than [\d.]+ s and was stopped in the check “",
+                    report.error), report.error
+    assert "reach the grading machine" not in report.error
+    assert [c.cause for c in report.checks].count("stopped") == 1
+    assert sum(c.passed for c in report.checks) >= 3, [c.message for c in report.checks]
+
+
+def test_a_file_cannot_switch_the_time_limit_off(course):
+    """The limit is a SIGALRM in the file's own interpreter (deadline.py). A file that switched
+    it off (signal.alarm(0), setitimer, SIG_IGN, a mask, faulthandler) and then looped was
+    ended by the parent instead: 0 of 18, the checks that had passed lost with the rest. Now
+    the seal keeps SIGALRM the grader's (a ValueError, no accusation), and the report is the
+    one a loop gets: its check stopped, those before it passed, as in Pyodide (test_hostile)."""
+    source = (Path(__file__).parent / "hostile" / "alarm_off.py").read_text(encoding="utf-8")
+    lab = course.labs["05-backward"]
+    source = source.replace("__SOLUTION__", lab.solution.read_text(encoding="utf-8"))
+    report, = grade(lab, [("alarm_off.py", source)], PythonRuntime(timeout=LIMIT))
+    assert ALARM_OFF_SHOWN in report.stdout, report.stdout
+    stopped_with_its_passed_checks(report)
+
+
 def test_code_that_ends_in_time_is_not_interrupted_later(course):
     # The timer is cancelled once the checks are done: a fast file passes, and so does one
     # that takes most of the limit.
@@ -155,7 +186,10 @@ def test_a_child_that_hides_in_the_servers_group_and_stops_reporting_leaves_noth
     lab = course.labs["01-graphs"]
     hiding = ("import os, signal\n"
               "for name in ('SIGALRM', 'SIGTERM', 'SIGINT', 'SIGHUP', 'SIGPIPE'):\n"
-              "    signal.signal(getattr(signal, name), signal.SIG_IGN)\n"
+              "    try:\n"
+              "        signal.signal(getattr(signal, name), signal.SIG_IGN)\n"
+              "    except ValueError:  # SIGALRM, the time limit's (seal.py)\n"
+              "        pass\n"
               "os.setpgid(0, os.getpgid(os.getppid()))\n"
               "os.close(1)\n"
               "while True:\n"

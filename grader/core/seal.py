@@ -185,6 +185,7 @@ def seal(watched: tuple = (), alarm=None) -> Guard:
         raise _error(f"The grader does not allow this in a lab: {what}.")
 
     _stand_in_spawner(refuse)
+    hidden = _keep_the_time_limit()
     _processless_platform()
     _one_thread()
     _drop_bridge()
@@ -222,7 +223,8 @@ def seal(watched: tuple = (), alarm=None) -> Guard:
              _readable_paths=readable, _scratch=scratch, _types=frozenset(sealed_types),
              _globals=frozenset(sealed_globals), _frame=sys._getframe, _untraced=untrace.__code__,
              _function=FunctionType, _type=type, _str=str, _id=id, _getattr=getattr,
-             _unset=_UNSET, _routine=_ROUTINE, _harmless=_harmless_events()) -> None:
+             _unset=_UNSET, _routine=_ROUTINE, _harmless=_harmless_events(),
+             _hidden=hidden) -> None:
         if event in _routine:  # never refused, and the agent raises thousands in a job
             return
         for space, key, value in _pins:
@@ -238,6 +240,9 @@ def seal(watched: tuple = (), alarm=None) -> Guard:
             _check_open(args, _readable_paths, _scratch, _refuse)
         elif event in _TRACERS and _caller(_frame) is _untraced:
             return  # sys.settrace(None), from the seal's own function: a tracer taken away
+        elif event == "object.__getattr__":
+            if _id(args[0]) in _hidden and args[1] in ("__defaults__", "__kwdefaults__"):
+                raise ValueError("the grader's time limit keeps this to itself")
         elif event in ("object.__setattr__", "object.__delattr__"):
             target = args[0]
             if _id(target) in _types or (_type(target) is _function
@@ -284,6 +289,126 @@ def _stand_in_spawner(refuse) -> None:
         _refuse("_posixsubprocess.fork_exec")
     stand_in.fork_exec = fork_exec
     sys.modules["_posixsubprocess"] = stand_in
+
+
+# The signal the CPython runtime's time limit comes as (deadline.py, from job.py), and the
+# functions that would switch it off.
+_LIMIT_SIGNAL = getattr(__import__("signal"), "SIGALRM", None)
+_LIMIT_TIMER = getattr(__import__("signal"), "ITIMER_REAL", None)
+
+
+def _keep_the_time_limit() -> frozenset:
+    """On CPython, a time limit the file cannot switch off. The limit is a SIGALRM that
+    interrupts the file's code where it is (deadline.py); a file that called signal.alarm(0),
+    setitimer(ITIMER_REAL, 0), signal.signal(SIGALRM, SIG_IGN), blocked SIGALRM
+    (pthread_sigmask), waited for it (sigwait), or gave it to faulthandler.register, then
+    looped, was ended by the parent instead, and its whole report was lost (0 of 18, where
+    Pyodide kept the 13 checks that passed: tests/hostile/alarm_off.py).
+
+    So, once sealed: the alarm and the real-time timer are the grader's (asking for them is a
+    ValueError, which names why and is no accusation: a learner's own timeout helper is no
+    attack; Pyodide has neither), SIGALRM's handler is the grader's, a mask or a wait leaves
+    SIGALRM out (as in Pyodide, where neither does anything), and faulthandler takes every
+    signal but it. Only the Deadline itself (code of deadline.py on the stack: its __exit__
+    puts the handler and the timer back) still sets them. The real functions are held as
+    default arguments, which cannot be changed (the hook refuses it) and, for these functions
+    alone, cannot be read (`__defaults__`, an audited read; the ids returned here)."""
+    if sys.platform == "emscripten" or _LIMIT_SIGNAL is None:
+        return frozenset()
+    import faulthandler
+    import operator
+
+    deadline = sys.modules.get("grader.core.deadline")
+    codes: dict = {}
+    todo = [v for v in (deadline.__dict__.values() if deadline else ()) if
+            getattr(v, "__module__", None) == getattr(deadline, "__name__", "")]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, type):
+            todo.extend(item.__dict__.values())
+        elif isinstance(item, (staticmethod, classmethod)):
+            todo.append(item.__func__)
+        elif isinstance(item, property):
+            todo.extend(f for f in (item.fget, item.fset, item.fdel) if f is not None)
+        elif isinstance(item, FunctionType):
+            todo.append(item.__code__)
+        elif type(item) is type(_keep_the_time_limit.__code__) and id(item) not in codes:
+            codes[id(item)] = item
+            todo.extend(c for c in item.co_consts if type(c) is type(item))
+    _keep.append(list(codes.values()))  # so their ids are never reused
+    said = ("{what}: the grader's time limit is SIGALRM, so a lab file may not "
+            "{do} here (nor can it in Pyodide, which has no alarm)")
+    own = sys.modules["_signal"]
+
+    def grader(r):
+        frame = r[9](2)  # 0 this function, 1 a stand-in, 2 its caller
+        while frame is not None:
+            if id(frame.f_code) in r[8]:
+                return True
+            frame = frame.f_back
+        return False
+
+    def without(signals, r):
+        return [n for n in (r[10](s) for s in signals) if n != r[11]]
+
+    # One hidden argument, all of it: a caller who passes `_r` has none of the real functions,
+    # and none can swap one part (the check) and keep the rest.
+    real = (own.alarm, own.setitimer, own.signal, own.pthread_sigmask,
+            own.sigwait, own.sigwaitinfo, own.sigtimedwait, faulthandler.register,
+            frozenset(codes), sys._getframe, operator.index, _LIMIT_SIGNAL, _LIMIT_TIMER, said,
+            ValueError, own.SIG_BLOCK, own.SIG_SETMASK, grader, without)
+
+    def alarm(seconds, *, _r=real):
+        if not _r[17](_r):
+            raise _r[14](_r[13].format(what="signal.alarm", do="set or cancel its alarm"))
+        return _r[0](seconds)
+
+    def setitimer(which, seconds, interval=0.0, *, _r=real):
+        which = _r[10](which)
+        if which == _r[12] and not _r[17](_r):
+            raise _r[14](_r[13].format(what="signal.setitimer(ITIMER_REAL, ...)",
+                                       do="set or cancel the real-time timer"))
+        return _r[1](which, seconds, interval)
+
+    def signal(signalnum, handler, *, _r=real):
+        signalnum = _r[10](signalnum)
+        if signalnum == _r[11] and not _r[17](_r):
+            raise _r[14](_r[13].format(what="signal.signal(SIGALRM, ...)",
+                                       do="change what SIGALRM does"))
+        return _r[2](signalnum, handler)
+
+    def pthread_sigmask(how, mask, *, _r=real):
+        how = _r[10](how)
+        if how in (_r[15], _r[16]):
+            mask = _r[18](mask, _r)
+        return _r[3](how, mask)
+
+    def sigwait(sigset, *, _r=real):
+        return _r[4](_r[18](sigset, _r))
+
+    def sigwaitinfo(sigset, *, _r=real):
+        return _r[5](_r[18](sigset, _r))
+
+    def sigtimedwait(sigset, timeout, *, _r=real):
+        return _r[6](_r[18](sigset, _r), timeout)
+
+    def register(signum, *args, _r=real, **kwargs):
+        signum = _r[10](signum)
+        if signum == _r[11]:
+            raise _r[14](_r[13].format(what="faulthandler.register(SIGALRM)",
+                                       do="take SIGALRM"))
+        return _r[7](signum, *args, **kwargs)
+
+    stand_ins = (alarm, setitimer, signal, pthread_sigmask, sigwait, sigwaitinfo, sigtimedwait)
+    for stand_in in stand_ins:
+        original = getattr(own, stand_in.__name__)
+        stand_in.__doc__ = original.__doc__
+        for module in (own, sys.modules.get("signal")):
+            if module is not None and module.__dict__.get(stand_in.__name__) is original:
+                setattr(module, stand_in.__name__, stand_in)
+    register.__doc__ = faulthandler.register.__doc__
+    faulthandler.register = register
+    return frozenset(id(f) for f in stand_ins + (register,))
 
 
 def import_builtins() -> None:
