@@ -89,7 +89,9 @@ def power(learner):
         a = new(Value, x)
         what = f"a ** {k}"
         out = result(Value, what, lambda: a ** k, [(a, "a")])
-        close(data_of(out, f"({what})"), x ** k, f"({what}).data with a = {_f(x)}")
+        close(data_of(out, f"({what})"), x ** k, f"({what}).data with a = {_f(x)}",
+              why=f"a ** {k} is self.data ** k of the input as it is, sign included (no abs()): "
+                  f"a negative a to a whole power k is a plain number, {_f(x ** k)} here.")
         try:
             (g,) = local_grads(out, what, [(a, "a")])
         except CheckFailed as failed:
