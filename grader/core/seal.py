@@ -301,15 +301,17 @@ def _keep_the_time_limit() -> frozenset:
     """On CPython, a time limit the file cannot switch off. The limit is a SIGALRM that
     interrupts the file's code where it is (deadline.py); a file that called signal.alarm(0),
     setitimer(ITIMER_REAL, 0), signal.signal(SIGALRM, SIG_IGN), blocked SIGALRM
-    (pthread_sigmask), waited for it (sigwait), or gave it to faulthandler.register, then
+    (pthread_sigmask), waited for it (sigwait), gave it to faulthandler.register, or took the
+    grader's handler (getsignal) to call the Deadline's __exit__ held in its closure, then
     looped, was ended by the parent instead, and its whole report was lost (0 of 18, where
     Pyodide kept the 13 checks that passed: tests/hostile/alarm_off.py).
 
     So, once sealed: the alarm and the real-time timer are the grader's (asking for them is a
     ValueError, which names why and is no accusation: a learner's own timeout helper is no
-    attack; Pyodide has neither), SIGALRM's handler is the grader's, a mask or a wait leaves
+    attack; Pyodide has neither), SIGALRM's handler is the grader's (and reads as SIG_DFL,
+    as in Pyodide's `course grade`), a mask or a wait leaves
     SIGALRM out (as in Pyodide, where neither does anything), and faulthandler takes every
-    signal but it. Only the Deadline itself (code of deadline.py on the stack: its __exit__
+    signal but it. Only the Deadline itself (code of its class on the stack: its __exit__
     puts the handler and the timer back) still sets them. The real functions are held as
     default arguments, which cannot be changed (the hook refuses it) and, for these functions
     alone, cannot be read (`__defaults__`, an audited read; the ids returned here)."""
@@ -318,10 +320,11 @@ def _keep_the_time_limit() -> frozenset:
     import faulthandler
     import operator
 
-    deadline = sys.modules.get("grader.core.deadline")
+    # The Deadline class's own code, nothing else of its module: a function there that calls
+    # a value it was given (deadline.sleep_in_slices compares the file's number) could run
+    # the file's code with that function on the stack.
     codes: dict = {}
-    todo = [v for v in (deadline.__dict__.values() if deadline else ()) if
-            getattr(v, "__module__", None) == getattr(deadline, "__name__", "")]
+    todo = [getattr(sys.modules.get("grader.core.deadline"), "Deadline", None)]
     while todo:
         item = todo.pop()
         if isinstance(item, type):
@@ -356,7 +359,8 @@ def _keep_the_time_limit() -> frozenset:
     real = (own.alarm, own.setitimer, own.signal, own.pthread_sigmask,
             own.sigwait, own.sigwaitinfo, own.sigtimedwait, faulthandler.register,
             frozenset(codes), sys._getframe, operator.index, _LIMIT_SIGNAL, _LIMIT_TIMER, said,
-            ValueError, own.SIG_BLOCK, own.SIG_SETMASK, grader, without)
+            ValueError, own.SIG_BLOCK, own.SIG_SETMASK, grader, without, own.getsignal,
+            own.SIG_DFL)
 
     def alarm(seconds, *, _r=real):
         if not _r[17](_r):
@@ -376,6 +380,12 @@ def _keep_the_time_limit() -> frozenset:
             raise _r[14](_r[13].format(what="signal.signal(SIGALRM, ...)",
                                        do="change what SIGALRM does"))
         return _r[2](signalnum, handler)
+
+    def getsignal(signalnum, *, _r=real):
+        signalnum = _r[10](signalnum)
+        if signalnum == _r[11] and not _r[17](_r):
+            return _r[20]  # the Deadline's handler holds the Deadline, whose __exit__ ends it
+        return _r[19](signalnum)
 
     def pthread_sigmask(how, mask, *, _r=real):
         how = _r[10](how)
@@ -399,7 +409,8 @@ def _keep_the_time_limit() -> frozenset:
                                        do="take SIGALRM"))
         return _r[7](signum, *args, **kwargs)
 
-    stand_ins = (alarm, setitimer, signal, pthread_sigmask, sigwait, sigwaitinfo, sigtimedwait)
+    stand_ins = (alarm, setitimer, signal, getsignal, pthread_sigmask, sigwait, sigwaitinfo,
+                 sigtimedwait)
     for stand_in in stand_ins:
         original = getattr(own, stand_in.__name__)
         stand_in.__doc__ = original.__doc__

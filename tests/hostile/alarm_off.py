@@ -13,6 +13,15 @@ ATTEMPTS = [
     ("block", lambda: signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})),
     ("setmask", lambda: signal.pthread_sigmask(signal.SIG_SETMASK, signal.valid_signals())),
     ("fault", lambda: faulthandler.register(signal.SIGALRM)),
+    # The real functions, held by the stand-ins the seal puts there (CPython).
+    ("defaults", lambda: signal.alarm.__kwdefaults__["_r"][0](0)),
+    # The grader's handler holds its Deadline, whose __exit__ switches the timer off.
+    ("handler", lambda: [c.cell_contents for c in signal.getsignal(signal.SIGALRM).__closure__
+                         if hasattr(c.cell_contents, "_undo")][0].__exit__(None, None, None)),
+    # Code that says it is the grader's file.
+    ("disguised", lambda: exec(compile(
+        "import signal\nsignal.alarm(0)",
+        signal.getsignal(signal.SIGALRM).__code__.co_filename, "exec"))),
 ]
 for name, attempt in ATTEMPTS:
     try:
