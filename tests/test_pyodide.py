@@ -55,6 +55,18 @@ def test_code_that_swallows_the_interrupt_gets_1_s_to_answer_then_is_ended(cours
     assert 2.8 <= report.seconds < 4.5, report.seconds
 
 
+def test_a_time_sleep_is_stopped_where_it_waits_and_its_line_named(course):
+    """time.sleep waits inside C, where Pyodide never reads its interrupt: the report said
+    "ran for more than 2 s" and no place. The learner's side sleeps in slices
+    (deadline.sleep_in_slices), as the page's worker does, so the stop lands on its line."""
+    lab = course.labs["05-backward"]
+    sleepy = "import time\n\ntime.sleep(1000)\n" + lab.solution.read_text()
+    (report,), _ = _grade(course, ("sleepy.py", sleepy), timeout=2.0)
+    assert not report.passed and "ran for more than 2 s" in report.error, report.error
+    assert ("It was at line 3 of your file, outside any function, so it runs as soon as the "
+            "file loads: it waits there (time.sleep)") in report.error, report.error
+
+
 def test_the_time_limit_is_the_files_whole_not_each_requests(course):
     """README: every request has a limit, the rest of the file's --timeout. A file whose every
     call takes 0.4 s, well under the limit, is stopped once its calls add up to 2 s."""

@@ -9,11 +9,10 @@ from __future__ import annotations
 import json
 import random
 import signal
-import time
 
 from .checks import seed_of, use_seed
 from .checks_code import offer
-from .deadline import Deadline
+from .deadline import Deadline, sleep_in_slices
 from .execute import run_source
 from .graph import output_graph
 from .run import CHECK_SECONDS, grade, load_checks
@@ -33,27 +32,7 @@ def start_worker() -> None:
     # Every worker starts from one snapshot, and a build's is every learner's: `random` would
     # give every Run the same numbers without a seed of its own.
     random.seed()
-    if not getattr(time.sleep, "in_slices", False):
-        time.sleep = _sleep_in_slices(time.sleep, time.monotonic)
-
-
-def _sleep_in_slices(sleep, now):
-    """time.sleep waits inside C, where Python never looks at Stop's interrupt: Stop, or
-    Check's time limit, had to end the worker, and the learner lost the report and the line it
-    was at. Slept in slices of at most 50 ms, a sleep stops like any loop, between two slices,
-    and the report names the learner's line that called it (this file is not theirs)."""
-
-    def sleep_in_slices(seconds):
-        if not (isinstance(seconds, (int, float)) and seconds > 0.05):
-            return sleep(seconds)  # short, or not a number: its own answer and errors
-        end = now() + seconds
-        while (left := end - now()) > 0:
-            sleep(min(left, 0.05))
-
-    sleep_in_slices.__name__ = sleep_in_slices.__qualname__ = "sleep"
-    sleep_in_slices.__doc__ = sleep.__doc__
-    sleep_in_slices.in_slices = True
-    return sleep_in_slices
+    sleep_in_slices()
 
 
 def run(source: str) -> str:

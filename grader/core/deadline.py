@@ -175,3 +175,29 @@ class Deadline:
 
         sys.settrace(on_call)
         self._undo.append(lambda: sys.settrace(saved))
+
+
+def sleep_in_slices() -> None:
+    """In Pyodide, time.sleep waits inside C, where Python never looks at its interrupt
+    buffer: Stop, or a time limit, had to end the interpreter, and the report lost the line
+    the code was at ("Your code ran for more than 10 s", no place). Slept in slices of at most
+    50 ms, a sleep stops like any loop, between two slices, and the report names the learner's
+    line that called it (this file is not theirs). Done once per interpreter: the page's
+    worker as it starts (browser.py), the learner's side of `course grade` as it serves
+    (run.learner_limits)."""
+    sleep = time.sleep
+    if getattr(sleep, "in_slices", False):
+        return
+    now = time.monotonic
+
+    def sliced(seconds):
+        if not (isinstance(seconds, (int, float)) and seconds > 0.05):
+            return sleep(seconds)  # short, or not a number: its own answer and errors
+        end = now() + seconds
+        while (left := end - now()) > 0:
+            sleep(min(left, 0.05))
+
+    sliced.__name__ = sliced.__qualname__ = "sleep"
+    sliced.__doc__ = sleep.__doc__
+    sliced.in_slices = True
+    time.sleep = sliced

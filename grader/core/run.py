@@ -19,7 +19,7 @@ import types
 
 from .checks import CheckFailed, collect
 from .checks_code import compiled as compiled_checks
-from .deadline import STOPS, counting_interrupts
+from .deadline import STOPS, counting_interrupts, sleep_in_slices
 from .learner_errors import (at_line, cause_of, describe, explain_stops, in_your_file,
                              interrupted, learner_frame, line_of, own_interrupt,
                              ran_too_long, stuck, syntax_message)
@@ -182,12 +182,15 @@ RECURSION_LIMIT = 1000
 
 
 class _LearnerLimits:
-    """While learner code and the checks run: the recursion limit, and no standard input."""
+    """While learner code and the checks run: the recursion limit, no standard input, and in
+    Pyodide a time.sleep that a stop can end where it is (deadline.sleep_in_slices)."""
 
     def __enter__(self):
         self.saved = sys.getrecursionlimit(), sys.stdin
         sys.setrecursionlimit(RECURSION_LIMIT)
         sys.stdin = NoInput()
+        if sys.platform == "emscripten":
+            sleep_in_slices()
 
     def __exit__(self, *exc):
         limit, sys.stdin = self.saved
