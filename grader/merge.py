@@ -5,11 +5,15 @@ Refused, with the reason: a file that is not a list of reports, the same file gr
 (within or across documents), shards from different runs or with different N, and a
 shard that is missing — detected by counting the run's inputs, so an empty shard (`[]`)
 costs nothing and a missing one is named.
+
+`regrade()` then puts a later grading of some of those files (a fixed check, a learner's
+regrade request) in the place of their reports, refusing one that matches no report.
 """
 
 from __future__ import annotations
 
 import codecs
+import difflib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -95,12 +99,10 @@ def merge(documents: list[Document]) -> list[Graded]:
 
 def _check_shards(documents: list[Document], sharded: list[Graded]) -> None:
     count, inputs = sharded[0].shard.count, sharded[0].shard.inputs
+    # A document may hold several shards: an earlier merge's output, merged again (with
+    # --regraded, say). It was refused ("give each shard's own output"), though a file in
+    # it twice and a shard missing from it are found as in the shards' own outputs.
     by_shard: dict[int, set[str]] = {}
-    for document in documents:
-        indices = {p.shard.index for p in document.graded}
-        if len(indices) > 1:
-            raise MergeError(f"{document.path} holds reports of several shards; give each "
-                             "shard's own output")
     for piece in sharded:
         by_shard.setdefault(piece.shard.index, set()).add(piece.input)
     covered = {p.shard.position for p in sharded}
@@ -123,3 +125,36 @@ def _check_shards(documents: list[Document], sharded: list[Graded]) -> None:
                      f"({empty} of the documents given hold no report: each is a shard that "
                      f"graded nothing, and an empty shard's [] does not say which shard it "
                      f"was); {held}; merge every shard's output")
+
+
+def regrade(merged: list[Graded], documents: list[Document]) -> list[Graded]:
+    """`merged` with each report of `documents` (later `course grade --json` runs of some of
+    its files) in the place of the report for the same lab and file, keeping that one's input
+    and shard so the order, and the shard count a later merge checks, stay the run's own.
+    A report that matches none, or a file regraded twice, is refused: silently adding or
+    dropping a learner's grade is what this must never do."""
+    where = {(g.report.lab, g.report.file): n for n, g in enumerate(merged)}
+    result = list(merged)
+    seen: dict[tuple[str, str], str] = {}
+    for document in documents:
+        for piece in document.graded:
+            key = (piece.report.lab, piece.report.file)
+            if key in seen:
+                raise MergeError(f"{piece.report.file} (lab {piece.report.lab or 'unknown'}) "
+                                 f"is regraded in {seen[key]} and in {document.path}: give "
+                                 "each file's new grading once")
+            seen[key] = document.path
+            if key not in where:
+                known = sorted({g.report.file for g in merged if g.report.lab == key[0]})
+                near = difflib.get_close_matches(key[1], known, n=1, cutoff=0.6)
+                raise MergeError(f"{document.path}: {piece.report.file} (lab "
+                                 f"{piece.report.lab or 'unknown'}) is in none of the documents "
+                                 "merged, so it replaces no grade"
+                                 + (f" (did you mean {near[0]}? a file is matched by the path "
+                                    "it was graded as: regrade it from the same folder, "
+                                    "by the same path)" if near else
+                                    ": a regraded file must be one of the class, graded by "
+                                    "the same path; grade a new one with the class"))
+            old = merged[where[key]]
+            result[where[key]] = Graded(piece.report, old.input, old.shard)
+    return result

@@ -68,6 +68,9 @@ def test_every_command_in_the_guide_runs(checkout):
     grades = json.loads((checkout / "grades.json").read_text())  # left by the merge
     assert len(grades) == 5 + 2 + 1 and sum(r["passed"] for r in grades) == 6
     assert JUnitXml.fromfile(str(checkout / "grades.xml")).tests > 0
+    regraded = json.loads((checkout / "grades-regraded.json").read_text())
+    assert [(r["lab"], r["file"], r["score"]) for r in regraded] == [
+        (r["lab"], r["file"], r["score"]) for r in grades]  # the same files, graded again
     gradebook = (checkout / "grades.csv").read_text().splitlines()
     assert gradebook[0] == "input,file,lab,score,max_score,passed,failed_checks,error"
     assert len(gradebook) == 1 + 5 + 2 + 1  # a row per learner and lab, as --all graded them

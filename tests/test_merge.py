@@ -210,3 +210,38 @@ def test_an_empty_document_is_named_as_empty_with_the_usual_cause(tmp_path):
     assert done.returncode == 2 and done.stdout == ""
     assert (f"{tmp_path / 'grades.json'}: is empty, not the output of course grade --json (a "
             "shell's `> grades.json` empties a file before the command runs") in done.stderr
+
+
+def test_a_regraded_file_replaces_its_grade_in_place_and_an_unknown_one_is_refused(tmp_path):
+    """Regrading one learner after the class was merged (a regrade request, a fixed check) had
+    no way in: merging the new --json beside the shards was refused as "graded twice", and the
+    merged grades.json itself as "holds reports of several shards". --regraded puts the new
+    report in the old one's place; one that matches no file of the class is refused, since
+    silently adding or dropping a grade is the one thing a merge must not do."""
+    exports = _class(tmp_path / "exports", learners=4)
+    shards = _shards(tmp_path, exports, 2)
+    merged = run_course("merge", *shards, "--results", str(tmp_path / "grades.json"))
+    assert merged.returncode == 1, merged.stderr
+    before = json.loads((tmp_path / "grades.json").read_text())
+    make_export(exports / "learner01.zip", {"04-value": solution("04-value"),
+                                            "05-backward": solution("05-backward")})
+    again = run_course("grade", "05-backward", "exports/learner01.zip", "--json", "--runtime",
+                       "python", "--trusted", cwd=tmp_path)
+    (tmp_path / "learner01.json").write_text(again.stdout)
+    for given in ([str(tmp_path / "grades.json")], shards):
+        done = run_course("merge", *given, "--regraded", str(tmp_path / "learner01.json"))
+        assert done.returncode == 1, done.stderr  # learner03 still hands in the starter
+        after = json.loads(done.stdout)
+        assert _essentials(after)[:1] == _essentials(before)[:1]
+        changed = [n for n, (old, new) in enumerate(zip(before, after)) if old != new]
+        assert [after[n]["file"] for n in changed] == ["exports/learner01.zip:05-backward.py"]
+        assert after[changed[0]]["passed"] is True and before[changed[0]]["passed"] is False
+        assert len(after) == len(before)
+    stranger = run_course("grade", "05-backward", "learner01.zip", "--json", "--runtime",
+                          "python", "--trusted", cwd=exports)
+    (tmp_path / "stranger.json").write_text(stranger.stdout)
+    done = run_course("merge", str(tmp_path / "grades.json"), "--regraded",
+                      str(tmp_path / "stranger.json"))
+    assert done.returncode == 2 and done.stdout == ""
+    assert "learner01.zip:05-backward.py (lab 05-backward) is in none of the documents" in done.stderr
+    assert "did you mean exports/learner01.zip:05-backward.py?" in done.stderr

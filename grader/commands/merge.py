@@ -19,22 +19,31 @@ from .options import PathsCommand
               show_default=True, help="The document to write from the merged reports.")
 @click.option("--results", "results_path", type=click.Path(dir_okay=False), default=None,
               help="Write the document to this file, not stdout.")
-def merge_command(documents, output_format, results_path):
+@click.option("--regraded", "regraded", multiple=True,
+              type=click.Path(dir_okay=False, exists=True),
+              help="A later `course grade --json` of some of the files: its reports replace "
+                   "theirs (repeatable).")
+def merge_command(documents, output_format, results_path, regraded):
     """Join the --json outputs of `course grade` runs (the shards of a class) into one.
 
-    Refuses, with the reason, a file graded twice and a missing shard. Exit status: 0 when
-    every file passes, 1 when any fails, 2 when the documents cannot be merged.
+    Refuses, with the reason, a file graded twice and a missing shard. --regraded puts a
+    later grading of some files in the place of theirs, and refuses one that matches no file
+    of the class. Exit status: 0 when every file passes, 1 when any fails, 2 when the
+    documents cannot be merged.
 
     \b
     Example:
         course merge shard-*.json > grades.json
         course merge shard-*.json --format junit --results grades.xml
+        course merge grades.json --regraded bob.json > grades-2.json
     """
-    from ..merge import MergeError, merge, read_document
+    from ..merge import MergeError, merge, read_document, regrade
 
-    results_path = results_file(output_format, results_path, documents)
+    results_path = results_file(output_format, results_path, (*documents, *regraded))
     try:
         graded = merge([read_document(Path(path)) for path in documents])
+        if regraded:
+            graded = regrade(graded, [read_document(Path(path)) for path in regraded])
     except MergeError as exc:
         raise click.UsageError(str(exc)) from None
     emit(output_format, graded, results_path)
