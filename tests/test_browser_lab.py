@@ -1156,6 +1156,52 @@ def test_a_line_number_in_a_report_takes_the_cursor_to_that_line(open_lesson, wi
     assert page.locator("[data-testid=output] [data-testid=line-link]").count() == 0
 
 
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_line_link_follows_the_code_typed_after_it_was_run(open_lesson, width):
+    """A report's "line 50" is of the code as it was checked. The learner read it, typed two
+    lines at the top of the file (an import and a blank line), then pressed "line 50": the
+    cursor went to line 50 of the code now, two lines above the `raise` the report blamed. The
+    link follows the edits made since, to the same line of code, even once that line itself is
+    changed; a Run's traceback too."""
+    page = open_lesson("01-graphs", width=width, height=844)
+    wait_ready(page)
+    starter = doc(page).split("\n")
+    blamed = next(i for i, line in enumerate(starter, 1) if 'NotImplementedError("forward' in line)
+    assert check(page) == "false"
+    cursor = ("(() => { const v = window.courseEditor;"
+              " return v.state.doc.lineAt(v.state.selection.main.head).text.trim(); })()")
+    link = page.locator("[data-testid=result] [data-testid=line-link]", has_text=f"line {blamed}").first
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+Home")
+    page.keyboard.type("import math")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    link.click()
+    assert page.evaluate(cursor).startswith('raise NotImplementedError("forward'), page.evaluate(cursor)
+    # The blamed line itself changed: the link still lands on it.
+    page.keyboard.press("End")
+    page.keyboard.press("End")  # the second: past where the line wraps, to its end
+    page.keyboard.type("  # fixed")
+    page.keyboard.press("ControlOrMeta+Home")
+    page.keyboard.press("Enter")
+    link.click()
+    assert page.evaluate(cursor).endswith('dict")  # fixed'), page.evaluate(cursor)
+    # A Run's traceback, then a line typed above: its link goes to the call it named.
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    page.keyboard.type("evaluate([], {})")
+    call = len(doc(page).split("\n"))
+    out = run(page)
+    assert f"line {call}" in out and "NotImplementedError" in out, out
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+Home")
+    page.keyboard.type("# a note")
+    page.keyboard.press("Enter")
+    page.locator("[data-testid=output] [data-testid=line-link]", has_text=f"line {call}").click()
+    assert page.evaluate(cursor) == "evaluate([], {})"
+
+
 def test_a_closing_bracket_typed_on_its_own_line_steps_over_the_one_enter_put_there(open_lesson):
     """Enter after "d = {" puts the "}" on a line of its own below the cursor; a learner who typed
     the "}" themselves, as without the editor's help, got two of them: "unmatched '}'". Typed on

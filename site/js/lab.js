@@ -5,7 +5,7 @@ import { carryMark, openingCode } from "./carry.js";
 import { fitEditor, labState, showAboveEditor } from "./lab-state.js";
 import { Python } from "./python.js";
 import * as progress from "./progress.js";
-import { showOutput, showPart, showReport } from "./results.js";
+import { followLine, showOutput, showPart, showReport } from "./results.js";
 
 function hideGraph(section) {
   section.hidden = true;
@@ -44,9 +44,12 @@ export function startLab(root, page) {
     onSave: () => saveKeyPressed(),
   });
   window.courseEditor = view;  // a stable handle for tests and for the curious
-  // "line 62" in a report or a traceback takes the learner to that line (results.js).
-  const lineLinks = { go: (number) => showLine(view, number), lines: () => view.state.doc.lines };
-  reportOptions.lineLinks = lineLinks;
+  // "line 62" in a report or a traceback takes the learner to that line (results.js): the line
+  // of `source`, the code that was run, wherever the edits made since have moved it.
+  const linesOf = (source) => ({
+    go: (number) => showLine(view, followLine(source, text(view), number)),
+    lines: () => source.split("\n").length,
+  });
   performance.mark("course:editor-usable");
   // Lab 5 holds the learner's lab-4 code, some 150 lines, above its own part: it opened at lab
   // 4's docstring, with this lab's first TODO ten screens down. It opens where its part starts.
@@ -181,7 +184,7 @@ export function startLab(root, page) {
     const code = text(view);
     const answer = await python.run(code);
     if (!answer.restarted && !answer.failure) {
-      showOutput(output, { ...answer.run, note: answer.run.note || emptyNote(code) }, lineLinks);
+      showOutput(output, { ...answer.run, note: answer.run.note || emptyNote(code) }, linesOf(code));
       await showGraph(answer.run.graph);  // Run is done when what it shows is there
     }
     busy(false);
@@ -240,14 +243,14 @@ export function startLab(root, page) {
       last: kept, lastAt: new Date().toISOString(),
       // The code a later lab continues from: the latest that passed.
       ...(report.passed ? { passedCode: source } : {}) });
-    showReport(result, report, reportOptions);
+    showReport(result, report, { ...reportOptions, lineLinks: linesOf(source) });
     showPart($("part"), page.parts, report);
     if (!performance.getEntriesByName("course:first-result").length) {
       performance.mark("course:first-result");
     }
     showOutput(output, { stdout: report.stdout, stderr: report.stderr,
       note: emptyNote(source) || (report.stdout || report.stderr ? "" : "(Check ran your code; it printed nothing)") },
-    lineLinks);
+    linesOf(source));
     if (answer.stoppedBy === "limit") {
       say(`Check stopped after ${limitSeconds} s: your code ran too long (see below).`, "ready",
         "fail");

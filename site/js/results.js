@@ -87,6 +87,53 @@ export function linkLines(container, links) {
   }
 }
 
+// Where line `number` of the code as it was run (`then`) is in the code now: the learner reads
+// "line 50", types two lines at the top, and presses it; line 50 of the code now was two lines
+// above the one meant. Lines the two share (the longest common run, after the same first and
+// last lines) are matched; a line changed since goes as far below the last shared line above it
+// as it was, or to the last line before the next shared one.
+export function followLine(then, now, number) {
+  if (then === now) return number;
+  const a = then.split("\n");
+  const b = now.split("\n");
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  if (number <= head) return number;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head
+    && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  if (number > a.length - tail) return number + b.length - a.length;
+  const x = a.slice(head, a.length - tail);
+  const y = b.slice(head, b.length - tail);
+  const at = number - 1 - head;  // the line's index in x
+  const partner = new Array(x.length).fill(-1);
+  if (x.length * y.length <= 4e6) {
+    // The longest common subsequence of the changed stretch, by lengths of suffixes.
+    const width = y.length + 1;
+    const table = new Uint32Array((x.length + 1) * width);
+    for (let i = x.length - 1; i >= 0; i--) {
+      for (let j = y.length - 1; j >= 0; j--) {
+        table[i * width + j] = x[i] === y[j] ? table[(i + 1) * width + j + 1] + 1
+          : Math.max(table[(i + 1) * width + j], table[i * width + j + 1]);
+      }
+    }
+    for (let i = 0, j = 0; i < x.length && j < y.length;) {
+      if (x[i] === y[j]) partner[i++] = j++;
+      else if (table[(i + 1) * width + j] >= table[i * width + j + 1]) i++;
+      else j++;
+    }
+  }
+  if (partner[at] >= 0) return head + partner[at] + 1;
+  let above = at - 1;
+  while (above >= 0 && partner[above] < 0) above--;
+  let below = at + 1;
+  while (below < x.length && partner[below] < 0) below++;
+  const from = above >= 0 ? partner[above] : -1;
+  const limit = below < x.length ? partner[below] - 1 : y.length - 1;
+  const index = Math.max(Math.min(from + (at - above), limit), Math.min(from + 1, y.length - 1), 0);
+  return Math.min(head + index + 1, b.length);
+}
+
 function lineButton(label, number, goToLine) {
   const button = document.createElement("button");
   button.type = "button";
