@@ -185,7 +185,9 @@ def test_forgetting_the_visited_set_lists_c_twice_and_the_grads_come_out_too_lar
         right, broken = solve(0.7, -1), solve(0.7, -1, "d", visited=False)
         factor = broken["grad"]["a"] / right["grad"]["a"]
         assert 0 < factor < 1, factor
-        assert f"too small, {num(factor)} times the right value" in wrong.inner_text()
+        # b.grad is negative (-0.07 against -0.28): smaller only in size, and the page says so.
+        assert right["grad"]["b"] < 0
+        assert f"too small in size, {num(factor)} times the right value" in wrong.inner_text()
         set_slider(page, "a", 2)
         set_slider(page, "b", 3)
     ARTIFACTS.mkdir(exist_ok=True)
@@ -354,4 +356,41 @@ def test_without_a_visited_set_a_grad_that_comes_out_right_is_not_called_wrong(l
         else:
             assert (f"a.grad would be {num(broken['grad']['a'])} and b.grad {num(broken['grad']['b'])}, "
                     f"wrong (the right values are {num(right['grad']['a'])} and {num(right['grad']['b'])})") in text
+    assert page.errors == []
+
+
+def test_without_a_visited_set_too_large_or_too_small_is_true_of_every_grad_it_names(lesson):
+    """The sentence said "too large, 1.438 times, not twice" at a = -1.5, b = 3 (d first), where
+    a.grad comes out -34.5 against a right -24: a smaller number, larger only in size. Each word
+    is now checked against the numbers: a plain "too large" / "too small" only where every grad
+    it speaks of is positive, "in size" where one is negative, "the wrong sign" where it flipped."""
+    page = lesson()
+    wrong = page.locator("[data-testid=picture-wrong]")
+    page.get_by_label("build the order without a visited set").check()
+    seen = set()
+    for a, b, first in [(-1.5, 3, "d"), (2, 3, "d"), (0.7, -1, "d"), (-2, -3, "d"), (1.5, -2, "d"),
+                        (-0.5, 4, "d"), (3, -0.5, "d"), (-3, -3, "d"), (0.6, -1, "d")]:
+        page.get_by_label(f"{first} first (L = {first}*{'d' if first == 'c' else 'c'})").check()
+        set_slider(page, "a", a)
+        set_slider(page, "b", b)
+        right, broken = solve(a, b, first), solve(a, b, first, visited=False)
+        text = wrong.inner_text()
+        named = [n for n in "ab" if num(broken["grad"][n]) != num(right["grad"][n])]
+        if len(named) != 2 or num(broken["runs"][0]) == num(right["grad"]["c"]):
+            continue
+        factor = broken["grad"]["a"] / right["grad"]["a"]
+        negative = any(right["grad"][n] < 0 for n in named)
+        if factor > 1:
+            seen.add("larger")
+            said = f"too large{' in size' if negative else ''}, {num(factor)} times, not twice"
+        elif factor > 0:
+            seen.add("smaller")
+            said = f"too small{' in size' if negative else ''}, {num(factor)} times the right value"
+        else:
+            seen.add("flipped")
+            said = f"the wrong sign, {num(factor)} times the right value"
+        assert said in text, (a, b, text)
+        if negative:
+            seen.add("negative")
+    assert seen == {"larger", "smaller", "flipped", "negative"}, seen
     assert page.errors == []

@@ -195,10 +195,13 @@ function runsOf(shares, name) {
 function wrongSentence(right, wrong) {
   const [early, late] = runsOf(wrong.shares, "c");
   const whole = num(early) === num(right.grad.c);
-  const how = (name) => (whole ? "exactly twice, with this order." : howWrong(wrong.grad[name] / right.grad[name]));
   // c hands a the share b·c.grad and b the share a·c.grad: where an input is 0, the other's
   // grad gets 0 from both runs and comes out right, and "wrong" would be false of it.
   const off = ["a", "b"].filter((name) => num(wrong.grad[name]) !== num(right.grad[name]));
+  // a.grad and b.grad are off by the same factor (both are c's grad times the other input), but
+  // one may be negative: -34.5 against -24 is larger only in size, so say "in size" there.
+  const negative = off.some((name) => right.grad[name] < 0);
+  const how = (name) => (whole ? "exactly twice, with this order." : howWrong(wrong.grad[name] / right.grad[name], negative));
   const head = `Without a visited set the order lists c twice (${wrong.order.join(", ")}), so the sweep runs ` +
     `c's step twice: first with c.grad = ${num(early)}` +
     (whole ? ", already whole" : `, before d has added its share`) + `, then with c.grad = ${num(late)}. `;
@@ -223,12 +226,14 @@ function wrongSentence(right, wrong) {
 }
 
 // c's early run hands on only part of c.grad, so the second share can add to a.grad, take
-// from it, or flip its sign: with negative numbers "too large" was said of a smaller value.
-function howWrong(factor) {
+// from it, or flip its sign: with negative numbers "too large" was said of a smaller value
+// (-34.5 against -24), so where a right value is negative the size is what is compared.
+function howWrong(factor, negative) {
   if (!Number.isFinite(factor)) return "the right values are 0, and the sweep made them something else.";
   if (factor < 0) return `the wrong sign, ${num(factor)} times the right value.`;
-  if (factor < 1) return `too small, ${num(factor)} times the right value.`;
-  return `too large, ${num(factor)} times, not twice.`;
+  const size = negative ? " in size" : "";
+  if (factor < 1) return `too small${size}, ${num(factor)} times the right value.`;
+  return `too large${size}, ${num(factor)} times, not twice.`;
 }
 
 // The film: one frame per node joining the order (children first, as depth-first visit() appends
