@@ -1017,3 +1017,29 @@ def test_a_lesson_that_promises_saving_says_what_the_lab_says_when_nothing_is_ke
     assert promising, "no lesson says where the code is kept"
     for name, sentence in promising:
         assert "keeps nothing" in sentence and "Download" in sentence, (name, sentence)
+
+
+def test_what_a_design_ii_value_takes_is_true_of_every_accepted_one():
+    # Lesson 4 said of design (ii) "A `Value` takes exactly three things, with no operation
+    # label", but lab 4 accepts a design (ii) Value that also keeps the starter's _op and _prev
+    # (alternatives/stored_keeps_prev_set.py). A count of what a Value takes is microgpt's, and
+    # a sentence giving one must say so; measured here on every accepted design (ii) Value.
+    import inspect
+
+    counts = {}
+    for folder in ("04-value", "05-backward"):
+        for path in sorted((ROOT / "labs" / folder / "alternatives").glob("*.py")):
+            source = path.read_text(encoding="utf-8")
+            if "_local_grads" not in source:
+                continue
+            namespace: dict = {"__name__": "alternative"}
+            exec(compile(source, str(path), "exec"), namespace)
+            counts[path.name] = len(inspect.signature(namespace["Value"].__init__).parameters) - 1
+    assert len(set(counts.values())) > 1, counts  # the accepted designs differ, so no count fits all
+    claims = []
+    for path in LESSONS:
+        text = FENCE.sub(" ", path.read_text(encoding="utf-8"))
+        for sentence in re.split(r"(?<=[.!?:])\s+", text):
+            if re.search(r"\btakes? exactly\b", sentence) and "microgpt" not in sentence:
+                claims.append(f"{path.name}: {sentence[:120]}")
+    assert claims == [], "\n".join(claims)
