@@ -211,8 +211,12 @@ def near_lab(name: str, earlier: list[str]) -> str:
     """'; did you mean ...?' for a lab named by a slip ('05-backwards', 'backward', '5') among
     `earlier` (the labs it may name); else ''."""
     bare = {slug.split("-", 1)[-1]: slug for slug in earlier}
-    number = {slug.split("-", 1)[0].lstrip("0"): slug for slug in earlier}
-    meant = (bare.get(name) or number.get(name.lstrip("0"))
+    numbered = [slug for slug in earlier
+                if name.isdigit() and slug.split("-", 1)[0].lstrip("0") == name.lstrip("0")]
+    if len(numbered) > 1:  # two labs numbered 06: it offered whichever came last
+        return (f"; lab number {name} is taken by {' and '.join(numbered)}: name one by its "
+                "slug (and give each lab a number of its own)")
+    meant = (bare.get(name) or next(iter(numbered), None)
              or next(iter(difflib.get_close_matches(name, earlier, n=1, cutoff=0.8)), None))
     return f"; did you mean {meant!r}?" if meant else ""
 

@@ -1075,3 +1075,17 @@ def test_a_text_report_written_to_a_file_holds_no_terminal_colours(tmp_path):
     written = results.read_text(encoding="utf-8")
     assert "amy.py: PASSED" in written and "bob.py: FAILED" in written
     assert "\x1b" not in written
+
+
+def test_a_lab_number_two_labs_share_names_both(tmp_path):
+    """With labs 06-descent and 06-other (a copy not yet renumbered), `course check --lab 6`
+    said "no lab named '6'" and `course grade 6` offered whichever came last, 06-other."""
+    course = _copy_course(tmp_path)
+    for slug in ("06-descent", "06-other"):
+        shutil.copytree(ROOT / "labs" / "05-backward", course / "labs" / slug)
+    for command in (["check", "--lab", "6"], ["grade", "6", str(LAB / "solution.py")]):
+        done = run_course(*command, "--course", str(course))
+        assert done.returncode == 2 and done.stdout == "", done.stderr
+        assert "lab number 6 is taken by 06-descent and 06-other: name one by its slug" in \
+            done.stderr, done.stderr
+        assert "did you mean" not in done.stderr

@@ -119,6 +119,10 @@ def _lab_slug(course, name: str, option: str = "--lab") -> str:
         found = [slug for slug in course.labs if slug.split("-", 1)[0].lstrip("0") == name.lstrip("0")]
         if len(found) == 1:
             return found[0]
+        if found:  # it said "no lab named '6'", listing both labs that have number 6
+            raise click.BadParameter(
+                f"lab number {name} is taken by {' and '.join(found)}: name one by its slug "
+                "(and give each lab a number of its own)", param_hint=f"'{option}'")
     try:
         return course.lab(name).slug
     except KeyError as exc:
