@@ -248,7 +248,8 @@ def problems(config: LabConfig, check_names: list[str], earlier: list[str],
         if twice:
             found.append(ConfigProblem(config.path, config.lines.get("parts", 1),
                                        f"a check is listed in two places: {', '.join(map(repr, twice))}"))
-        if not missing and not twice and listed != [n for n in check_names if n in listed]:
+        known = [name for name in listed if name in check_names]  # unknown: said above
+        if not missing and not twice and known != [n for n in check_names if n in listed]:
             found.append(ConfigProblem(config.path, config.lines.get("parts", 1),
                                        "the parts must list the checks in the order the checks are "
                                        "defined (in checks.py, or part by part in checks/)"))

@@ -235,3 +235,17 @@ def test_a_part_with_check_for_checks_is_told_the_field_it_meant(tmp_path):
     assert problem.line == 4
     assert problem.message == ("part 2 needs 'title:' (text) and 'checks:' (a list of check "
                                "names); 'check' is no field of a part: did you mean 'checks'?")
+
+
+def test_a_part_listing_an_unknown_check_is_one_problem_not_also_an_order_problem(tmp_path):
+    """A part naming a check that does not exist (yet) was reported twice: as no check of
+    the lab, and as 'the parts must list the checks in the order the checks are defined',
+    though the checks it did list were in order. A real order slip beside it is still said."""
+    config, found = _config(tmp_path, "parts: [{title: A, checks: [first, second, third]},"
+                                      " {title: B, checks: [more]}]\n")
+    assert found == []
+    messages = [p.message for p in lab_config.problems(config, CHECKS, [])]
+    assert messages == ["part 'B' lists 'more', which is no check of this lab"], messages
+    swapped = _config(tmp_path, "parts: [{title: A, checks: [second, first, third, more]}]\n")[0]
+    assert any("in the order the checks are defined" in p.message
+               for p in lab_config.problems(swapped, CHECKS, []))
