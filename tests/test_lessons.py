@@ -1043,3 +1043,39 @@ def test_what_a_design_ii_value_takes_is_true_of_every_accepted_one():
             if re.search(r"\btakes? exactly\b", sentence) and "microgpt" not in sentence:
                 claims.append(f"{path.name}: {sentence[:120]}")
     assert claims == [], "\n".join(claims)
+
+
+def test_lesson_five_does_not_say_every_accepted_value_wraps_the_1_of_c_plus_1():
+    # Lesson 5 said "Built with your Value ... c + 1 wraps the 1 in a Value of its own, ... so
+    # there is one more node". Lab 5 accepts a Value whose + has a branch of its own for a plain
+    # number (a one-child node, as lab 4's alternatives/mul_plain_number_branch.py does for *):
+    # the known mistake add_plain_number_branch_assigns.py with its one bug mended passes every
+    # check, and builds the lesson's graph with no node for the 1.
+    from grader import course
+    from grader.core.run import grade, load_checks
+
+    mistake = (ROOT / "labs" / "05-backward" / "mistakes" / "add_plain_number_branch_assigns.py")
+    source = mistake.read_text(encoding="utf-8")
+    assert source.count("                self.grad = out.grad\n") == 1
+    source = source.replace("                self.grad = out.grad\n", "                self.grad += out.grad\n")
+    checks = load_checks(course.load(ROOT).labs["05-backward"].checks_source(), "05-backward")[0]
+    assert grade("05-backward", checks, source, "lab.py").passed
+    namespace: dict = {"__name__": "lab"}
+    exec(compile(source, "lab.py", "exec"), namespace)
+    Value = namespace["Value"]
+    a, b = Value(2.0), Value(3.0)
+    c = a * b
+    d = c + 1
+    L = c * d
+    nodes, todo = set(), [L]
+    while todo:
+        v = todo.pop()
+        if id(v) not in nodes:
+            nodes.add(id(v))
+            todo.extend(v._prev)
+    assert len(nodes) == 5  # a, b, c, d, L: no leaf for the 1
+    five = FENCE.sub(" ", _lesson("05-backward"))
+    for sentence in re.split(r"(?<=[.!?])\s+", five):
+        if "wraps the 1" in sentence:  # its own clause must make it a condition
+            clause = re.split(r"[,:;(]", sentence.split("wraps the 1")[0])[-1]
+            assert re.search(r"\b(if|when|where)\b", clause, re.I), sentence
