@@ -665,3 +665,25 @@ def test_a_zip_holding_one_lab_file_or_one_export_says_to_hand_that_in_itself(tm
     assert by_file[str(zipped)]["error"].endswith(
         "(it holds one file, 05-backward.py: if that is the lab's file, hand it in itself, "
         "not zipped)")
+
+
+def test_a_notebook_cell_that_appends_to_lab_py_is_graded_as_the_kernel_wrote_it(tmp_path):
+    """A learner who went on in a second cell with `%%writefile -a lab.py` (IPython's append)
+    had that cell's code dropped: the lab.py graded was the first cell's alone, so a solution
+    split over two cells failed as if half of it were never written. An append cell above
+    the lab's cell is what running the notebook from the top writes over, so it is not read."""
+    code = solution("04-value")
+    lines = code.splitlines(keepends=True)
+    half = len(lines) // 2
+    notebook = json.loads(_notebook("04-value", "".join(lines[:half])))
+    at = next(n for n, c in enumerate(notebook["cells"])
+              if "".join(c["source"]).startswith("%%writefile"))
+    def cell(source):
+        return {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
+                "source": source}
+    notebook["cells"][at + 1:at + 1] = [cell(["%%writefile -a lab.py\n", *lines[half:]])]
+    notebook["cells"][at:at] = [cell("%%writefile --append lab.py\nraise SystemExit('over')\n")]
+    (tmp_path / "amy.ipynb").write_text(json.dumps(notebook))
+    _, by_file, _, _ = grade("04-value", str(tmp_path / "amy.ipynb"))
+    report = by_file[str(tmp_path / "amy.ipynb")]
+    assert report["passed"] is True, report["error"] or report["checks"]

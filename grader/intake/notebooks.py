@@ -1,4 +1,5 @@
-"""A lab's JupyterLite notebook handed in: the code of its `%%writefile lab.py` cell.
+"""A lab's JupyterLite notebook handed in: the code of its `%%writefile lab.py` cell (and of
+any `%%writefile -a lab.py` cell below it, as the kernel appends them).
 
 Every lab opens as a notebook (site_builder/jupyterlite.py) whose starter cell begins with
 `%%writefile lab.py` and whose last cell grades that file. A learner who worked there hands in
@@ -23,6 +24,10 @@ MAX_NOTEBOOK = 16 << 20
 # IPython drops a cell's blank first lines before it looks for a cell magic, so a cell with a
 # stray Enter above the magic writes lab.py all the same: it was refused as having no such cell.
 WRITES_LAB = re.compile(r"(?:[ \t]*\r?\n)*%%writefile[ \t]+(?:\S+/)?lab\.py[ \t]*\r?\n?")
+# A later cell that goes on with `%%writefile -a lab.py` (or --append) adds its code to the
+# file: it was dropped, so a lab split over two cells was graded as its first half.
+APPENDS_LAB = re.compile(
+    r"(?:[ \t]*\r?\n)*%%writefile[ \t]+(?:-a|--append)[ \t]+(?:\S+/)?lab\.py[ \t]*\r?\n?")
 CHECK_CALL = re.compile(r"""\bcheck\(\s*['"]([0-9]{2}-[a-z0-9-]+)['"]""")
 
 
@@ -50,6 +55,10 @@ def notebook_code(data: bytes, shown: str) -> tuple[str, str | None]:
         raise Refused(f"{shown} has {len(found)} cells that start with %%writefile lab.py, "
                       "and only the last one run would count: keep one and hand it in again")
     code = found[0][WRITES_LAB.match(found[0]).end():]
+    # What running the notebook from the top writes: the lab's cell, then each append below
+    # it in order (one above it is written over by the lab's cell).
+    below = sources[sources.index(found[0]) + 1:]
+    code += "".join(s[APPENDS_LAB.match(s).end():] for s in below if APPENDS_LAB.match(s))
     size = len(code.encode("utf-8", "surrogatepass"))
     if size > MAX_SOURCE:
         raise Refused(too_large(f"{shown}'s %%writefile lab.py cell", size, MAX_SOURCE))
