@@ -1079,3 +1079,32 @@ def test_lesson_five_does_not_say_every_accepted_value_wraps_the_1_of_c_plus_1()
         if "wraps the 1" in sentence:  # its own clause must make it a condition
             clause = re.split(r"[,:;(]", sentence.split("wraps the 1")[0])[-1]
             assert re.search(r"\b(if|when|where)\b", clause, re.I), sentence
+
+
+def test_lesson_five_says_which_children_hide_the_c_times_c_bug_as_the_accepted_designs_do():
+    # Lesson 5 said "In micrograd's design the children are stored as a set", so c * c lists c
+    # once and the missing visited set hides. Lab 5 accepts design (i) Values whose _prev is a
+    # list (alternatives/stack_sort.py) or a tuple (lab 4's dataclass_no_eq.py): for them c * c
+    # lists c twice, as microgpt's design does. Measured on every accepted design (i) Value.
+    import io
+    from contextlib import redirect_stdout
+
+    twice = []
+    for folder in ("04-value", "05-backward"):
+        for path in sorted((ROOT / "labs" / folder / "alternatives").glob("*.py")):
+            source = path.read_text(encoding="utf-8")
+            namespace: dict = {"__name__": "alternative"}
+            with redirect_stdout(io.StringIO()):
+                exec(compile(source, str(path), "exec"), namespace)
+            Value = namespace["Value"]
+            c = Value(2.0) * Value(3.0)
+            out = c * c
+            if hasattr(out, "_backward") and hasattr(out, "_prev"):
+                if [child is c for child in out._prev].count(True) == 2:
+                    twice.append(path.name)
+    assert twice, "no accepted design (i) Value keeps c twice: the lesson's caveat would be moot"
+    five = _lesson("05-backward")
+    aside = five.split("<summary>Why this graph, and not L = c * c?</summary>", 1)[1].split("</details>", 1)[0]
+    assert "In micrograd's design the children are stored as a set" not in aside
+    first = re.split(r"(?<=[.!?])\s+", aside.strip())[0]
+    assert "set" in first and re.search(r"\b(list|tuple)\b", aside), first
