@@ -33,7 +33,7 @@ class ScaffoldError(ValueError):
 
 
 def scaffold(course: Course, name: str, title: str = "") -> list[Path]:
-    slug = _numbered(course, name)
+    slug = _numbered(course, name, title)
     title = _one_line(title) or slug[3:].replace("-", " ").capitalize()
     targets = {template: course.root / pattern.format(slug=slug) for template, pattern in FILES.items()}
     taken = [p for p in targets.values() if p.exists()]
@@ -75,7 +75,7 @@ def _docstring_text(title: str) -> str:
     return title.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def _numbered(course: Course, name: str) -> str:
+def _numbered(course: Course, name: str, title: str = "") -> str:
     given, name = name, name.strip().lower()
     used = [int(p.name[:2]) for p in (course.root / "lessons").glob("*.md") if SLUG.match(p.stem)]
     used += [int(slug[:2]) for slug in course.labs]
@@ -97,7 +97,9 @@ def _numbered(course: Course, name: str) -> str:
         # 'déscent' -> 'descent': accents taken off, not the letters that bear them
         plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
         dashed = "-".join(re.findall(r"[a-z0-9]+", plain))
-        maybe = (f"; for this one: course new {dashed} --title {shlex.quote(given.strip())}"
+        # the --title given, if any, is the one to keep (it offered the slug as the title)
+        maybe = (f"; for this one: course new {dashed} "
+                 f"--title {shlex.quote(title.strip() or given.strip())}"
                  if dashed and not dashed.isdigit() else "")
         raise ScaffoldError(f"{given!r} is not a slug: use lowercase words joined by dashes, "
                             f"like 'training' or 'mini-batches', and give the title with "

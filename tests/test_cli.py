@@ -298,6 +298,10 @@ def test_course_new_keeps_any_one_line_title_exactly_and_refuses_a_taken_name(tm
     spaced = run_course("new", "Gradient Descent", cwd=root)  # the title given as the slug
     assert spaced.returncode == 2 and "'Gradient Descent' is not a slug" in spaced.stderr
     assert "course new gradient-descent --title 'Gradient Descent'" in spaced.stderr
+    # a --title given stays the one offered (it offered the slug typed as the title instead)
+    titled = run_course("new", "Über Descent", "--title", "Descent, step by step", cwd=root)
+    assert titled.returncode == 2, titled.stderr
+    assert "course new uber-descent --title 'Descent, step by step'" in titled.stderr
     taken = run_course("new", "graphs", cwd=root)
     assert taken.returncode == 2 and "a lesson named 'graphs' already exists (01-graphs)" in taken.stderr
     assert not list((root / "lessons").glob("*-broken.md")) and len(course.lessons) == 13
