@@ -20,7 +20,7 @@ from .report import Report, encode
 from .run import grade, load_checks, stopped_check
 
 
-def run_job(job_json: str) -> str:
+def run_job(job_json: str, on_check=None) -> str:
     """`{"lab", "file", "source", "checks_source", "runtime"[, "seed"]}` in, a report's JSON out.
 
     The checks draw their inputs from the job's seed: by default one made from the file's own
@@ -36,7 +36,7 @@ def run_job(job_json: str) -> str:
     for name in ours:
         del sys.modules[name]
     report = grade(job["lab"], checks, job["source"], job["file"],
-                   runtime=job.get("runtime", ""), guard=guard)
+                   runtime=job.get("runtime", ""), guard=guard, on_check=on_check)
     return encode(report.to_dict())
 
 
@@ -58,6 +58,26 @@ def _own_name(filename) -> str:
     return name if name not in ("", ".", "..") else "lab.py"
 
 
+def _check_frames(token: str):
+    """Each check's result, framed as the report is (`{"check": ...}`), on its way to the
+    CPython runtime's parent as soon as it is known: a file that then ends this interpreter
+    (os._exit) or sits in one long C call past the limit loses only the checks after it, as in
+    Pyodide (tests/hostile/ends_mid_checks.py). No new power: a file that can read the token
+    (through frames) can already frame a whole report; the parent counts these only when the
+    report never comes, and a report it writes that way always fails (it has an error)."""
+    def on_check(result, _out=sys.__stdout__, _token=token, _encode=encode):
+        _out.write(f"\n{_token} {_encode({'check': result.to_dict()})}\n")
+        _out.flush()
+    return on_check
+
+
+def _disqualified(result: str) -> bool:
+    """Whether a report's error is a disqualification, which a time limit that also fired
+    must not replace: every check said "disqualified (see above)" under a time limit's words
+    (a file that caught a refused gc.get_objects() and then looped)."""
+    return str(json.loads(result).get("error", "")).startswith("This submission")
+
+
 def main() -> None:
     """CPython runtime: read one job from stdin, print its report after a framing token.
 
@@ -75,8 +95,8 @@ def main() -> None:
     token = job.pop("token", "")
     limit = Deadline(job["stop_after"], job["file"]) if job.get("stop_after") else nullcontext()
     with limit:
-        result = run_job(job_json)
-    if getattr(limit, "fired", False):
+        result = run_job(job_json, _check_frames(token))
+    if getattr(limit, "fired", False) and not _disqualified(result):
         report = json.loads(result)
         report["error"] = ran_too_long(job["stop_after"], stopped_check(Report.from_dict(report)),
                                        limit.where, line_of(job.get("source", ""), limit.where))

@@ -235,7 +235,7 @@ def parts_of(checks: list) -> list[Part]:
 
 
 def grade(lab: str, checks: list, source: str, filename: str, *, runtime: str = "python",
-          guard=None, limit=None) -> Report:
+          guard=None, limit=None, on_check=None) -> Report:
     """Grade one learner source against a lab's checks (already loaded by `load_checks`).
 
     `limit`: the Deadline (deadline.py) the caller runs this in, if any: a file it stops as it
@@ -244,6 +244,9 @@ def grade(lab: str, checks: list, source: str, filename: str, *, runtime: str = 
     `guard` is the seal of a sealed interpreter (see seal.py): it records attempts to reach
     the grading machine and changes to the checker's own state; either disqualifies the
     submission whatever the checks say.
+
+    `on_check(result)`, if given, is told each check's result as it is known (job.py sends it
+    to the CPython runtime's parent, which keeps them if this interpreter never reports).
     """
     started = _perf_counter()
     report = Report(lab=lab, file=filename, runtime=runtime, parts=parts_of(checks))
@@ -262,6 +265,8 @@ def grade(lab: str, checks: list, source: str, filename: str, *, runtime: str = 
                 for index, fn in enumerate(checks):
                     result = _run_check(fn, module, source, filename, guard)
                     report.checks.append(result)
+                    if on_check is not None:
+                        _tell(on_check, result)
                     if result.cause == STOPPED:
                         # Stop, or the time limit: end the whole Check here, do not run the
                         # next check into the same endless loop.
@@ -295,6 +300,15 @@ def grade(lab: str, checks: list, source: str, filename: str, *, runtime: str = 
     explain_stops(report.checks, out.written() if out.lost() else 0, STOPPED)
     report.seconds = _perf_counter() - started
     return report
+
+
+def _tell(on_check, result: CheckResult) -> None:
+    """Tell `on_check` a result; whatever happens there is not the learner's doing (a stop
+    that lands in it is lost, and the parent ends the interpreter in its time instead)."""
+    try:
+        on_check(result)
+    except BaseException:
+        pass
 
 
 def not_run(checks: list, why: str) -> list[CheckResult]:

@@ -23,7 +23,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from ..core.report import Report
+from ..core.report import CheckResult, Report
+from ..core.run import NOT_RUN, STOPPED
 from .frames import FrameReader
 from .submission import CRASHED, TIMEOUT, Submission, core_sources, new_token
 
@@ -71,16 +72,50 @@ class PythonRuntime:
         # it is ended GRACE later if the code caught the interrupt or is in one long C call.
         job = dict(submission.job(NAME), token=token, stop_after=self.timeout)
         started = time.perf_counter()
+        known: list[dict] = []  # each check's result, as the child knew it (job.py)
         with tempfile.TemporaryDirectory(prefix="course-run-") as cwd:
             result, status = server.run(json.dumps(job).encode(), cwd, FrameReader(token),
-                                        started + self.timeout + GRACE)
+                                        started + self.timeout + GRACE, known)
         seconds = time.perf_counter() - started
         if result == "timeout":
-            return submission.failed(TIMEOUT.format(timeout=self.timeout), NAME, seconds)
+            return _kept(submission.failed(TIMEOUT.format(timeout=self.timeout), NAME, seconds),
+                         known, STOPPED_HERE.format(seconds=seconds), STOPPED)
         if result is None:
-            return submission.failed(CRASHED.format(detail=f"exit status {status}"),
-                                     NAME, seconds)
+            return _kept(submission.failed(CRASHED.format(detail=f"exit status {status}"),
+                                           NAME, seconds), known, ENDED_HERE, NOT_RUN)
         return submission.accept(Report.from_dict(result), NAME)
+
+
+# The check a child was in when it had to be ended, or when it ended itself.
+STOPPED_HERE = ("Your code was stopped after {seconds:.1f} s, in this check or just after it: "
+                "it ran past the time limit where no interrupt reaches it (see above).")
+ENDED_HERE = "Not run: your code's interpreter ended in this check (see above)."
+
+
+def _kept(failed: Report, known: list[dict], message: str, cause: str) -> Report:
+    """A report the child never finished: the checks it had reported (in order, each the
+    lab's next one) as they were, the next one failed with `message`, the rest not run, and
+    the file fails with the parent's reason (`failed`, every check not run). The same as a
+    report the Pyodide runtime's checks' side writes when the learner's side is ended. A
+    check reported as passed counts; it never makes the file pass (its report has an error),
+    and a file that could frame one could already frame a whole report (job.py)."""
+    checks = failed.checks
+    for index, said in enumerate(known):
+        if index >= len(checks) or type(said) is not dict or said.get("name") != checks[index].name:
+            break
+        checks[index] = CheckResult(name=checks[index].name, passed=said.get("passed") is True,
+                                    message=str(said.get("message", ""))[:4000],
+                                    hints=checks[index].hints, cause=str(said.get("cause", ""))[:300])
+        if said.get("cause") == STOPPED:
+            failed.interrupted = True
+            return failed  # the child stopped it itself; those after it are not run already
+    else:
+        index = len(known)
+    if index < len(checks):
+        checks[index].message = message
+        checks[index].cause = cause
+        failed.interrupted = failed.interrupted or cause == STOPPED
+    return failed
 
 
 class _ForkServer:
@@ -106,7 +141,7 @@ class _ForkServer:
         self.channel = ours
         self.channel.sendall(SIZE.pack(len(self.labs)) + self.labs)  # compiled once, there
 
-    def run(self, job: bytes, cwd: str, reader: FrameReader, deadline: float):
+    def run(self, job: bytes, cwd: str, reader: FrameReader, deadline: float, known: list):
         """(the framed report, "timeout" or None; the child's exit status)."""
         job_in, job_out = os.pipe()
         report_in, report_out = os.pipe()
@@ -133,7 +168,7 @@ class _ForkServer:
                 pass
             os.close(job_out)
             job_out = None
-            result = _read(report_in, reader, deadline)
+            result = _read(report_in, reader, deadline, known)
             try:
                 self.channel.sendall(END)  # the server ends the child's group, leftovers included
                 status = self._receive(1)
@@ -171,8 +206,9 @@ class _ForkServer:
             self.proc = None
 
 
-def _read(fd: int, reader: FrameReader, deadline: float):
-    """The framed report, "timeout", or None if the child ended without one."""
+def _read(fd: int, reader: FrameReader, deadline: float, known: list):
+    """The framed report, "timeout", or None if the child ended without one; each check's
+    framed result before it goes to `known`."""
     with selectors.DefaultSelector() as selector:
         selector.register(fd, selectors.EVENT_READ)
         while True:
@@ -185,5 +221,9 @@ def _read(fd: int, reader: FrameReader, deadline: float):
             if not chunk:
                 return None
             found = reader.feed(chunk)
-            if found is not None:
-                return found
+            while found is not None:
+                if "check" not in found:
+                    return found
+                if len(known) < 1000:
+                    known.append(found["check"])
+                found = reader.feed(b"")  # a chunk may hold several frames
