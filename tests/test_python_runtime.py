@@ -130,6 +130,19 @@ def test_checks_passed_before_the_interpreter_ended_are_kept(course):
     assert stopped.cause == "stopped" and long_call.interrupted
 
 
+def test_a_disqualified_file_that_then_ran_too_long_is_told_why_it_was_disqualified(course):
+    """Its checks say "disqualified (see above)": the error above must say why, not that the
+    time ran out (job.py put the time limit's words over the disqualification's)."""
+    lab = course.labs["04-value"]
+    source = ("import gc\ntry:\n    gc.get_objects()\nexcept PermissionError:\n    pass\n"
+              + lab.solution.read_text() + "\nwhile True:\n    pass\n")
+    report, = grade(lab, [("probe.py", source)], PythonRuntime(timeout=LIMIT))
+    assert report.error.startswith("This submission tried to reach the grading machine "
+                                   "(gc.get_objects)"), report.error
+    assert all(c.message.startswith("Not run: this submission was disqualified")
+               for c in report.checks)
+
+
 def test_code_that_ends_in_time_is_not_interrupted_later(course):
     # The timer is cancelled once the checks are done: a fast file passes, and so does one
     # that takes most of the limit.
