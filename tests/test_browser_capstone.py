@@ -254,3 +254,24 @@ def test_on_a_phone_what_training_is_doing_is_said_under_its_button(lesson):
     assert button["y"] + button["height"] <= said["y"] < charts["y"], (button, said, charts)
     assert said["y"] + said["height"] <= 844, said  # on screen with the button just pressed
     page.screenshot(path=str(ARTIFACTS / "train-verdict-390.png"))
+
+
+def test_a_value_that_breaks_while_training_shows_its_traceback_line_by_line(lesson, course):
+    """A Value that passes every check but raises while training: the verdict ran the traceback
+    together ("...most recent call last): line 58, in tanh raise ValueError('tanh is tired')
+    ValueError: ..."), so the line to fix was lost mid-sentence. Each line of it is its own now."""
+    breaks = course.labs[LAB].solution.read_text().replace(
+        "    def tanh(self):\n",
+        "    def tanh(self):\n"
+        "        _calls.append(1)  # fine for the checks' few calls, not for a training run\n"
+        "        if len(_calls) > 5000:\n"
+        "            raise ValueError('tanh is tired')\n", 1) + "\n_calls = []\n"
+    raising = next(i + 1 for i, line in enumerate(breaks.splitlines()) if "tanh is tired" in line)
+    page = lesson()
+    set_code(page, breaks)
+    assert train(page) == "error"
+    shown = [line.strip() for line in page.inner_text("[data-testid=train-verdict]").splitlines()]
+    assert f"line {raising}, in tanh" in shown, shown
+    assert "raise ValueError('tanh is tired')" in shown and shown[-1] == "ValueError: tanh is tired", shown
+    page.locator(TRAIN).screenshot(path=str(ARTIFACTS / "train-05-backward-error.png"))
+    assert page.errors == []
