@@ -1093,3 +1093,46 @@ def test_a_lab_number_two_labs_share_names_both(tmp_path):
         assert "lab number 6 is taken by 06-descent and 06-other: name one by its slug" in \
             done.stderr, done.stderr
         assert "did you mean" not in done.stderr
+
+
+def test_a_file_stopped_by_the_time_limit_beside_others_is_graded_again_alone(monkeypatch,
+                                                                              tmp_path):
+    """The limit is time on the clock, and files graded side by side share the cores: with
+    --jobs 8 on two cores, 8 copies of lab 5's solution all failed "Your code ran for more
+    than 2 s ... a loop that never ends". A stopped file is graded again alone, and that
+    verdict stands (a loop that never ends is stopped again); stderr names the files."""
+    from click.testing import CliRunner
+
+    from grader.cli import main
+    from grader.commands import grade as grade_module
+    from grader.runtimes.python import PythonRuntime
+
+    calls = []
+
+    class Crowded(PythonRuntime):
+        def grade(self, submissions):
+            calls.append(([s.file for s in submissions], self.workers))
+            reports = super().grade(submissions)
+            if self.workers > 1:  # the crowd: every file is stopped, as on a busy machine
+                for report in reports:
+                    report.interrupted, report.error = True, "Your code ran for more than 2 s"
+            return reports
+
+    monkeypatch.setattr(grade_module, "make_runtime",
+                        lambda name, root, timeout, jobs: Crowded(timeout=timeout, workers=jobs))
+    (tmp_path / "amy.py").write_text((LAB / "solution.py").read_text())
+    (tmp_path / "bob.py").write_text("while True:\n    pass\n")
+    done = CliRunner().invoke(main, ["grade", "05-backward", str(tmp_path), "--json", "--jobs",
+                                     "2", "--timeout", "1", "--runtime", "python", "--trusted",
+                                     "--course", str(ROOT)])
+    assert done.exit_code == 1, done.output
+    reports = json.loads(done.stdout)
+    assert [(r["passed"], r["interrupted"]) for r in reports] == [(True, False), (False, True)]
+    assert calls[1:] == [([str(tmp_path / "amy.py"), str(tmp_path / "bob.py")], 1)]
+    assert "Graded again alone, as the time limit stopped them" in done.stderr
+    # one file, or --jobs 1, is alone already: graded once
+    calls.clear()
+    CliRunner().invoke(main, ["grade", "05-backward", str(tmp_path), "--json", "--jobs", "1",
+                              "--timeout", "1", "--runtime", "python", "--trusted",
+                              "--course", str(ROOT)])
+    assert len(calls) == 1

@@ -25,6 +25,35 @@ def default_jobs() -> int:
 SKIPPED_SHOWN = 10
 
 
+class SecondLook:
+    """A runtime whose files stopped by the time limit are graded again, one at a time.
+
+    The limit is time on the clock, so files graded side by side share the cores: with
+    `--jobs 8` on two cores, 8 copies of lab 5's solution all failed "Your code ran for more
+    than 2 s and was stopped. Look for a loop that never ends" (each ran in 0.3-0.8 s alone).
+    A file is only judged to run too long once it has had the machine to itself (as far as
+    this command decides); the second verdict stands, whatever it is."""
+
+    def __init__(self, runtime) -> None:
+        self.runtime = runtime
+        self.again: list[str] = []  # the files graded again, for one line on stderr
+
+    def grade(self, submissions: list) -> list:
+        reports = self.runtime.grade(submissions)
+        stopped = [n for n, report in enumerate(reports) if report.interrupted]
+        if not stopped or len(submissions) == 1 or self.runtime.workers <= 1:  # alone already
+            return reports
+        workers = self.runtime.workers
+        self.runtime.workers = 1
+        try:  # one batch in one lane: a host per call would make each a cold start
+            for n, report in zip(stopped, self.runtime.grade([submissions[n] for n in stopped])):
+                reports[n] = report
+                self.again.append(submissions[n].file)
+        finally:
+            self.runtime.workers = workers
+        return reports
+
+
 def skipped_note(skipped: list[str]) -> str:
     """One line naming the files folders held but that were not graded, so a learner who
     handed in `05-backward.py.txt` is not missing from the grades without a word."""
@@ -125,8 +154,8 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
     repeated: list[str] = []
     try:
         inputs = collect(paths, skipped, repeated)
-        graded = grade_inputs(course, inputs, slug, make_runtime(runtime, course.root, timeout,
-                                                                  jobs), runtime, shard)
+        looked = SecondLook(make_runtime(runtime, course.root, timeout, jobs))
+        graded = grade_inputs(course, inputs, slug, looked, runtime, shard)
     except MissingPath as exc:
         raise click.UsageError(str(exc)) from None
     except KeyboardInterrupt:
@@ -155,6 +184,11 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
     emit(output_format, graded, results_path)
     if skipped:  # on stderr: every format's document stays what its reader expects
         click.echo(skipped_note(skipped), err=True)
+    if looked.again:  # on stderr: every format's document stays what its reader expects
+        click.echo(f"Graded again alone, as the time limit stopped them while other files "
+                   f"ran beside them: {len(looked.again)} file(s), "
+                   f"{', '.join(looked.again[:SKIPPED_SHOWN])}"
+                   f"{' and more' if len(looked.again) > SKIPPED_SHOWN else ''}.", err=True)
     if repeated:
         click.echo(f"Graded once, where first given: {len(repeated)} path(s) named a file again, "
                    f"{', '.join(repeated[:SKIPPED_SHOWN])}"
