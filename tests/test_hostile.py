@@ -145,7 +145,7 @@ INNOCENT_PASSES = ["innocent_bom.py", "innocent_optional_numpy.py", "innocent_st
                    "innocent_stdlib_tour_2.py",
                    "innocent_asyncio.py", "innocent_platform.py", "innocent_help.py",
                    "innocent_metaclass_eq.py", "innocent_wide_output.py", "innocent_threads.py",
-                   "innocent_value_protocols.py"]
+                   "innocent_value_protocols.py", "innocent_signals.py"]
 INNOCENT_SYNTAX = [("innocent_syntax_error.py", "'(' was never closed (line 4).\n    total = (1 +\n            ^"),
                    ("innocent_indentation.py", "unexpected indent (line 6).\n    extra = 2\n    ^\n"
                     "Line 6 is indented 6 spaces, more than line 5 (4), which does not end in ':' "
@@ -182,6 +182,9 @@ def _judged_fairly(reports, pyodide=True):
     # No thread starts in either runtime's sealed interpreter: the file works inline in both.
     assert "threads: inline (can't start new thread) 12.0" in reports["innocent_threads.py"].stdout
     assert "tour 2 done" in reports["innocent_stdlib_tour_2.py"].stdout
+    # Its own timeout helper falls back where there is no alarm for it (Pyodide has none; on
+    # CPython SIGALRM is the time limit's), and nothing of it is taken for an attack.
+    assert "signals: 5.0 True set True" in reports["innocent_signals.py"].stdout
     # platform.processor() answers "" without `uname -p` (a process) in either runtime.
     assert "machine: True True " in reports["innocent_platform.py"].stdout
     assert "backward(self)" in reports["innocent_help.py"].stdout
@@ -492,6 +495,15 @@ def test_a_file_that_switches_the_alarm_off_keeps_its_passed_checks(batch):
 
     report = batch["reports"]["alarm_off.py"]
     stopped_with_its_passed_checks(report)
+
+
+def test_checks_passed_before_the_interpreter_ended_are_kept(batch):
+    """The pair of test_python_runtime's test of the same name: a file that ends its
+    interpreter mid-checks, or sits in one long C call, keeps the checks it passed before."""
+    from test_python_runtime import kept_what_passed_before
+
+    kept_what_passed_before(batch["reports"]["ends_mid_checks.py"], crashed=True)
+    kept_what_passed_before(batch["reports"]["long_c_call.py"], crashed=False)
 
 
 UNAUDITED_SHOWN = ("pidfd refused: AttributeError\nmkfifo refused: AttributeError\n"
