@@ -290,3 +290,48 @@ def test_on_a_phone_what_open_a_file_did_is_said_where_its_button_is(open_lesson
     page.click("[data-testid=run]")  # what a later Run does is said in its output
     page.wait_for_function("!document.querySelector('[data-testid=run]').disabled")
     assert not note.is_visible()
+
+
+def _notebook(path, lab: str, code: str) -> None:
+    """A lab's notebook as JupyterLite saves it (File ▸ Download): the lab cell starts with
+    %%writefile lab.py, and the last cell grades that file; a cell's source is its lines."""
+    def cell(source):
+        return {"cell_type": "code", "execution_count": 1, "metadata": {}, "outputs": [],
+                "source": source.splitlines(keepends=True)}
+    path.write_text(json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [
+        {"cell_type": "markdown", "metadata": {}, "source": ["# Lab\n"]},
+        cell("%%writefile lab.py\n" + code),
+        cell(f"from grader.core.notebook import check\nreport = check('{lab}', 'lab.py')"),
+    ]}, indent=1), encoding="utf-8")
+
+
+def test_open_a_file_takes_the_lab_cell_of_a_notebook_saved_from_jupyterlite(open_lesson, tmp_path):
+    """The page offers each lab as a JupyterLite notebook; a learner who worked there and saved
+    it opened the .ipynb here and got its JSON in the editor ({"cells": [...), and the chooser
+    did not list .ipynb files at all. The lab's cell comes in, as `course grade` reads it; a
+    notebook of another lab, or one without the lab's cell, is refused in words."""
+    page = open_lesson("01-graphs")
+    wait_ready(page)
+    set_code(page, "# my work so far\n")
+    assert ".ipynb" in page.get_attribute(".open-file-input", "accept").split(",")
+    assert "notebook" in page.get_attribute("[data-testid=open-file]", "aria-label")
+    mine = tmp_path / "01-graphs.ipynb"
+    code = 'def forward(a, b, c, f):\n    e = a * b\n    return {"e": e}\n'
+    _notebook(mine, "01-graphs", code)
+    _choose(page, mine)
+    assert doc(page) == code, doc(page)
+    assert "Opened 01-graphs.ipynb" in status(page)
+    page.keyboard.press("Control+z")
+    assert doc(page) == "# my work so far\n"
+    other = tmp_path / "05-backward.ipynb"
+    _notebook(other, "05-backward", "class Value:\n    pass\n")
+    _choose(page, other)
+    assert "is the code of lab 5, Backpropagation" in status(page), status(page)
+    assert doc(page) == "# my work so far\n"
+    bare = tmp_path / "scratch.ipynb"
+    bare.write_text(json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [
+        {"cell_type": "code", "metadata": {}, "outputs": [], "source": "x = 1"}]}), encoding="utf-8")
+    _choose(page, bare)
+    assert "%%writefile lab.py" in status(page), status(page)
+    assert doc(page) == "# my work so far\n"
+    assert page.errors == []

@@ -4,6 +4,8 @@
 import { replace, plainSpaces, text } from "./editor.js";
 
 export const MAX_FILE_BYTES = 1 << 20;  // as `course grade` refuses larger submissions
+// A notebook keeps every cell's output besides the code (grader/intake/notebooks.py).
+const MAX_NOTEBOOK_BYTES = 16 << 20;
 
 export function header(lab, version) {
   return `# ${lab} — autograd course ${version}`;
@@ -94,6 +96,56 @@ export function decodePython(bytes, name) {
   return { source: source.replace(/\r\n/g, "\n") };
 }
 
+// A lab's notebook, saved from JupyterLite: its code is the one cell that starts with
+// "%%writefile lab.py" (blank lines above the magic allowed, as IPython allows them), and the
+// lab is the one its check cell names: what `course grade` reads of a notebook
+// (grader/intake/notebooks.py). Opened as text, the editor held the notebook's JSON.
+const WRITES_LAB = /^(?:[ \t]*\r?\n)*%%writefile[ \t]+(?:\S+\/)?lab\.py[ \t]*(?:\r?\n|$)/;
+const CHECK_CALL = /\bcheck\(\s*['"]([0-9]{2}-[a-z0-9-]+)['"]/;
+
+function decodeNotebook(bytes, name) {
+  let source;
+  try {
+    source = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return { error: `${name} is not UTF-8 text, so it is not a notebook JupyterLite saved.` };
+  }
+  const found = notebookCode(source, name);
+  if (found.error) return found;
+  const size = new TextEncoder().encode(found.source).length;
+  if (size > MAX_FILE_BYTES) {
+    return { error: `${name}'s lab cell is ${(size / 1048576).toFixed(1)} MB; a lab's code is at most 1 MB.` };
+  }
+  return found;
+}
+
+export function notebookCode(source, name) {
+  let notebook;
+  try {
+    notebook = JSON.parse(source);
+  } catch {
+    return { error: `${name} is not a notebook (it is not JSON): open the lab's notebook as ` +
+      "JupyterLite saved it (File ▸ Download), or the lab's .py file." };
+  }
+  const cells = notebook && Array.isArray(notebook.cells) ? notebook.cells : null;
+  if (!cells) return { error: `${name} is not a notebook (it has no list of cells).` };
+  const sources = cells.filter((cell) => cell && cell.cell_type === "code").map((cell) =>
+    Array.isArray(cell.source) ? cell.source.filter((part) => typeof part === "string").join("")
+      : typeof cell.source === "string" ? cell.source : "");
+  const found = sources.filter((text) => WRITES_LAB.test(text));
+  if (!found.length) {
+    return { error: `${name} has no cell that starts with %%writefile lab.py, which is where ` +
+      "the lab's notebook keeps your code: it was not opened." };
+  }
+  if (found.length > 1) {
+    return { error: `${name} has ${found.length} cells that start with %%writefile lab.py; ` +
+      "keep the one with your code and save it again." };
+  }
+  const named = sources.map((text) => CHECK_CALL.exec(text)).find(Boolean);
+  const code = found[0].slice(WRITES_LAB.exec(found[0])[0].length).replace(/\r\n/g, "\n");
+  return { source: code, lab: named ? named[1] : null };
+}
+
 // Hand bytes to the browser's downloads, as a file named `name`.
 export function saveFile(blob, name) {
   const link = document.createElement("a");
@@ -130,12 +182,18 @@ export function startLabFiles(root, { view, lab, version, say, onOpened, opened 
     const file = picker.files[0];
     picker.value = "";  // choosing the same file again is a new change
     if (!file) return;
-    if (file.size > MAX_FILE_BYTES) {
+    const notebook = /\.ipynb$/i.test(file.name);
+    if (notebook && file.size > MAX_NOTEBOOK_BYTES) {
+      return say(`${file.name} is ${(file.size / 1048576).toFixed(1)} MB; a lab's notebook is at most 16 MB.`, "broken");
+    }
+    if (!notebook && file.size > MAX_FILE_BYTES) {
       return say(`${file.name} is ${(file.size / 1048576).toFixed(1)} MB; a lab's code is at most 1 MB.`, "broken");
     }
-    const decoded = decodePython(new Uint8Array(await file.arrayBuffer()), file.name);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let decoded = notebook ? decodeNotebook(bytes, file.name) : decodePython(bytes, file.name);
     if (decoded.error) return say(decoded.error, "broken");
-    const { lab: named, code } = withoutHeader(decoded.source);
+    const { lab: named, code } = notebook
+      ? { lab: decoded.lab, code: withoutHeader(decoded.source).code } : withoutHeader(decoded.source);
     if (named && named !== lab) {
       return say(`${file.name} is the code of ${labName(named)}, not of this lab; it was not opened.`, "broken");
     }
