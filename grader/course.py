@@ -236,6 +236,15 @@ def _load_lesson(path: Path, course: Course) -> Lesson:
     lesson = Lesson(slug=path.stem, path=path)
     problems = course.problems
     if not SLUG.match(path.stem):
+        try:
+            notes = not authored.read(path).lstrip("\ufeff").startswith("---")
+        except (OSError, authored.NotText):
+            notes = False
+        if notes:  # a README.md beside the lessons: one problem, not also "no front matter"
+            problems.append(Problem(path, 1, f"{path.name} is not a lesson (no NN-slug.md name, "
+                                             "no front matter): a lesson is lessons/NN-slug.md, "
+                                             "starting with '---'; keep notes outside lessons/"))
+            return lesson
         problems.append(Problem(path, 1, f"lesson file {path.name!r} is not named NN-slug.md"))
     try:
         page = frontmatter.parse(authored.read(path))

@@ -1136,3 +1136,20 @@ def test_a_file_stopped_by_the_time_limit_beside_others_is_graded_again_alone(mo
                               "--timeout", "1", "--runtime", "python", "--trusted",
                               "--course", str(ROOT)])
     assert len(calls) == 1
+
+
+def test_a_notes_file_in_lessons_is_one_problem_not_two(tmp_path):
+    """A README.md beside the lessons (as GitHub shows a folder's) was two problems: 'not
+    named NN-slug.md' and 'the page must start with a front matter block', the second only
+    a consequence of the first. A misnamed page that is a lesson still gets both checks."""
+    from grader import course as course_model
+
+    course = _copy_course(tmp_path)
+    (course / "lessons" / "README.md").write_text("# Notes for teachers\n\nSee docs/.\n")
+    (course / "lessons" / "6-descent.md").write_text("---\ntitle: a front matter never closed\n")
+    problems = course_model.load(course).problems
+    readme = [(p.line, p.message) for p in problems if p.path.name == "README.md"]
+    assert readme == [(1, "README.md is not a lesson (no NN-slug.md name, no front matter): a "
+                          "lesson is lessons/NN-slug.md, starting with '---'; keep notes "
+                          "outside lessons/")], problems
+    assert sum(p.path.name == "6-descent.md" for p in problems) == 2, problems
