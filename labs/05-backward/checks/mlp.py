@@ -138,6 +138,10 @@ def neuron(learner):
                           "neuron, computing the same number from the same inputs, where each "
                           "should start somewhere of its own. Seed at most once, at the top of "
                           "the file, and let each Neuron draw its own weights.")
+    expect(start[-1] == 0.0 or twin[-1] != start[-1],
+           f"Two new Neuron(60) both start with bias {_f(start[-1])}: a new Neuron's bias "
+           f"starts at 0, as the given __init__ makes it, self.b = Value(0.0) (or random in "
+           f"[-1, 1], drawn like each weight).")
     n = attempt("Neuron(3)", Neuron, 3)
     params = _params(learner, n, "Neuron(3)")
     _shared(params, wide_params, "Neuron(3)", "Neuron(60)", "Neuron",
