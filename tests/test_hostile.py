@@ -303,6 +303,7 @@ def test_innocent_files_next_to_hostile_ones_are_judged_fairly(batch):
     ("tamper_gc.py", REACH + " (gc.get_objects)"),
     ("scrub_records.py", REACH + " (gc.get_objects)"),
     ("tamper_builtins.py", "changed the grader's own objects"),
+    ("builtins_key.py", "changed the grader's own objects"),
     ("tamper_checker.py", "changed the grader's own objects"),
     ("os_exit.py", "stopped before it could report"),
     ("sys_exit.py", "your code exited (line 2 of your file): sys.exit(), exit() and quit()"),
@@ -542,7 +543,8 @@ def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):
     """--runtime python (for authors) seals its fresh interpreters the same way."""
     lab = course.labs["05-backward"]
     marker = tmp_path / "marker.txt"
-    names = ["write_file.py", "tamper_checker.py", "tamper_builtins.py", "os_exit.py",
+    names = ["write_file.py", "tamper_checker.py", "tamper_builtins.py", "builtins_key.py",
+             "os_exit.py",
              "memory_bomb.py", "read_solution.py", "import_js_exit.py"]
     names += [name for name, _ in INNOCENT_SYNTAX] + INNOCENT_PASSES + ["innocent_scratch_files.py",
                                                                  "innocent_long_line_syntax.py",
@@ -566,6 +568,7 @@ def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):
     assert not any(r.passed for n, r in reports.items() if not n.startswith("innocent_"))
     assert REACH in reports["write_file.py"].error and not marker.exists()
     assert "changed the grader's own objects" in reports["tamper_checker.py"].error
+    assert "changed the grader's own objects" in reports["builtins_key.py"].error
     assert "MemoryError" in reports["memory_bomb.py"].error
     assert "STOLEN" not in reports["read_solution.py"].stdout
     assert REACH + " (subprocess.Popen)" in reports["child_process.py"].error

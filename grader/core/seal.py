@@ -115,8 +115,28 @@ class Guard:
         self._compiling = [False]
         # Snapshots of the checker's namespaces: (dict, its items at seal time), without the
         # names Python itself writes there for ordinary code (FREE).
-        self._watched = tuple((d, tuple((k, v) for k, v in d.items() if k not in FREE))
+        self._builtins = sys.modules["builtins"]
+        self._watched = tuple((d, tuple((k, v) for k, v in d.items()
+                                        if k not in FREE and not self._own_builtins(d, k)))
                               for d in watched)
+
+    def _own_builtins(self, space: dict, key) -> bool:
+        """Whether `key` is the `__builtins__` that eval() and exec() write into the globals
+        they are given (the builtins, as a module or a dict) when those are the builtins'
+        own dict: Python 3.14's inspect.signature evals a default's text in it, so
+        `help(signal)` (pydoc) grew the builtins by that key, and a correct file was taken for
+        one that changed the grader's own objects (innocent_signals.py). Any other value there
+        is a change."""
+        if key != "__builtins__" or space is not self._builtins.__dict__:
+            return False
+        value = space.get(key)
+        return value is space or value is self._builtins
+
+    def _free(self, space: dict) -> list:
+        """The items of a watched namespace that Python writes there for ordinary code."""
+        return [(k, space[k]) for k in FREE if k in space] + (
+            [("__builtins__", space["__builtins__"])]
+            if self._own_builtins(space, "__builtins__") else [])
 
     def compiling(self):
         """Compile learner source: CPython's parser re-opens the file by name to show a
@@ -136,7 +156,7 @@ class Guard:
     def restore(self) -> None:
         """Put every watched namespace back as it was at seal time."""
         for space, items in self._watched:
-            free = [(k, space[k]) for k in FREE if k in space]
+            free = self._free(space)
             space.clear()
             space.update(items)
             space.update(free)
@@ -144,7 +164,7 @@ class Guard:
     def intact(self, _len=len) -> bool:
         missing = self
         for space, items in self._watched:
-            if _len(space) - sum(1 for k in FREE if k in space) != _len(items):
+            if _len(space) - _len(self._free(space)) != _len(items):
                 return False
             for key, value in items:
                 if space.get(key, missing) is not value:

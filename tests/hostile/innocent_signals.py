@@ -2,7 +2,8 @@ __SOLUTION__
 
 # Innocent: a learner's own timeout helper, which falls back to calling the function when this
 # Python has no alarm for it (Pyodide has no signal.alarm; under --runtime python SIGALRM is
-# the grader's time limit), its own Ctrl-C handler, and the help of a signal function.
+# the grader's time limit), its own Ctrl-C handler, and the signal module's help (in Pyodide,
+# Python 3.14's inspect.signature evals there with the builtins' dict as globals).
 import inspect
 import pydoc
 import signal
@@ -38,7 +39,7 @@ def on_interrupt(signum, frame):
 before = signal.signal(signal.SIGINT, on_interrupt)
 signal.signal(signal.SIGINT, before)
 mask = signal.pthread_sigmask(signal.SIG_BLOCK, [])
-text = pydoc.render_doc(signal.pthread_sigmask, renderer=pydoc.plaintext)
+text = pydoc.render_doc(signal, renderer=pydoc.plaintext)  # help(signal), as text
 try:
     about = str(inspect.signature(signal.alarm))
 except (AttributeError, ValueError, TypeError):
