@@ -1013,6 +1013,43 @@ def test_after_reset_ctrl_z_brings_the_code_back_and_the_status_stops_saying_rep
 
 
 @pytest.mark.parametrize("width", [390, 1280])
+def test_code_replaced_by_reset_can_still_be_brought_back_after_a_reload(open_lesson, width):
+    """Reset, then a reload, or a look at another lesson and back: "Bring my code back" was
+    gone, and so was the learner's code, with Ctrl+Z's history; the starter had been saved
+    over it. The code Reset replaced is kept with the lab until the learner types again, and the
+    button is offered again after the reload; once typed into, it is not offered."""
+    page = open_lesson("02-chain-rule", width=width, height=844)
+    wait_ready(page)
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.press("Enter")
+    page.keyboard.type("print('mine')")
+    mine = doc(page)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("[data-testid=reset]")
+    assert "print('mine')" not in doc(page)
+    page.reload()
+    wait_ready(page)
+    back = page.locator("[data-testid=undo-reset]")
+    back.wait_for(timeout=10_000)
+    assert "Reset" in page.inner_text("[data-testid=file-note]")
+    back.click()
+    assert doc(page) == mine
+    page.reload()
+    wait_ready(page)
+    assert doc(page) == mine and back.count() == 0  # back: nothing to offer
+    # Reset, then typed into: the offer would throw the new line away, so it is not made.
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("[data-testid=reset]")
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.type("# new")
+    page.reload()
+    wait_ready(page)
+    assert doc(page).endswith("# new") and back.count() == 0
+
+
+@pytest.mark.parametrize("width", [390, 1280])
 def test_the_lab_names_its_keys_only_where_there_is_a_keyboard(open_lesson, width):
     """On a phone the lab opened with "Run it (Ctrl/⌘+Enter) ... (Shift+Ctrl/⌘+Enter)" and
     three lines on Tab and Esc, then Tab, above the editor: keys a touch screen has not got."""

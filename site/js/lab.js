@@ -33,7 +33,10 @@ export function startLab(root, page) {
     onChange: (code) => {
       // Typed after Reset or Open a file: "Bring my code back" would now throw this away too.
       const back = root.querySelector('[data-testid="undo-reset"]');
-      if (back) back.parentElement.textContent = "";
+      if (back) {
+        back.parentElement.textContent = "";
+        progress.save(slug, { replaced: undefined });  // JSON leaves the key out
+      }
       // "Your code was replaced with the starter code" stayed up after "Bring my code back" (or
       // Ctrl+Z, or new lines) had changed the code again, and read as if the code were lost.
       if (replacedNote && status.textContent === replacedNote) say("Python is ready.", "ready");
@@ -370,7 +373,11 @@ export function startLab(root, page) {
   };
   // On a phone there is no Ctrl+Z: after Reset or Open a file, a button beside the lab's
   // buttons brings back the code they replaced (the next Run or Check clears it).
+  // The code replaced is kept with the lab until the learner types again: after Reset and a
+  // reload (or another lesson and back) the button was gone, Ctrl+Z's history too, and the
+  // starter had been saved over the learner's code.
   function offerBack(before, lead = "", at = undefined) {
+    progress.save(slug, { replaced: { code: before, lead, at } });
     const back = document.createElement("button");
     back.type = "button";
     back.className = "undo-reset";
@@ -393,6 +400,11 @@ export function startLab(root, page) {
   }
   startLabFiles(root, { view, lab: page.lab, version: page.courseVersion, say: tell,
     opened: (before, name) => offerBack(before, `Opened ${name}.`) });
+  // Coming back to code Reset (or Open a file) put in, untouched since: the offer again.
+  const { replaced } = saved;
+  if (replaced && typeof replaced.code === "string" && saved.code === text(view)) {
+    offerBack(replaced.code, replaced.lead || "Reset replaced your code.", replaced.at);
+  }
   // Ctrl/⌘+S in the editor: there is nothing to press to save, and a file is one button away.
   function saveKeyPressed() {
     if (progress.keeps()) tell("Your code is saved in this browser as you type; Download saves it as a file.");

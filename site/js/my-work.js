@@ -169,7 +169,8 @@ function preview(dialog, read, labs, accept, cancel) {
 
 function apply(read) {
   for (const { lesson, code, record } of read.labs) {
-    const changes = { code };
+    // The code a Reset replaced is not offered back over imported code (lab.js offerBack).
+    const changes = { code, replaced: undefined };
     if (record.passed === true) changes.passed = true;  // a pass stays a pass
     if (record.quiz && typeof record.quiz === "object") changes.quiz = record.quiz;
     progress.save(lesson, changes);
