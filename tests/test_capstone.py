@@ -203,6 +203,19 @@ def test_a_loop_that_never_ends_while_the_checks_run_is_named_not_waited_on(wher
     assert (", outside any function" in error) == (where == "outside any function"), error
 
 
+
+def test_a_value_that_sleeps_while_the_checks_run_is_told_it_waits_as_check_says(monkeypatch):
+    """Train it's time limit worded a Value stopped in time.sleep as a loop ("does a loop there
+    ever end?"), where Check says "it waits there (time.sleep)": it now reads the line's text too."""
+    monkeypatch.setattr(browser, "CHECK_SECONDS", 0.5)
+    source = (LAB / "solution.py").read_text().replace(
+        "    def relu(self):\n", "    def relu(self):\n        __import__('time').sleep(60)\n", 1)
+    events = events_of(source)
+    assert [e["kind"] for e in events] == ["error"]
+    error = events[0]["error"]
+    assert error.startswith("Your code ran for more than 0.5 s and was stopped"), error
+    assert "it waits there (time.sleep)" in error and "does a loop there ever end?" not in error, error
+
 def test_train_it_is_a_2_12_1_network_with_tanh_hidden_units(monkeypatch):
     """README: Train it is a 2-12-1 tanh network on the 60 points."""
     from grader.capstone import train as train_module

@@ -14,7 +14,7 @@ from dataclasses import asdict
 from ..core.checks import seed_of, use_seed
 from ..core.deadline import STOPS, Deadline, counting_interrupts
 from ..core.execute import friendly_traceback
-from ..core.learner_errors import ran_too_long
+from ..core.learner_errors import line_of, ran_too_long
 from ..core.run import CHECK_SECONDS, CappedText, exec_module, grade, load_checks, stopped_check
 from . import tape
 from .moons import two_moons
@@ -33,7 +33,8 @@ def train(lab: str, checks_source: str, source: str, on_event, steps: int = Sett
         report = grade(lab, checks, source, FILENAME, runtime="browser")
     if limit.fired:
         return _finish(on_event, "error", line=limit.where and limit.where[0],
-                       error=ran_too_long(CHECK_SECONDS, stopped_check(report), limit.where))
+                       error=ran_too_long(CHECK_SECONDS, stopped_check(report), limit.where,
+                                            line_of(source, limit.where)))
     if _interrupted(report):  # Stop pressed while the checks ran: stop, do not train
         return _finish(on_event, "stopped")
     passed = sum(c.passed for c in report.checks)
