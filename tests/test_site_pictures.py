@@ -112,3 +112,16 @@ def test_each_lesson_page_ships_its_picture_inert(course, site):
         assert "inert" in figure.attrs and "hidden" not in figure.attrs, lesson.slug
         assert {"figcaption", "svg", "input", "button"} <= set(figure.tags), lesson.slug
         assert len(figure.ids) == len(set(figure.ids)), lesson.slug
+
+
+def test_the_authoring_guide_says_how_a_lesson_gets_a_picture_as_the_site_does_it():
+    """docs/authoring.md walked an instructor through a sixth lesson without a word on its
+    picture and film: the new page simply had none, and nothing said where one is registered.
+    The guide now names the map and the folder; both are checked against the code here."""
+    guide = (ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")
+    index = (ROOT / "site" / "js" / "pictures" / "index.js").read_text(encoding="utf-8")
+    assert "export const PICTURES = {" in index
+    slugs = re.findall(r'^\s+"([0-9]{2}-[a-z-]+)": \(\) => import\("\./([a-z-]+\.js)"\)', index, re.M)
+    assert len(slugs) == 5 and all((ROOT / "site" / "js" / "pictures" / module).is_file() for _, module in slugs)
+    assert "`PICTURES`" in guide and "site/js/pictures/index.js" in guide
+    assert "--strict" in guide and "jsdom" in guide
