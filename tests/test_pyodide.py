@@ -67,6 +67,29 @@ def test_a_time_sleep_is_stopped_where_it_waits_and_its_line_named(course):
             "file loads: it waits there (time.sleep)") in report.error, report.error
 
 
+def test_a_misspelt_name_is_offered_pythons_did_you_mean(course):
+    """A learner's likeliest NameError or AttributeError is a slip of case or spelling, and
+    Python's own traceback names the fix ("Did you mean: 'L'?"); the report left it out. It is
+    computed on the learner's side, where the frames are, and crosses with the error. A class
+    that makes its own names (a `__dir__`) is not asked: no learner code runs for a message."""
+    lab1, lab4 = course.labs["01-graphs"], course.labs["04-value"]
+    typo = lab1.solution.read_text().replace('"L": L', '"L": l')
+    assert typo != lab1.solution.read_text()
+    attr = lab4.solution.read_text().replace("self.data + other.data", "self.dat + other.data")
+    looping = attr.replace("class Value:", "class Value:\n    def __dir__(self):\n"
+                           "        while True:\n            pass\n", 1)
+    runtime = PyodideRuntime(course.root, timeout=10.0)
+    (named,) = grading.grade(lab1, [("typo.py", typo)], runtime)
+    (misread, unasked) = grading.grade(lab4, [("attr.py", attr), ("dir.py", looping)], runtime)
+    said = [c.message for c in named.checks if not c.passed]
+    assert said and all("name 'l' is not defined. Did you mean: 'L'?" in m for m in said), said
+    said = [c.message for c in misread.checks if "'dat'" in c.message]
+    assert said and all("no attribute 'dat'. Did you mean: 'data'?" in m for m in said), said
+    said = [c.message for c in unasked.checks if "'dat'" in c.message]
+    assert said and not any("Did you mean" in m for m in said), said
+    assert not unasked.error, unasked.error
+
+
 def test_the_time_limit_is_the_files_whole_not_each_requests(course):
     """README: every request has a limit, the rest of the file's --timeout. A file whose every
     call takes 0.4 s, well under the limit, is stopped once its calls add up to 2 s."""

@@ -440,3 +440,47 @@ def test_a_stopped_sleep_is_named_a_wait_not_a_loop():
         "has nothing to wait for."), inside.checks[0].message
     loop = _grade("def double(x):\n    while True:\n        x = x\n", interrupt_after=0.2)
     assert loop.checks[0].message.endswith("does a loop there ever end?"), loop.checks[0].message
+
+
+def test_did_you_mean_asks_no_learner_code_and_keeps_what_crossed():
+    """learner_errors.did_you_mean: what the learner's side computed crosses as `suggested`;
+    dir() is not asked of an object whose class makes its own names (its __dir__, its
+    __getattribute__, a __dict__ of its own), nor of a module with a __dir__."""
+    import types
+
+    from grader.core.learner_errors import _names_without_learner_code, did_you_mean
+
+    crossed = NameError("name 'l' is not defined")
+    crossed.suggested = "L"
+    assert did_you_mean(crossed) == "L"
+    assert did_you_mean(ValueError("x")) == ""
+    asked = []
+
+    class Names:
+        def __dir__(self):
+            asked.append(1)
+            return ["data"]
+
+    class Reads:
+        def __getattribute__(self, name):
+            asked.append(1)
+            return object.__getattribute__(self, name)
+
+    class OwnDict:
+        @property
+        def __dict__(self):
+            asked.append(1)
+            return {}
+
+    class Plain:
+        pass
+
+    module = types.ModuleType("m")
+    module.__dir__ = lambda: asked.append(1) or []
+    for obj in (Names(), Reads(), OwnDict(), module):
+        assert not _names_without_learner_code(obj), obj
+        exc = AttributeError("no attribute 'dat'", name="dat", obj=obj)
+        assert did_you_mean(exc) == ""
+    assert asked == []
+    for obj in (Plain(), Plain, 3, types.ModuleType("n")):
+        assert _names_without_learner_code(obj), obj

@@ -16,7 +16,7 @@ import sys
 
 from . import seal
 from .handles import BUILTIN_ERRORS, SPECIALS, rebuild_error
-from .learner_errors import around, learner_frame
+from .learner_errors import around, did_you_mean, learner_frame
 from .link import Link, Stopped
 from .run import OUTPUT_LIMIT, CappedText, exec_module, learner_limits
 from .wire import ANCESTRY, DEPTH, Codec, is_plain
@@ -355,6 +355,11 @@ class Agent:
         where = learner_frame(exc, self.filename) if self.filename else None
         packed = {"type": name[:80], "builtin": builtin, "base": base, "message": message,
                   "args": args, "where": list(where) if where else None}
+        # Python's "Did you mean", from this side's frames (the checks' side has none of them);
+        # only for an error of the file's own lines, not for each attribute a check probes.
+        suggested = did_you_mean(exc) if where else ""
+        if suggested:
+            packed["suggested"] = suggested
         try:
             own = getattr(exc, "__dict__", {}).get("checks_error")
         except BaseException:

@@ -22,6 +22,7 @@ from random import Random as _Random
 
 from . import handles as _handles
 from .handles import Remote
+from .learner_errors import with_suggestion
 from .wire import MAX_DIGITS
 
 _isclose = math.isclose
@@ -203,4 +204,4 @@ def _text(exc: BaseException) -> str:
         text = str(exc)
     except Exception:
         text = "(its message could not be shown)"
-    return text[:300]
+    return with_suggestion(exc, text[:300])

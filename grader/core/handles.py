@@ -488,4 +488,6 @@ def rebuild_error(info, errors: dict, fresh=None) -> BaseException:
             exc = cls(message)
     if where is not None:
         exc.learner_where = (where[0], where[1][:80])
+    if type(info.get("suggested")) is str and type(exc) in (NameError, AttributeError):
+        exc.suggested = info["suggested"][:80]  # Python's "Did you mean" (learner_errors)
     return exc

@@ -171,9 +171,65 @@ def at_line(where) -> str:
 
 def _message(exc: BaseException) -> str:
     try:
-        return str(exc)[:300]
+        message = str(exc)[:300]
     except BaseException:
         return ""
+    return with_suggestion(exc, message)
+
+
+def with_suggestion(exc: BaseException, message: str) -> str:
+    """`message`, then Python's "Did you mean" for `exc` when it has one (did_you_mean)."""
+    suggested = did_you_mean(exc)
+    return f"{message}. Did you mean: '{suggested}'?" if suggested else message
+
+
+def did_you_mean(exc: BaseException) -> str:
+    """The name Python's own traceback offers for a NameError or AttributeError ("name 'l' is
+    not defined. Did you mean: 'L'?"), "" when none: a learner's likeliest NameError is a
+    case or spelling slip, and the report left out the suggestion that is the whole fix.
+
+    Python computes it (3.12 and later: Pyodide's, not the 3.11 of `--runtime python`) from the
+    frame the name was missing in, or from dir() of the object. An exception made again from
+    data, on the checks' side of `course grade`, carries the learner side's (`suggested`).
+    Only where no learner code runs for it: dir() of an object whose class makes its own
+    names (its `__dir__`, `__getattribute__`, a `__dict__` of its own) is not asked."""
+    if type(exc) not in (NameError, AttributeError):
+        return ""
+    try:
+        carried = exc.__dict__.get("suggested")
+        if type(carried) is str:
+            return carried[:80]
+        if type(exc) is AttributeError and not _names_without_learner_code(exc.obj):
+            return ""
+        import traceback
+
+        compute = getattr(traceback, "_compute_suggestion_error", None)
+        suggested = compute(exc, exc.__traceback__, exc.name) if compute and \
+            type(exc.name) is str else None
+        return suggested[:80] if type(suggested) is str else ""
+    except BaseException:  # a learner's name that cannot be compared, say: no suggestion
+        return ""
+
+
+def _names_without_learner_code(obj) -> bool:
+    """Whether dir(obj) runs none of the learner's code: no class of it written in Python
+    makes its own names, nor does a module (PEP 562's `__dir__`)."""
+    getset = type(type.__dict__["__dict__"])
+    for cls in type.__dict__["__mro__"].__get__(type(obj)):
+        if not type.__dict__["__flags__"].__get__(cls) & _HEAP_TYPE:
+            continue  # Python's own, in C
+        names = type.__dict__["__dict__"].__get__(cls)
+        if "__dir__" in names or "__getattribute__" in names:
+            return False
+        if "__dict__" in names and type(names["__dict__"]) is not getset:
+            return False
+    module = type(sys)
+    if isinstance(obj, module) and "__dir__" in module.__dict__["__dict__"].__get__(obj):
+        return False
+    return True
+
+
+_HEAP_TYPE = 1 << 9  # Py_TPFLAGS_HEAPTYPE: a class made by a class statement or type()
 
 
 def in_your_file(exc: BaseException, where) -> str:
