@@ -274,4 +274,11 @@ def test_a_value_that_breaks_while_training_shows_its_traceback_line_by_line(les
     assert f"line {raising}, in tanh" in shown, shown
     assert "raise ValueError('tanh is tired')" in shown and shown[-1] == "ValueError: tanh is tired", shown
     page.locator(TRAIN).screenshot(path=str(ARTIFACTS / "train-05-backward-error.png"))
+    # Its "line N" takes the learner to that line, as Check's and Run's do.
+    link = page.locator("[data-testid=train-verdict] [data-testid=line-link]")
+    assert link.inner_text() == f"line {raising}"
+    link.click()
+    cursor = ("(() => { const v = window.courseEditor;"
+              " return [v.hasFocus, v.state.doc.lineAt(v.state.selection.main.head).number]; })()")
+    assert page.evaluate(cursor) == [True, raising]
     assert page.errors == []

@@ -2,7 +2,9 @@
 // drawn live: the loss curve, and the decision boundary under the 60 points. The numbers all
 // come from Python, step by step; this file only draws them.
 import { createBoundary, createLossCurve } from "./capstone-draw.js";
+import { showLine, text } from "./editor.js";
 import { el } from "./pictures/dom.js";
+import { followLine, linkLines } from "./results.js";
 
 export function startTraining(section, lab) {
   const start = el("button", { type: "button", class: "train-start", "data-testid": "train-start" }, "Train it");
@@ -28,6 +30,7 @@ export function startTraining(section, lab) {
 
   let pending = null;  // the latest step not yet drawn: steps can arrive faster than frames
   let reached = null;  // the first step with 95 % of the points right
+  let trained = "";  // the code the latest run trained: its error's lines are lines of this
 
   function onEvent(event) {
     if (event.kind === "start") {
@@ -79,6 +82,11 @@ export function startTraining(section, lab) {
       verdict.textContent = `Stopped after step ${section.dataset.step ?? 0}.`;
     } else if (event.kind === "error") {
       verdict.textContent = `Training stopped with an error: ${event.error}`;
+      // Its "line 58" takes the learner there, as Check's and Run's do: the line of the code
+      // trained, wherever edits since have moved it. window.courseEditor is the lab's editor.
+      const view = window.courseEditor;
+      if (view) linkLines(verdict, { go: (n) => showLine(view, followLine(trained, text(view), n)),
+        lines: () => trained.split("\n").length });
     }
   }
 
@@ -99,7 +107,8 @@ export function startTraining(section, lab) {
     delete section.dataset.step;
     delete section.dataset.reached;
     verdict.textContent = lab.python.ready ? "Checking your Value…" : "Waiting for Python to load…";
-    const answer = await lab.python.train(lab.labURL, lab.source(), onEvent);
+    trained = lab.source();
+    const answer = await lab.python.train(lab.labURL, trained, onEvent);
     const stopHadFocus = document.activeElement === stop;
     stop.disabled = true;
     start.disabled = false;
