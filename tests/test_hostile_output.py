@@ -13,7 +13,7 @@ import grader
 from grader.core.report import Report, encode
 from grader import course as course_model
 from grader.checks_loading import load_lab_checks
-from grader.core.run import OUTPUT_LIMIT, CappedText, not_run
+from grader.core.run import LINE_CUT, OUTPUT_LIMIT, CappedText, not_run
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -26,8 +26,16 @@ def _kept_by_hand(pieces: list[str], limit: int) -> str:
     head, rest = text[:head_limit], text[head_limit:]
     if len(rest) <= tail_limit:
         return head + rest
-    return (f"{head}\n[output truncated: {len(rest) - tail_limit} characters not shown]\n"
-            f"{rest[-tail_limit:]}")
+    # Cut to whole lines where a line end is at most LINE_CUT characters away.
+    tail, dropped = rest[-tail_limit:], len(rest) - tail_limit
+    if not head.endswith("\n"):
+        end = head.rfind("\n", max(0, len(head) - LINE_CUT)) + 1
+        dropped += len(head) - end if end else 0
+        head = head[:end] if end else head + "\n"
+    if rest[-tail_limit - 1] != "\n":
+        start = tail.find("\n", 0, LINE_CUT) + 1
+        dropped, tail = dropped + start, tail[start:]
+    return f"{head}[output truncated: {dropped} characters not shown]\n{tail}"
 
 
 def test_the_kept_output_is_the_first_and_last_characters_written():

@@ -265,8 +265,24 @@ def test_output_keeps_exactly_the_first_and_the_last_32_000_characters():
     printed = "".join(f"{i:03d}" + "x" * 996 + "\n" for i in range(100))
     report = _grade(source)
     head, _, tail = report.stdout.partition("\n[output truncated: ")
-    assert head == printed[:32_000] and tail.split("]\n", 1)[1] == printed[-32_000:]
+    assert head + "\n" == printed[:32_000] and tail.split("]\n", 1)[1] == printed[-32_000:]
     assert tail.startswith(f"{len(printed) - 64_000} characters not shown]")
+
+
+def test_truncated_output_is_cut_at_line_ends():
+    """A kept tail began in the middle of a printed line ("666, 'd': 398669, 'L': …"), which
+    read as output of its own; the kept head ended mid-line too. Both are cut to whole lines,
+    and the count of characters not shown says what that cut too."""
+    source = ("for i in range(20000):\n    print(f'line {i} ' + 'y' * (i % 7))\n"
+              "def double(x):\n    return 2 * x\ndef half(x):\n    return x / 2\n")
+    printed = "".join(f"line {i} " + "y" * (i % 7) + "\n" for i in range(20000))
+    report = _grade(source)
+    head, _, rest = report.stdout.partition("\n[output truncated: ")
+    count, _, tail = rest.partition(" characters not shown]\n")
+    assert printed.startswith(head + "\n") and printed.endswith(tail)
+    assert tail.startswith("line ") and head.split("\n")[-1].startswith("line ")
+    assert len(head) + 1 + int(count) + len(tail) == len(printed)
+    assert 64_000 - 2 * 20 < len(head) + 1 + len(tail) <= 64_000
 
 
 def test_printed_output_is_kept_apart_from_the_verdict_and_truncated():

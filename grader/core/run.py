@@ -67,7 +67,7 @@ class CappedText(io.TextIOBase):
         self.head: list[str] = []
         self.kept = 0
         self.pieces: collections.deque[str] = collections.deque()  # the tail, as written
-        self.held = 0  # characters in `pieces`: at most tail_limit + the first piece's length
+        self.held = 0  # characters in `pieces`: at most tail_limit + 1 + the first piece's length
         self.dropped = 0  # characters that fell out of the middle (whole pieces)
 
     def write(self, text) -> int:
@@ -79,15 +79,17 @@ class CappedText(io.TextIOBase):
             self.kept += min(room, len(text))
             text = text[room:]
         if text:
-            if len(text) >= self.tail_limit:  # it alone fills the tail
-                self.dropped += self.held + len(text) - self.tail_limit
+            # The tail keeps one character more than it shows when it can: the one before it,
+            # which says whether the tail starts a line (value).
+            if len(text) > self.tail_limit:  # it alone fills the tail
+                self.dropped += self.held + len(text) - self.tail_limit - 1
                 self.pieces.clear()
-                text = text[-self.tail_limit:]
+                text = text[-self.tail_limit - 1:]
                 self.held = 0
             self.pieces.append(text)
             self.held += len(text)
             pieces = self.pieces
-            while self.held - len(pieces[0]) >= self.tail_limit:
+            while self.held - len(pieces[0]) > self.tail_limit:
                 self.held -= len(pieces[0])
                 self.dropped += len(pieces.popleft())
         return written
@@ -131,10 +133,27 @@ class CappedText(io.TextIOBase):
         return self.kept + self.dropped + self.held
 
     def value(self) -> str:
-        head, tail, dropped = "".join(self.head), self.tail, self.lost()
+        head, dropped = "".join(self.head), self.lost()
+        held = "".join(self.pieces)
+        tail = held[-self.tail_limit:]
         if not dropped:
             return head + tail
-        return f"{head}\n[output truncated: {dropped} characters not shown]\n{tail}"
+        # Cut at line ends: the tail began in the middle of a printed line ("666, 'd': 3986…"),
+        # which read as output of its own. A line longer than LINE_CUT is cut where it is.
+        end = head.rfind("\n", len(head) - LINE_CUT) + 1 if not head.endswith("\n") else len(head)
+        if end:
+            dropped += len(head) - end
+            head = head[:end]
+        else:
+            head += "\n"
+        # Whether the tail starts a line: the character before it, when it is still held.
+        before = held[-self.tail_limit - 1:-self.tail_limit] if len(held) > self.tail_limit else ""
+        start = 0 if before == "\n" else tail.find("\n", 0, LINE_CUT) + 1
+        dropped += start
+        return f"{head}[output truncated: {dropped} characters not shown]\n{tail[start:]}"
+
+
+LINE_CUT = 1000  # characters a kept head or tail may lose to end or start at a line's end
 
 
 class _BytesInto(io.RawIOBase):
