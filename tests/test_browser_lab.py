@@ -1334,3 +1334,16 @@ def test_the_arrow_keys_move_the_cursor_past_a_list_of_completions_not_asked_for
     page.keyboard.press("Enter")
     page.keyboard.type("self.grad = 0.0")
     assert "\n        self.data = data\n        self.grad = 0.0\n" in doc(page), doc(page)[1900:2300]
+
+
+def test_a_misspelt_name_in_check_keeps_pythons_did_you_mean(course, open_lesson):
+    """The page's Check runs the file in its own interpreter (Pyodide's Python 3.14), where the
+    suggestion comes from the learner's frame: "name 'l' is not defined" read without the
+    "Did you mean: 'L'?" that is the whole fix for a slip of case."""
+    page = open_lesson("01-graphs")
+    wait_ready(page)
+    solution = course.labs["01-graphs"].solution.read_text()
+    set_code(page, solution.replace('"L": L', '"L": l'))
+    assert check(page) == "false"
+    said = page.locator(".check", has_text="is not defined").first.inner_text()
+    assert "name 'l' is not defined. Did you mean: 'L'?" in said, said
