@@ -13,7 +13,10 @@ its time is up. The checks' side gives every outermost request a time limit; whe
 or the other side breaks the protocol, the link is dead and every request raises `Stopped`.
 When the time is up and the channel can `interrupt` the other side, the learner's code is
 first asked to stop where it is (a KeyboardInterrupt there): its reply names the line it was
-stuck on, which the report passes on (`Stopped.learner_error`).
+stuck on, which the report passes on (`Stopped.learner_error`). Its GRACE to reply starts once
+its interpreter has taken the interrupt (`taken()`), not when it was asked: on a loaded machine
+the learner's thread may not run for a while, and a file stopped in a plain loop was reported
+without its line (CI, a 2-core machine running the suite).
 """
 
 from __future__ import annotations
@@ -23,7 +26,9 @@ import time
 from .wire import Codec, WireError
 
 NESTING = 100  # calls in flight between the two sides at once (a recursion through both)
-GRACE = 1.0    # seconds an interrupted learner gets to say where it was
+GRACE = 1.0    # seconds an interrupted learner gets to say where it was, once it took the interrupt
+TAKE = 3.0     # seconds its interpreter may take to take it at all (one long C call never does)
+SLICE = 0.05   # seconds between looks at whether it has
 CHANNEL_LIMIT = "4 MiB"  # what one message may hold (host/channel.mjs, CAPACITY)
 _clock = time.monotonic
 
@@ -52,9 +57,10 @@ class TooLarge(ValueError):
 class Link:
     def __init__(self, send, receive, codec: Codec, serve, pack_error, unpack_error,
                  call_seconds: float | None = None, deadline: float | None = None,
-                 interrupt=None):
+                 interrupt=None, taken=None):
         self.send, self.receive = send, receive
         self.interrupt = interrupt       # interrupt(): stop the other side's code (or None)
+        self.taken = taken               # taken(): whether its interpreter has taken the interrupt
         self.codec = codec
         self.serve = serve               # serve(op, args) -> value: the requests we answer
         self.pack_error = pack_error     # our exception -> plain data
@@ -210,13 +216,26 @@ class Link:
 
     def _interrupted(self) -> BaseException | None:
         """Stop the learner's code where it is; the error its reply carries (a
-        KeyboardInterrupt naming its line), or None if it gives none within GRACE: code that
-        catches the interrupt keeps running, and the host ends it with its interpreter."""
+        KeyboardInterrupt naming its line), or None if it gives none within GRACE of taking the
+        interrupt (code that catches it keeps running, and the host ends it with its
+        interpreter), or does not take it within TAKE (one long C call, where Pyodide never
+        looks). GRACE counts from the first look that finds it taken: time the learner's thread
+        waited for a core before that is not held against it."""
         if self.interrupt is None:
             return None
         try:
             self.interrupt()
-            text = self.receive(GRACE * 1000)
+            asked = _clock()
+            took = asked if self.taken is None else None
+            while True:
+                text = self.receive(SLICE * 1000)
+                if text is not None:
+                    break
+                now = _clock()
+                if took is None and self.taken():
+                    took = now
+                if now >= (asked + TAKE if took is None else took + GRACE):
+                    return None
             data = self.codec.loads(text) if type(text) is str and text else None
             if type(data) is dict and "r" in data and "x" in data:
                 return self.unpack_error(self.codec.decode(data["x"]))

@@ -49,18 +49,19 @@ def where_of(exc: BaseException):
     return where if type(where) is tuple else None
 
 
-def run_job(job_json: str, send, receive, interrupt=None) -> str:
+def run_job(job_json: str, send, receive, interrupt=None, taken=None) -> str:
     """`{"lab", "file", "source", "checks_source", "timeout"[, "seed", "runtime"]}` in, a
     report's JSON out. `send`/`receive` are this job's channel to the learner's worker;
-    `interrupt()`, if given, stops the learner's code where it is (link.py)."""
+    `interrupt()`, if given, stops the learner's code where it is, and `taken()` says whether
+    its interpreter has taken that interrupt yet (link.py)."""
     job = json.loads(job_json)
     try:
-        return _run_job(job, send, receive, interrupt)
+        return _run_job(job, send, receive, interrupt, taken)
     finally:
         use_seed(0)  # as before the job: the interpreter's fingerprint must not change (state.py)
 
 
-def _run_job(job: dict, send, receive, interrupt=None) -> str:
+def _run_job(job: dict, send, receive, interrupt=None, taken=None) -> str:
     started = time.monotonic()
     timeout = float(job.get("timeout", 10.0))
     use_seed(job.get("seed", seed_of(job["source"])))
@@ -70,7 +71,7 @@ def _run_job(job: dict, send, receive, interrupt=None) -> str:
     link = Link(send, receive, None, _refuse, _pack,
                 lambda info: rebuild_error(info, errors, link.raised_here),
                 call_seconds=float(job.get("call_seconds", timeout)), deadline=started + timeout,
-                interrupt=interrupt)
+                interrupt=interrupt, taken=taken)
     handles = Handles(link)
     handles.errors = errors
     link.codec = Codec(handles.stand_in)

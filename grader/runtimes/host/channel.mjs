@@ -128,5 +128,10 @@ export function endpoint(buffer, side) {
     // Only ever asked by the checks' side, of the learner's interpreter.
     Atomics.store(words, INTERRUPT, SIGINT);
   }
-  return { send, receive, interrupt };
+  function taken() {
+    // Pyodide clears the word as it raises the interrupt: until then the learner's Python has
+    // not looked (its thread waits for a core, or sits in one long C call).
+    return Atomics.load(words, INTERRUPT) === 0;
+  }
+  return { send, receive, interrupt, taken };
 }

@@ -31,11 +31,11 @@ const memoryAtReady = memory();
 apply(post, parentPort, [{ type: "ready", born, timing }]);
 
 parentPort.on("message", (message) => {
-  const { send, receive, interrupt } = endpoint(message.channel, 0);
+  const { send, receive, interrupt, taken } = endpoint(message.channel, 0);
   const cpuBefore = threadCpu();
   let reply;
   try {
-    reply = { report: String(runJob(message.job, send, receive, interrupt)) };
+    reply = { report: String(runJob(message.job, send, receive, interrupt, taken)) };
   } catch (error) {
     reply = { error: String(error && error.message || error).slice(0, 2000) };
   }

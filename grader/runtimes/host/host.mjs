@@ -36,7 +36,9 @@ const REPORT_LIMIT = 4 * 1024 * 1024;
 // Bytes this process may hold in all (both workers' wasm memories, JS heaps and
 // ArrayBuffers), measured here where no submission can reach.
 const MEMORY_LIMIT = (Number(process.argv[4]) || 2560) * 1024 ** 2;
-const GRACE = 5000;  // ms past a job's time limit before the checks' worker is presumed hung
+// ms past a job's time limit before the checks' worker is presumed hung: past the link's own
+// wait for an interrupted learner (link.py: TAKE + GRACE, 4 s), with room for a loaded machine.
+const GRACE = 8000;
 
 // Nothing is ever fetched: Pyodide and every file it needs are on disk. A request means
 // something tried to reach a CDN or the internet; refuse it loudly.
