@@ -239,9 +239,11 @@ def test_one_learner_error_is_the_same_cause_on_every_check_it_fails():
 def test_recursion_is_named_with_the_function_and_line_that_recursed():
     report = _grade("def double(x):\n    return double(x)\ndef half(x):\n    return x / 2\n")
     # In parentheses, as every other error's place: a check's message may end with a full
-    # stop, and "… a * b**-1. in `__rsub__`, line 93" read as a broken sentence.
+    # stop, and "… a * b**-1. in `__rsub__`, line 93" read as a broken sentence. Inside the
+    # grader's own "(RecursionError)": two in a row, "(RecursionError) (in …)", stuttered.
     assert report.checks[0].message.endswith(
-        "recursed too deeply (RecursionError) (in `double`, line 2 of your file)")
+        "recursed too deeply (RecursionError, in `double`, line 2 of your file)"), \
+        report.checks[0].message
     assert report.checks[1].passed
 
 
@@ -438,8 +440,8 @@ def test_typeset_quotes_and_signs_pasted_from_a_document_say_which_key_to_type()
 
 def test_a_recursion_as_the_file_loads_says_where_as_a_checks_message_does():
     report = _grade("def double(x):\n    return double(x)\n\ndouble(1)\n")
-    assert report.error.endswith("recursed too deeply (RecursionError) "
-                                 "(in `double`, line 2 of your file)"), report.error
+    assert report.error.endswith("recursed too deeply (RecursionError, "
+                                 "in `double`, line 2 of your file)"), report.error
 
 
 def test_a_stopped_sleep_is_named_a_wait_not_a_loop():

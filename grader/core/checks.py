@@ -22,7 +22,7 @@ from random import Random as _Random
 
 from . import handles as _handles
 from .handles import Remote
-from .learner_errors import with_suggestion
+from .learner_errors import RECURSION_TAG, with_suggestion
 from .wire import MAX_DIGITS
 
 _isclose = math.isclose
@@ -74,7 +74,7 @@ def attempt(what: str, fn, *args):
         raise
     except RecursionError as exc:
         # Chained, so the checker can name the learner's function and line that recursed.
-        raise CheckFailed(f"`{what}` recursed too deeply (RecursionError)") from exc
+        raise CheckFailed(f"`{what}` recursed too deeply {RECURSION_TAG}") from exc
     except Exception as exc:  # learner code may raise anything
         raise CheckFailed(f"`{what}` raised {type(exc).__name__}: {_text(exc)}") from exc
 

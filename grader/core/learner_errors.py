@@ -46,7 +46,7 @@ def describe(exc: BaseException, filename: str, where=None, stop: str = "",
     if isinstance(exc, RecursionError):
         # Worded where it was as a check's message words it (in_your_file), "(in `f`, line 2 of
         # your file)": the file's load said "in f, line 2", a place without its file.
-        return "your code recursed too deeply (RecursionError)" + in_your_file(exc, where)
+        return placed("your code recursed too deeply " + RECURSION_TAG, exc, where)
     missing = missing_module(exc)
     said = f"{kind}: {_message(exc)}" + in_your_file(exc, where)
     return f"{said}; {missing}" if missing else said
@@ -230,6 +230,19 @@ def _names_without_learner_code(obj) -> bool:
 
 
 _HEAP_TYPE = 1 << 9  # Py_TPFLAGS_HEAPTYPE: a class made by a class statement or type()
+
+
+RECURSION_TAG = "(RecursionError)"  # how the grader names a recursion, in its own parentheses
+
+
+def placed(message: str, exc: BaseException, where) -> str:
+    """A check's (or the file's) message with the place in the learner's file `exc` came
+    from. One that ends with the grader's own "(RecursionError)" takes the place inside those
+    parentheses: two in a row, "(RecursionError) (in `f`, line 2 of your file)", stuttered."""
+    place = in_your_file(exc, where)
+    if place and message.endswith(RECURSION_TAG):
+        return message[:-1] + ", " + place[2:]
+    return message + place
 
 
 def in_your_file(exc: BaseException, where) -> str:

@@ -20,7 +20,7 @@ import types
 from .checks import CheckFailed, collect
 from .checks_code import compiled as compiled_checks
 from .deadline import STOPS, counting_interrupts, sleep_in_slices
-from .learner_errors import (at_line, cause_of, describe, explain_stops, in_your_file,
+from .learner_errors import (at_line, cause_of, describe, explain_stops, placed,
                              interrupted, learner_frame, line_of, own_interrupt,
                              ran_too_long, stuck, syntax_message)
 from .report import CheckResult, Part, Report
@@ -419,7 +419,7 @@ def _run_check(fn, module, source: str, filename: str, guard) -> CheckResult:
         cause = raised.__cause__
         if cause is not None:
             where = learner_frame(cause, filename)
-            result.message += in_your_file(cause, where)
+            result.message = placed(result.message, cause, where)
             result.cause = cause_of(cause, where)
         else:  # the same sentence on several checks ("does not define `Value`") is one cause
             result.cause = result.message

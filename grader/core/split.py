@@ -15,7 +15,7 @@ import time
 
 from .checks import CheckFailed, seed_of, use_seed
 from .handles import Handles, rebuild_error
-from .learner_errors import (at_line, cause_of, describe, explain_stops, in_your_file,
+from .learner_errors import (at_line, cause_of, describe, explain_stops, placed,
                              line_of, own_interrupt, ran_too_long, stuck, syntax_message)
 from .link import CHANNEL_LIMIT, Link, Stopped, TooLarge
 from .report import Report, encode
@@ -185,7 +185,7 @@ def run_check(fn, module, timeout: float, source: str = "") -> CheckResult:
         cause = failure.__cause__
         if cause is not None:
             where = where_of(cause)
-            result.message += in_your_file(cause, where)
+            result.message = placed(result.message, cause, where)
             result.cause = cause_of(cause, where)
         else:  # the same sentence on several checks ("does not define `Value`") is one cause
             result.cause = result.message
