@@ -860,7 +860,7 @@ WHY_WRONG = {
     "So that gradients from earlier training steps are kept and carried forward, like a running "
     "total": "it is the opposite of the reason",
     "Because += is faster than = in Python": "Speed has nothing to do with it",
-    "Nothing: == is never used by autograd": "What breaks is not == but the hash",
+    "Nothing: == is never used by autograd": "where == itself is used by autograd",
     "Only the reflected operations such as __radd__": "the reflected operations put no Value in "
                                                       "a set, so they keep working",
     "39.0, because the order of the sweep does not matter": "needs L and d before c",
@@ -1108,3 +1108,48 @@ def test_lesson_five_says_which_children_hide_the_c_times_c_bug_as_the_accepted_
     assert "In micrograd's design the children are stored as a set" not in aside
     first = re.split(r"(?<=[.!?])\s+", aside.strip())[0]
     assert "set" in first and re.search(r"\b(list|tuple)\b", aside), first
+
+
+def test_lesson_four_says_what_eq_does_to_a_visited_list_which_lab_five_accepts():
+    # Lesson 4's __eq__ quiz said "the visited set of backward() raises TypeError" and "backward()
+    # keeps a visited set in either design ... What breaks is not == but the hash". Lab 5 accepts
+    # a backward() whose visited nodes are a list (alternatives/visited_list_range_sweep.py), and
+    # lab 4 accepts children kept in a list (alternatives/math_variants.py). Together they pass
+    # lab 5; give that Value an __eq__ on .data and nothing raises: `v not in visited` uses the
+    # new ==, two nodes holding the same number count as one, and a gradient is silently wrong.
+    from grader import course
+    from grader.core.run import grade, load_checks
+
+    lab5 = ROOT / "labs" / "05-backward"
+    assert "self._prev = list(_children)" in (
+        ROOT / "labs" / "04-value" / "alternatives" / "math_variants.py").read_text(encoding="utf-8")
+    source = (lab5 / "alternatives" / "visited_list_range_sweep.py").read_text(encoding="utf-8")
+    assert "visited.append(v)" in source and source.count("self._prev = set(_children)") == 1
+    source = source.replace("self._prev = set(_children)", "self._prev = list(_children)")
+    checks = load_checks(course.load(ROOT).labs["05-backward"].checks_source(), "05-backward")[0]
+    assert grade("05-backward", checks, source, "lab.py").passed
+    namespace: dict = {"__name__": "lab"}
+    exec(compile(source, "lab.py", "exec"), namespace)
+    Value = namespace["Value"]
+    Value.__eq__ = lambda self, other: isinstance(other, Value) and self.data == other.data
+    Value.__hash__ = None
+    a, b = Value(2.0), Value(2.0)
+    c, d = a * b, a + b  # two different nodes, both 4.0
+    (c * d).backward()  # no TypeError
+    assert a.grad != 12.0  # d(ab(a + b))/da = b(a + b) + ab = 12 at a = b = 2
+
+    four = _lesson("04-value")
+    meta = frontmatter.parse(four).meta
+    (quiz,) = [q for q in meta["quiz"] if "__eq__" in q["question"]]
+    body = " ".join(FENCE.sub(" ", four.split("\n---\n", 1)[1]).split())
+    for where, text in (("explanation", " ".join(quiz["explanation"].split())),
+                        ("page", body)):
+        # The visited set is one way among those lab 5 accepts, never the only one ...
+        for wording in ("keeps a visited set in either design", "the visited set of `backward()`",
+                        "the visited set of backward()", "What breaks is not == but the hash"):
+            assert wording not in text, (where, wording)
+        # ... and what __eq__ does to a visited list is said.
+        assert re.search(r"visited (nodes )?(in a |are a )?list[^.]*raises nothing", text), where
+        assert re.search(r"same number[^.]*count as one", text), where
+    right = quiz["choices"][quiz["answer"]]
+    assert "the visited set of backward()" not in right and "a visited set" in right, right
