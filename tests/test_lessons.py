@@ -1153,3 +1153,37 @@ def test_lesson_four_says_what_eq_does_to_a_visited_list_which_lab_five_accepts(
         assert re.search(r"same number[^.]*count as one", text), where
     right = quiz["choices"][quiz["answer"]]
     assert "the visited set of backward()" not in right and "a visited set" in right, right
+
+
+def test_lesson_three_says_backward_keeps_a_leafs_grad_not_every_grad():
+    # Lesson 3 said "Gradients are only ever added to; nothing inside the backward pass resets
+    # them" and its quiz "Backward only ever adds into .grad". Lab 5 accepts a backward() that
+    # first resets the grads of the nodes it computes (alternatives/zeroes_computed_nodes.py):
+    # run twice on one output, a computed node holds one share, not two; a leaf still keeps
+    # what it had. What is true of every accepted design is said of leaves.
+    from grader import course
+    from grader.core.run import grade, load_checks
+
+    path = ROOT / "labs" / "05-backward" / "alternatives" / "zeroes_computed_nodes.py"
+    source = path.read_text(encoding="utf-8")
+    checks = load_checks(course.load(ROOT).labs["05-backward"].checks_source(), "05-backward")[0]
+    assert grade("05-backward", checks, source, "lab.py").passed
+    namespace: dict = {"__name__": "lab"}
+    exec(compile(source, str(path), "exec"), namespace)
+    Value = namespace["Value"]
+    a, b = Value(2.0), Value(3.0)
+    c = a * b
+    L = c + a
+    L.backward()
+    L.backward()
+    assert (c.grad, a.grad, b.grad) == (1.0, 8.0, 4.0)  # c was reset inside backward(); a, b were not
+
+    three = _lesson("03-branching")
+    meta = frontmatter.parse(three).meta
+    texts = [" ".join(q["explanation"].split()) for q in meta["quiz"]]
+    texts.append(" ".join(FENCE.sub(" ", three.split("\n---\n", 1)[1]).split()))
+    for text in texts:
+        for sentence in re.split(r"(?<=[.!?;])\s+", text):
+            if re.search(r"\b(only ever adds?|nothing inside the backward pass resets)", sentence,
+                         re.I) and re.search(r"backward", sentence, re.I):
+                assert "leaf" in sentence or "leaves" in sentence, sentence
