@@ -80,7 +80,8 @@ def batch(course, tmp_path_factory, monkeypatch_module):
 
 def _source(path: Path, lab) -> str:
     """A file of tests/hostile/ as graded: `__SOLUTION__` is the lab's reference solution."""
-    return (path.read_text(encoding="utf-8").replace("__LAB_DIR__", str(lab.folder.resolve()))
+    # Bytes decoded, not read_text: a file's own line endings (CRLF) are kept as written.
+    return (path.read_bytes().decode("utf-8").replace("__LAB_DIR__", str(lab.folder.resolve()))
             .replace("__SOLUTION__", lab.solution.read_text(encoding="utf-8")))
 
 
@@ -145,7 +146,9 @@ INNOCENT_PASSES = ["innocent_bom.py", "innocent_optional_numpy.py", "innocent_st
                    "innocent_stdlib_tour_2.py",
                    "innocent_asyncio.py", "innocent_platform.py", "innocent_help.py",
                    "innocent_metaclass_eq.py", "innocent_wide_output.py", "innocent_threads.py",
-                   "innocent_value_protocols.py", "innocent_signals.py"]
+                   "innocent_value_protocols.py", "innocent_signals.py",
+                   "innocent_object_lifecycle.py", "innocent_own_exceptions.py",
+                   "innocent_odd_source.py"]
 INNOCENT_SYNTAX = [("innocent_syntax_error.py", "'(' was never closed (line 4).\n    total = (1 +\n            ^"),
                    ("innocent_indentation.py", "unexpected indent (line 6).\n    extra = 2\n    ^\n"
                     "Line 6 is indented 6 spaces, more than line 5 (4), which does not end in ':' "
@@ -182,6 +185,20 @@ def _judged_fairly(reports, pyodide=True):
     # No thread starts in either runtime's sealed interpreter: the file works inline in both.
     assert "threads: inline (can't start new thread) 12.0" in reports["innocent_threads.py"].stdout
     assert "tour 2 done" in reports["innocent_stdlib_tour_2.py"].stdout
+    # Finalizers, weakref callbacks, __init_subclass__, frames read by a debugging helper and
+    # a generator, exec() of a function, sys.excepthook set: the file's own objects, no attack.
+    lifecycle = reports["innocent_object_lifecycle.py"].stdout
+    assert ("lifecycle: ['del', 'finalize', 'weakref'] ['Leaf'] 3 True True True\n"
+            "frames: ('tick', True) tick 1 4.0 Shown([...]) True") in lifecycle, lifecycle
+    # CRLF line endings, a form feed, tabs, a coding line, a __future__ import, Unicode names,
+    # a module __getattr__, `import this`, warnings made errors: read and run as Python does.
+    odd = reports["innocent_odd_source.py"].stdout
+    assert "Namespaces are one honking great idea" in odd and "odd source: 1 1.99 5001" in odd
+    # Its own exception classes (one under BaseException, one whose __str__ formats a Value),
+    # chained, noted, grouped, and a generator closed early: all caught in its own code.
+    assert ("own exceptions: ['log of a non-positive number at Value(data=-1.0)', "
+            "\"StopTraining ['after 3 steps']\", 'group 1', 'value', 'closed']"
+            in reports["innocent_own_exceptions.py"].stdout)
     # Its own timeout helper falls back where there is no alarm for it (Pyodide has none; on
     # CPython SIGALRM is the time limit's), and nothing of it is taken for an attack.
     assert "signals: 5.0 True set True" in reports["innocent_signals.py"].stdout
@@ -483,7 +500,8 @@ def test_a_submission_s_memory_is_capped_at_512_mib(batch):
 
 
 def test_time_limits_are_enforced_promptly(batch):
-    for name in ("infinite_loop.py", "sleep_forever.py", "catches_interrupt.py", "alarm_off.py"):
+    for name in ("infinite_loop.py", "sleep_forever.py", "catches_interrupt.py", "alarm_off.py",
+                 "interrupt_off.py"):
         assert batch["reports"][name].seconds < TIMEOUT + 5
     # Refused as it is read: the checks' side never spends its time on such a message.
     assert batch["reports"]["colliding_keys.py"].seconds < TIMEOUT / 2
@@ -505,6 +523,9 @@ def test_checks_passed_before_the_interpreter_ended_are_kept(batch):
 
     kept_what_passed_before(batch["reports"]["ends_mid_checks.py"], crashed=True)
     kept_what_passed_before(batch["reports"]["long_c_call.py"], crashed=False)
+    # Its interpreter told, through its JavaScript, never to look at the interrupt word: the
+    # checks' side gives up on it after link.TAKE, and the stop is reported as any other.
+    kept_what_passed_before(batch["reports"]["interrupt_off.py"], crashed=False)
 
 
 UNAUDITED_SHOWN = ("pidfd refused: AttributeError\nmkfifo refused: AttributeError\n"
