@@ -260,3 +260,25 @@ def test_a_child_that_hides_in_the_servers_group_and_stops_reporting_leaves_noth
     assert ok.passed, ok.error
     assert len(sessions) == 1  # one server graded both
     assert _in_sessions(sessions) == set()
+
+
+def test_a_file_has_pythons_sigint_handler_even_when_course_grade_started_without_one(course, tmp_path):
+    """A `course grade` started in the background of a shell (`&`, nohup, CI launchers)
+    inherits SIGINT ignored, and Python then installs no KeyboardInterrupt handler: a file
+    that asked `signal.getsignal(SIGINT)` read SIG_IGN, where `python lab.py` gives Python's
+    own handler (job.py)."""
+    import json
+    import signal
+    import subprocess
+    import sys
+
+    lab = course.labs["05-backward"]
+    asks = tmp_path / "asks.py"
+    asks.write_text("import signal\nprint('handler:', callable(signal.getsignal(signal.SIGINT)))\n"
+                    + lab.solution.read_text())
+    done = subprocess.run(
+        [sys.executable, "-m", "grader.cli", "grade", "05-backward", str(asks), "--runtime",
+         "python", "--trusted", "--format", "json"], cwd=course.root, capture_output=True,
+        text=True, timeout=120, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    report, = json.loads(done.stdout)
+    assert report["passed"] and "handler: True" in report["stdout"], report["stdout"]

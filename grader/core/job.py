@@ -9,6 +9,7 @@ then the interpreter is sealed (seal.py) and the grader's modules are taken out 
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from contextlib import nullcontext
 
@@ -91,6 +92,11 @@ def main() -> None:
     # Pyodide): it was this runner's, the grader's core folder and a memory limit, so a
     # correct file that parsed its options with argparse exited on "unrecognized arguments".
     sys.argv[:] = [_own_name(job.get("file", ""))]
+    # And its SIGINT is Python's KeyboardInterrupt, as `python lab.py` has: a `course grade`
+    # started in the background of a shell (`&`, nohup, some CI launchers) inherits SIGINT
+    # ignored, and Python then installs no handler, so a file that asked for it read SIG_IGN.
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     _site_builtins()
     token = job.pop("token", "")
     limit = Deadline(job["stop_after"], job["file"]) if job.get("stop_after") else nullcontext()
