@@ -70,6 +70,26 @@ def _rounded(got, want, label):
                           f"backward pass needs the true numbers.")
 
 
+def _formula_of(got, known):
+    """'e * f' if got is exactly one sum or product of two of the known nodes, else ''."""
+    names = sorted(known, key=str.lower)
+    found = {f"{x} {sign} {y}" for i, x in enumerate(names) for y in names[i:]
+             for sign, value in (("+", known[x] + known[y]), ("*", known[x] * known[y]))
+             if _same(got, value)}
+    return found.pop() if len(found) == 1 else ""
+
+
+def _other_nodes(got, want, key, known, what):
+    """Fail naming it when node `key` is a sum or product of other nodes than its own
+    (L = e * f, d = e + a): the right kind of step, read from the wrong nodes."""
+    formula = _formula_of(got, known)
+    if formula and not _same(got, want):
+        raise CheckFailed(
+            f"`{what}['{key}']` should be {_f(want)}, but your code gives {_f(got)} = "
+            f"{formula}: not the nodes its step reads. Compute it from exactly those: "
+            f"{STEP_TEXT[key]}.")
+
+
 def _node(nodes, key, what):
     if key not in nodes:
         raise CheckFailed(
@@ -97,6 +117,7 @@ def forward_first_steps(learner):
         what, nodes = _forward(learner, a, b, c, f)
         e = a * b
         _rounded(_node(nodes, "e", what), e, f"`{what}['e']`")
+        _other_nodes(_node(nodes, "e", what), e, "e", {"a": a, "b": b, "c": c, "f": f}, what)
         close(_node(nodes, "e", what), e, f"`{what}['e']`", why="It is e = a*b.")
         got = _node(nodes, "d", what)
         _rounded(got, e + c, f"`{what}['d']`")
@@ -104,6 +125,7 @@ def forward_first_steps(learner):
             raise CheckFailed(
                 f"`{what}['d']` should be {_f(e + c)}, but your code gives {_f(got)}. "
                 f"d = e + c adds c to the node e = a*b = {_f(e)}.")
+        _other_nodes(got, e + c, "d", {"a": a, "b": b, "c": c, "f": f, "e": e}, what)
         close(got, e + c, f"`{what}['d']`", why=f"It is d = e + c, with e = {_f(e)}.")
 
 
@@ -136,6 +158,7 @@ def forward_last_step(learner):
                 f"`{what}['L']` is your d times f, and that step is right; it is your d that "
                 f"is wrong: {_f(own)} where it should be {_f(d)} (see the check on e and d "
                 f"above). Fix d and L follows.")
+        _other_nodes(got, d * f, "L", {"a": a, "b": b, "c": c, "f": f, "e": a * b, "d": d}, what)
         close(got, d * f, f"`{what}['L']`", why=f"It is L = d * f, with d = {_f(d)}.")
 
 
