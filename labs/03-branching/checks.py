@@ -260,7 +260,26 @@ def _check_graph1(learner, a, b):
     _paths(g["a"], "a", [("the path through c (b * dL/dc)", b),
                          ("the direct path (1 * dL/dL, from L = c + a)", 1.0)],
            f"{what}['a'] (dL/da)")
+    if not _same(g["b"], a):
+        _b_slip(learner, g["b"], a, b, what)
     _factor(g["b"], a, b, f"{what}['b'] (dL/db)", f"a * dL/dc = {_f(a)}")
+
+
+def _b_slip(learner, got, a, b, what):
+    """dL/db wrong: name b's own value, or a + 1 (b handed the direct path's 1 as well), only
+    when it is that at a second point too (at the worked example a + 1 = 3 is b itself)."""
+    a2, b2 = (-1.25, 0.75) if (a, b) != (-1.25, 0.75) else (1.75, -0.5)
+    _, g2 = _grads_of(learner, "grads", a2, b2, ("a", "b", "c"))
+    if _same(got, a + 1.0) and _same(g2["b"], a2 + 1.0):
+        raise CheckFailed(
+            f"{what}['b'] (dL/db) should be {_f(a)}, but your code gives {_f(got)} = a + 1: b "
+            f"gets a * dL/dc from c = a * b, and 1 more, as if it were in L = c + a too. b does "
+            f"not feed L = c + a, only c and a do: b's only path is through c, "
+            f"g['b'] += a * g['c'].")
+    if _same(got, b) and not _same(g2["b"], b2):
+        close(got, a, f"{what}['b'] (dL/db)",
+              why=f"A product hands each input the OTHER factor times the gradient arriving at "
+                  f"the product, and nothing else: here that is a * dL/dc = {_f(a)}.")
 
 
 @check("worked example: a=2, b=3 gives dL/da = 4, dL/db = 2",
@@ -338,6 +357,20 @@ def _middle_at(learner, a, b):
             f"{what}['e'] (dL/de) should be d = {_f(d)}, but your code gives {_f(g['e'])} = "
             f"d * dL/dd: it multiplies by the gradient of the OTHER factor. The gradient "
             f"arriving at L = d * e is dL/dL = 1, for both factors: g['e'] += d * dL_dL.")
+    if _same(g["d"], d) and not _same(d, e):
+        if _same(g["e"], d):
+            raise CheckFailed(
+                f"{what}['d'] (dL/dd) should be e = a + b = {_f(e)}, but your code gives "
+                f"{_f(g['d'])} = a * b, while dL/de = d is right: your e is a * b, the line "
+                f"of d copied. L = d * e hands d the other factor, and the diamond's e is the "
+                f"SUM e = a + b.")
+        if _same(g["e"], e):
+            raise CheckFailed(
+                f"{what} gives ['d'] = {_f(g['d'])} = a * b and ['e'] = {_f(g['e'])} = a + b: "
+                f"each factor of L = d * e gets its own value. A product hands each input "
+                f"the OTHER factor times its gradient: g['d'] += e * dL_dL, g['e'] += d * "
+                f"dL_dL. If those are your lines, then d and e are computed the other way "
+                f"round: d = a * b, e = a + b.")
     _factor(g["d"], e, d, f"{what}['d'] (dL/dd)", f"e = a + b = {_f(e)}")
     _factor(g["e"], d, e, f"{what}['e'] (dL/de)", f"d = a * b = {_f(d)}")
 
