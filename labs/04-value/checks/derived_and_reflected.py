@@ -224,7 +224,7 @@ def plain_numbers(learner):
                 out = _reflected(Value, what, lambda: build(v), method, [(v, "v")])
             got = data_of(out, f"({what})")
             close(got, plain(x), f"({what}).data with v = {_f(x)}",
-                  why=_swap_hint(got, swapped, what, method))
+                  why=_swap_hint(got, swapped, what, method, x, n))
             (g,) = grads_through(Value, out, what, [(v, "v")])
             rate = slope(plain, x)
             wrongs = [(-rate, f"That is the right size with the wrong sign. Built from +, * "
@@ -246,10 +246,27 @@ def plain_numbers(learner):
 REFLECTED = {"__rsub__": "return other + (-self)", "__rtruediv__": "return other * self**-1"}
 
 
-def _swap_hint(got, swapped, what, method):
+def _reflected_slip(got, x, n, what, method):
+    """Name a reflected - or / that builds another formula than 2 - v or 2 / v: its sign or
+    its power put on the whole of other and self, or left off."""
+    body = REFLECTED.get(method)
+    slips = {"__rsub__": ((n + x, f"{n} + v: the minus sign is left off v"),
+                          (-(n + x), f"-({n} + v): the minus sign is put on the whole sum, "
+                                     f"not on v alone")),
+             "__rtruediv__": ((n * x, f"{n} * v: v is not raised to the power -1"),
+                              (1 / (n * x) if n * x else None,
+                               f"1 / ({n} * v): the power -1 is put on the whole product, "
+                               f"not on v alone"))}.get(method, ())
+    for value, said in slips:
+        if value is not None and isclose(got, value, rel_tol=1e-6, abs_tol=1e-6):
+            return f"That is {said}. In {method}(self, other), other is {n}: {body}."
+    return ""
+
+
+def _swap_hint(got, swapped, what, method, x=None, n=None):
     """Name the bug when a reflected - or / computed its operands the other way round."""
     if swapped is None or not isclose(got, swapped, rel_tol=1e-6, abs_tol=1e-6):
-        return ""
+        return _reflected_slip(got, x, n, what, method) if swapped is not None else ""
     backwards = what.split(" ")[::-1]
     alias = method.replace("__r", "__", 1)
     also = (f" Writing {method} = {alias} does this too: {alias} computes self first, "
