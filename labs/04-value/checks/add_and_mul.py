@@ -28,6 +28,18 @@ def holds_data(learner):
                          f"gradient has flowed back yet.")
 
 
+def _one_forgotten(other_right, name, local):
+    """The wrong value 0 (and why) for the input `name` of a + b or a * b when the other
+    input's local gradient is right: the step runs, and only the line for `name` is missing."""
+    if not other_right:
+        return []
+    own, other = ("a", "b") if name == "a" else ("b", "a")
+    line = f"{'self' if name == 'a' else 'other'}.grad += {local} * out.grad"
+    return [(0.0, f"{other} gets its share, so the backward step is attached and runs, but "
+                  f"{own} gets nothing: the step hands on to one child only. Hand each child "
+                  f"its share, {line} for {own} too.")]
+
+
 @check("a + b and a * b: values and local gradients",
        "a + b hands out.grad to both children unchanged (local gradient 1).",
        "a * b: the local gradient for a is b.data, and for b it is a.data (the OTHER factor).",
@@ -62,12 +74,13 @@ def add_and_mul(learner):
         half = (0.5, "That is half of out.grad: a + b hands each input the WHOLE of it, not a "
                      "share. Nudging a by a small step moves a + b by the same step, so the local "
                      "gradient is 1 for each input: self.grad += 1.0 * out.grad.")
-        for g, name, held in ((ga, "a", x), (gb, "b", y)):
+        for g, name, held, other in ((ga, "a", x, gb), (gb, "b", y, ga)):
             own = (held, f"That is {name}'s own number, {name}.data: a local gradient says how "
                          f"fast a + b moves as {name} is nudged, not what {name} holds. a + b "
                          f"moves one-for-one with each input, so the local gradient is 1 for "
                          f"each, whatever they hold.")
-            judge(g, 1.0, f"The local gradient of a + b for {name} ({shown})", [half, own],
+            judge(g, 1.0, f"The local gradient of a + b for {name} ({shown})",
+                  [half, own] + _one_forgotten(_same(other, 1.0), name, "1.0"),
                   rule=ADD_RULE)
         out = result(Value, "a * b", lambda: a * b, ab)
         got = data_of(out, "(a * b)")
@@ -83,9 +96,11 @@ def add_and_mul(learner):
                    f"changes a * b at rate b, the OTHER factor: self.grad += other.data * "
                    f"out.grad and other.grad += self.data * out.grad.")
         judge(ga, slope(lambda t: t * y, x), f"The local gradient of a * b for a ({shown})",
-              [(x, swapped), (x * y, product)], tol=1e-5, rule=MUL_RULE)
+              [(x, swapped), (x * y, product)]
+              + _one_forgotten(_same(gb, x, 1e-5), "a", "other.data"), tol=1e-5, rule=MUL_RULE)
         judge(gb, slope(lambda t: x * t, y), f"The local gradient of a * b for b ({shown})",
-              [(y, swapped), (x * y, product)], tol=1e-5, rule=MUL_RULE)
+              [(y, swapped), (x * y, product)]
+              + _one_forgotten(_same(ga, y, 1e-5), "b", "self.data"), tol=1e-5, rule=MUL_RULE)
     # A factor of 0: each factor still gets the other (a rule written as out.data / self.data,
     # equal everywhere else, divides by zero there).
     x, y = 0.0, xs[1]
