@@ -704,5 +704,29 @@ def nonlinear(learner):
                                   f"where a <= 0, so {where} its local gradient is 0, but your "
                                   f"code passes it on. Test the input, self.data > 0 (relu's "
                                   f"output is never negative, so out.data >= 0 is always true).")
+            _relu_reads_data_only(learner)
             raise CheckFailed(f"{start}: relu's local gradient is 1 where its input is > 0, "
                               f"else 0.")
+    _relu_reads_data_only(learner)
+
+
+def _relu_reads_data_only(learner):
+    """relu's local gradient is a test of its input's data. A test of a .grad instead
+    (self.grad > 0) gives the same numbers whenever that grad has the sign the input has, as
+    it may in a random graph: so h.grad holds something of each sign before backward()."""
+    for hv in (0.6, -0.6):
+        for held in (0.75, -0.75):
+            (h,) = leaves_of(learner, [hv])
+            top = attempt("h.relu()", lambda: relu(h))
+            attempt("setting h.grad", setattr, h, "grad", held)
+            backward(top, "h.relu()")
+            got, share = grad_of(h, "h"), 1.0 if hv > 0 else 0.0
+            if _same(got, held + share, 1e-9) or _same(got, share, 1e-9):
+                continue  # right, or a backward() that resets the grads (named later)
+            raise CheckFailed(
+                f"h.grad for L = h.relu() at h = {_f(hv)}, with h.grad holding {_f(held)} "
+                f"before L.backward(), should end at {_f(held + share)} ({_f(held)} + the "
+                f"local gradient {_f(share)}), but your code gives {_f(got)}. relu's local "
+                f"gradient is a test of its input's data, 1.0 if self.data > 0 else 0.0, "
+                f"never on a grad: a test of self.grad > 0 (or out.grad > 0) gives the right "
+                f"numbers only while that grad happens to have the input's sign.")

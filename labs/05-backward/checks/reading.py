@@ -229,6 +229,20 @@ FROZEN = ("The backward step of {what}, called with out.grad = 1, hands a nothin
           "argument grad=out.grad), when it is still 0. Read out.grad inside _backward, when "
           "the step runs: self.grad += local * out.grad.")
 
+OWN_GRAD_LOCAL = ("The backward step of {what}, called with out.grad = 1, hands a nothing while "
+                  "a.grad is 0, and a share once a.grad holds something (0.5): its local "
+                  "gradient reads a's own grad (self.grad), not its number. A local gradient "
+                  "depends on the data only, the input's (self.data) or the result's "
+                  "(out.data), never on a grad: {rule}.")
+
+LOCAL_RULES = {"a * 3": "self.grad += other.data * out.grad",
+               "a + 1": "self.grad += 1.0 * out.grad",
+               "a ** 2": "self.grad += k * self.data ** (k - 1) * out.grad",
+               "a.tanh()": "self.grad += (1 - out.data ** 2) * out.grad",
+               "a.exp()": "self.grad += out.data * out.grad",
+               "a.relu()": "self.grad += (1.0 if self.data > 0 else 0.0) * out.grad, 1 where "
+                           "the input's data is positive"}
+
 OTHER_GRAD = ("The backward step of {what} hands a its local gradient times the OTHER "
               "input's grad (other.grad), not times out.grad: called with out.grad = 1 it gives "
               "a nothing while b.grad is 0, and a share once b.grad is 1. Each input gets its "
@@ -341,6 +355,12 @@ def explain(learner):
                      for f in (step, leaf)]
             if named[0] != named[1]:
                 _reads_other_grad(learner, what)
+                # Read too early, out.grad is 0 in every call; a local gradient that tests
+                # a.grad hands a share once a.grad holds something.
+                attempt("setting a.grad", setattr, a, "grad", 0.5)
+                attempt(f"the backward step of {what}", step)
+                if grad_of(a, "a") != 0.5:
+                    raise CheckFailed(OWN_GRAD_LOCAL.format(what=what, rule=LOCAL_RULES[what]))
                 raise CheckFailed(FROZEN.format(what=what))
             raise CheckFailed(UNATTACHED.format(what=what))
     for what, op in ops:

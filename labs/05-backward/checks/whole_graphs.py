@@ -20,12 +20,15 @@ def expected_grads(formula, inputs):
     return [slope(at(i), inputs[i]) for i in range(len(inputs))]
 
 
-def compare(learner, formula, inputs, what, names, advice="", swapped=None, swap_why=""):
+def compare(learner, formula, inputs, what, names, advice="", swapped=None, swap_why="",
+            slips=()):
     """`swapped` is what the formula gives with a reflected operation's operands the wrong
-    way round: a .data equal to it fails with `swap_why`, which names that bug."""
+    way round: a .data equal to it fails with `swap_why`, which names that bug; `slips` more
+    such (formula, why) pairs."""
     out, got = grads_of(learner, formula, inputs, what)
     data = data_of(out, f"({what})")
-    why = swap_why if swapped is not None and _same(data, swapped(*inputs), 1e-7) else ""
+    known = ([(swapped, swap_why)] if swapped is not None else []) + list(slips)
+    why = next((said for wrong, said in known if _same(data, wrong(*inputs), 1e-7)), "")
     close(data, formula(*inputs), f"({what}).data", why=why)
     leaves = None
     for name, g, want in zip(names, got, expected_grads(formula, inputs)):
@@ -280,6 +283,24 @@ LOOPING = {"+": ("__radd__", "return other + self", "return self + other"),
                                                          "Value(other) / self")}
 
 
+def _reflected_slips(n, method):
+    """What a reflected - or / gives with its sign or its power on the whole of other and
+    self, or left off, each with the words that name it."""
+    body = {"__rsub__": "return other + (-self)", "__rtruediv__": "return other * self**-1"}
+    slips = {"__rsub__": ((lambda v: n + v, f"{_f(n)} + v", "the minus sign is left off v"),
+                          (lambda v: -(n + v), f"-({_f(n)} + v)",
+                           "the minus sign is put on the whole sum, not on v alone")),
+             "__rtruediv__": ((lambda v: n * v, f"{_f(n)} * v",
+                               "v is not raised to the power -1"),
+                              (lambda v: 1 / (n * v) if n * v else float("nan"),
+                               f"1 / ({_f(n)} * v)",
+                               "the power -1 is put on the whole product, not on v alone"))
+             }.get(method, ())
+    return [(lambda v, wrong=wrong: wrong(v) * 1.5,
+             f"That is ({shown}) * 1.5: {said}. In {method}(self, other), other is the plain "
+             f"number {_f(n)}: {body[method]}.") for wrong, shown, said in slips]
+
+
 @check("subtraction, negation, division and plain numbers on either side",
        "Build them from what you have: -a = a * -1, a - b = a + (-b), a / b = a * b**-1.",
        "2 * v calls int.__mul__ first, which gives up; Python then tries v.__rmul__(2).",
@@ -318,7 +339,7 @@ def reflected(learner):
                    f"{alias} does this too: {alias} computes self first.")
         try:
             compare(learner, lambda v: formula(v) * 1.5, [v], f"({what}) * 1.5", ["v"],
-                    swapped=swapped, swap_why=why)
+                    swapped=swapped, swap_why=why, slips=_reflected_slips(n, method))
         except CheckFailed as failed:
             if type(failed.__cause__) is not RecursionError or index % 2:
                 raise
