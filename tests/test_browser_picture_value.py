@@ -318,6 +318,41 @@ def test_edge_cases_read_cleanly(lesson):
     assert page.errors == []
 
 
+
+def test_at_x_0_the_note_is_true_of_the_numbers_it_explains(lesson):
+    # x ** 0 at x = 0: the note said "The local gradient is undefined", but x ** 0 is 1 for
+    # every x (Python's 0.0 ** 0 too), so its slope is 0, as the picture's own nudge showed;
+    # only the rule as written, k * x ** (k - 1), divides by zero there. And x ** 1.5 at 0:
+    # the rule gives 0 and the nudge read "undefined" with no note at all, because it needs
+    # (-h) ** 1.5, a negative number to a fractional power.
+    page = lesson()
+    note = page.locator("[data-testid=value-note]")
+    choose(page, "pow")
+    set_slider(page, "x", 0)
+    set_slider(page, "k", 0)
+    assert 0.0 ** 0 == 1 and (1 - 1) / (2 * H) == 0.0
+    assert text(page, "out-value") == "1" and text(page, "nudge-x-value") == "0"
+    words = note.inner_text()
+    assert note.is_visible() and "undefined" not in words.split(":")[0], words
+    assert "slope is 0" in words and "ZeroDivisionError" in words, words
+    try:
+        0 * 0.0 ** -1
+        raise AssertionError("the rule as written should divide by zero here")
+    except ZeroDivisionError:
+        pass
+    for k in (1.5, 2.5):
+        set_slider(page, "k", k)
+        assert_numbers(page, "pow", 0, k=k)
+        assert text(page, "local-x-value") == "0" and text(page, "nudge-x-value") == "undefined"
+        assert isinstance((-H) ** k, complex)  # the nudge's left side: not a real number
+        words = note.inner_text()
+        assert note.is_visible() and "nudge" in words and "fractional power" in words, (k, words)
+    set_slider(page, "k", 2)
+    assert note.is_hidden()
+    page.locator("[data-testid=picture-still]").screenshot(path=str(ARTIFACTS / "picture-04-value-pow-at-0.png"))
+    assert page.errors == []
+
+
 # --- the film -------------------------------------------------------------------------------
 
 

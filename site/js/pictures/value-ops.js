@@ -176,9 +176,21 @@ function noteFor(key, { x, k }, out, children) {
     return `0 ** ${num(k)} is undefined: 0 to a negative power divides by zero ` +
       "(Python raises ZeroDivisionError).";
   }
+  if (key === "pow" && k === 0 && !Number.isFinite(children[0].local)) {
+    // x ** 0 is 1 for every x (0 ** 0 too), so the slope is 0; only the rule as written fails.
+    return "x ** 0 is 1 for every x, 0 included, so its slope is 0, as the nudge shows. " +
+      "But the rule as written, k * x ** (k - 1), computes 0 ** -1 first, which divides by zero " +
+      "(Python raises ZeroDivisionError).";
+  }
   if (key === "pow" && !Number.isFinite(children[0].local)) {
     return `The local gradient is undefined: k·x^(k−1) needs 0 ** ${num(k - 1)}, a negative ` +
       "power of 0, which divides by zero (Python raises ZeroDivisionError).";
+  }
+  if (key === "pow" && !Number.isFinite(children[0].nudge) && Number.isFinite(children[0].local)) {
+    // x ** 1.5 at 0: the nudge's left side is a negative number to a fractional power.
+    return `The nudge both ways needs (−${num(H)}) ** ${num(k)}, a negative number to a fractional ` +
+      "power, which is not a real number, so it cannot be taken at 0. The rule's " +
+      `${show(children[0].local)} is the slope from the right, the only side where x ** ${num(k)} is a real number.`;
   }
   if (key === "relu" && x === 0) {
     return "x = 0 is relu's kink: the slope is 0 just left of it and 1 just right, so the nudge " +
