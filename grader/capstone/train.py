@@ -1,7 +1,8 @@
 """The training loop of "Train it": full-batch hinge loss, Adam steps on the floats.
 
 Every step builds the graph of the whole loss (60 points) with the given Value class, calls
-backward() once, and moves each parameter against its grad. The caller hears about every step through
+backward() once, and takes one Adam step: each parameter moves against a running average of
+its grads, so now and then with this step's own grad. The caller hears about every step through
 `on_step` (loss, accuracy and, every few steps, the decision boundary on a grid) and can stop
 the loop by raising from it; the page's Stop button interrupts Python the same way.
 """
