@@ -1,11 +1,14 @@
-"""What the course keeps in this browser, in Chromium: quiz answers across a reload, and a
-browser that keeps nothing at all (a private window, site data blocked)."""
+"""What the course keeps in this browser, in Chromium: quiz answers across a reload, a
+browser that keeps nothing at all (a private window, site data blocked), and pages the browser's
+Back brings back from its history."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from tests.browser_support import ARTIFACTS, doc, run, wait_ready
+from tests.browser_support import ARTIFACTS, check, doc, run, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -121,3 +124,98 @@ def test_the_same_lab_in_two_tabs_never_types_over_the_other_tabs_code(open_less
     first.keyboard.press("Control+z")  # this tab's text as it was, if the learner wants it back
     first.keyboard.press("Control+z")
     assert "second tab" not in doc(first)
+
+
+# Playwright starts Chromium with its back/forward cache off; a learner's browser has it on.
+# A page the learner comes Back to is then shown as it was left, not loaded again.
+RESTORED = """addEventListener("pageshow", (event) => {
+    if (event.persisted) sessionStorage.setItem("restored-from-history", location.pathname); });"""
+
+
+@pytest.fixture
+def history_browser(playwright):
+    from tests.browser_support import CHROMIUM, FLAGS
+
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS,
+                                         ignore_default_args=["--disable-back-forward-cache"])
+    yield browser
+    browser.close()
+
+
+def _history_page(history_browser, site, width=1280, height=800):
+    context = history_browser.new_context(viewport={"width": width, "height": height})
+    context.add_init_script(RESTORED)
+    page = context.new_page()
+    page.goto(site["url"])
+    # The service worker's first claim of the page keeps it out of the cache: a learner's
+    # second visit, as here, is past it.
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller",
+                           timeout=60_000)
+    return page
+
+
+def _pass_by_pasting(page, lab):
+    """The learner pastes a passing answer (not what is under test) and presses Check."""
+    page.click(".cm-content")
+    page.keyboard.press("Control+a")
+    page.keyboard.press("Delete")
+    page.keyboard.insert_text((Path(__file__).resolve().parent.parent / "labs" / lab
+                               / "solution.py").read_text())
+    assert check(page) == "true"
+
+
+def test_back_to_the_home_page_after_passing_a_lab_shows_it_passed(history_browser, site):
+    """Home, lesson 1, lab passed, the browser's Back: the home page came back from the
+    browser's history as it was left, 'not started' beside the lab just passed, until a reload."""
+    page = _history_page(history_browser, site)
+    page.reload()
+    assert page.inner_text("[data-lesson='01-graphs'] .progress") == "not started"
+    page.get_by_role("link", name="1. Computation graphs").first.click()
+    wait_ready(page)
+    _pass_by_pasting(page, "01-graphs")
+    page.go_back(wait_until="commit")
+    page.wait_for_function("sessionStorage.getItem('restored-from-history') !== null")
+    page.wait_for_function(
+        "document.querySelector(\"[data-lesson='01-graphs'] .progress\").textContent === 'passed'",
+        timeout=30_000)
+
+
+def test_back_to_lab_5_after_passing_lab_4_opens_with_the_learners_lab_4_code(history_browser, site):
+    """Lab 5 says lab 4 has not passed; the learner follows its 'Finish lab 4 first', passes
+    it, and presses Back: lab 5 still said lab 4 had not passed and held the starter, as if the
+    pass had not happened. Now it opens with the learner's lab-4 code, as a visit would."""
+    page = _history_page(history_browser, site, width=390, height=844)
+    page.goto(f"{site['url']}lessons/05-backward/index.html")
+    wait_ready(page)
+    assert "has not passed its checks yet" in page.inner_text(".lab")
+    page.get_by_role("link", name="Finish lab 4 (The Value object) first").click()
+    wait_ready(page)
+    _pass_by_pasting(page, "04-value")
+    page.go_back(wait_until="commit")
+    page.wait_for_function("sessionStorage.getItem('restored-from-history') !== null")
+    page.wait_for_function("!/has not passed its checks yet/.test(document.querySelector('.lab').innerText)",
+                           timeout=30_000)
+    wait_ready(page)
+    assert "# ---- Lab 5 starts here" in doc(page)
+    assert doc(page).startswith((Path(__file__).resolve().parent.parent / "labs" / "04-value"
+                                 / "solution.py").read_text().rstrip()[:200])
+
+
+def test_back_to_a_lesson_nothing_changed_for_comes_back_as_it_was_left(history_browser, site):
+    """The other side of the two above: a lesson left for the next one and come Back to, with
+    nothing of its lab changed meanwhile, keeps what Run printed and its undo history."""
+    page = _history_page(history_browser, site)
+    page.goto(f"{site['url']}lessons/01-graphs/index.html")
+    wait_ready(page)
+    page.click(".cm-content")
+    page.keyboard.press("Control+End")
+    page.keyboard.type("\nprint('before the next lesson')")
+    assert "before the next lesson" in run(page)
+    page.get_by_role("link", name="Next 2. The chain rule").click()
+    wait_ready(page)
+    page.go_back(wait_until="commit")
+    page.wait_for_function("sessionStorage.getItem('restored-from-history') === location.pathname")
+    assert "before the next lesson" in page.inner_text("[data-testid=output]")
+    page.click(".cm-content")
+    page.keyboard.press("Control+z")
+    assert "before the next lesson" not in doc(page)

@@ -412,6 +412,11 @@ export function startLab(root, page) {
     inView(fileNote);
   }
 
+  // Back (or Forward) to this page, kept by the browser as it was left, after this lab or the
+  // one it builds on changed on another page: loaded again, so it opens as a visit would (lab
+  // 5 with the learner's lab-4 code once lab 4 passed; code imported on the home page).
+  progress.whenBackStale(page.carry ? [slug, page.carry.lesson] : [slug], () => location.reload());
+
   // The same lab open in two tabs: code typed in the other one shows here too. Without this,
   // the next key pressed in this tab saved its older text over the other tab's work. It comes
   // as one change, so Ctrl+Z brings this tab's text back.

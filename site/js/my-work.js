@@ -16,6 +16,9 @@ export function startMyWork(root, { labs, version, onChange }) {
   const note = root.querySelector(".my-work-status");
   const picker = root.querySelector(".import-input");
   const dialog = root.querySelector(".import-preview");
+  // Back to this page from a lesson whose lab passed meanwhile: the browser showed the page as
+  // it was left ("not started"); it is loaded again instead.
+  progress.whenBackStale(null, () => location.reload());
   const say = (message, state = "ready") => {
     note.textContent = message;
     note.dataset.state = state;

@@ -38,6 +38,29 @@ export function watch(slug, changed) {
   });
 }
 
+// A page the browser kept in its back/forward cache comes back, on Back or Forward, as it was
+// left: a lab passed, code imported or data cleared on another page meanwhile did not show
+// (the home page said "not started" beside the lab just passed; lab 5 still said lab 4 had not
+// passed). `stale` is called when the page is shown again that way and what the course keeps
+// for `slugs` (all of it without them) changed while the page was away.
+export function whenBackStale(slugs, stale) {
+  let left = null;
+  addEventListener("pagehide", (event) => { left = event.persisted ? kept(slugs) : null; });
+  addEventListener("pageshow", (event) => {
+    if (event.persisted && left !== null && kept(slugs) !== left) stale();
+  });
+}
+
+function kept(slugs) {
+  try {
+    const keys = slugs ? slugs.map((slug) => KEY + slug)
+      : Object.keys(localStorage).filter((key) => key.startsWith(KEY)).sort();
+    return JSON.stringify(keys.map((key) => [key, localStorage.getItem(key)]));
+  } catch {
+    return "";
+  }
+}
+
 // "not started" | "in progress" | "passed". A lab once passed stays passed: a later Check of
 // broken code (trying something out) does not take the pass away.
 export function status(slug) {
