@@ -232,6 +232,13 @@ def seeds(learner):
     handed = ("L.grad is 1, so the seed is right; the share the sweep hands on is wrong. L = a "
               "+ b hands each input its local gradient 1 times L.grad: child.grad += local * "
               "v.grad in a shared loop, self.grad += 1.0 * out.grad in a _backward.")
+    for got, name, other, line in ((ga, "a", gb, "self"), (gb, "b", ga, "other")):
+        if _same(got, 0.0) and _same(other, 1.0):
+            raise CheckFailed(
+                f"After L = a + b; L.backward(), {name}.grad is 0 while the other input got "
+                f"its 1: L.grad is 1 (the seed is right) and the step of + runs, but it hands "
+                f"on to one child only. Hand each child its share: {line}.grad += 1.0 * "
+                f"out.grad in __add__'s _backward (or give each child its local gradient, 1).")
     close(ga, 1.0, "a.grad for L = a + b", why=handed)
     close(gb, 1.0, "b.grad for L = a + b", why=handed)
 
