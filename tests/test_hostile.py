@@ -148,7 +148,7 @@ INNOCENT_PASSES = ["innocent_bom.py", "innocent_optional_numpy.py", "innocent_st
                    "innocent_metaclass_eq.py", "innocent_wide_output.py", "innocent_threads.py",
                    "innocent_value_protocols.py", "innocent_signals.py",
                    "innocent_object_lifecycle.py", "innocent_own_exceptions.py",
-                   "innocent_odd_source.py"]
+                   "innocent_odd_source.py", "innocent_clear_screen.py"]
 INNOCENT_SYNTAX = [("innocent_syntax_error.py", "'(' was never closed (line 4).\n    total = (1 +\n            ^"),
                    ("innocent_indentation.py", "unexpected indent (line 6).\n    extra = 2\n    ^\n"
                     "Line 6 is indented 6 spaces, more than line 5 (4), which does not end in ':' "
@@ -194,6 +194,12 @@ def _judged_fairly(reports, pyodide=True):
     # a module __getattr__, `import this`, warnings made errors: read and run as Python does.
     odd = reports["innocent_odd_source.py"].stdout
     assert "Namespaces are one honking great idea" in odd and "odd source: 1 1.99 5001" in odd
+    # os.system("clear") between epochs: no shell, nothing ran, a line on stderr says so; it
+    # was "tried to reach the grading machine (os.system)" in both runtimes.
+    clear = reports["innocent_clear_screen.py"]
+    assert "epoch 2 ######## 1.536" in clear.stdout, clear.stdout
+    assert ("os.system('clear'): nothing ran; there is no shell where files are graded\n"
+            in clear.stderr), clear.stderr
     # Its own exception classes (one under BaseException, one whose __str__ formats a Value),
     # chained, noted, grouped, and a generator closed early: all caught in its own code.
     assert ("own exceptions: ['log of a non-positive number at Value(data=-1.0)', "

@@ -24,7 +24,8 @@ a `sys.monitoring` callback, `profile` calls `sys.setprofile`: they see what fra
 learner timing backward() is no attacker), and opening a file that does not
 exist (`pdb`, which `doctest` starts, looks for a `.pdbrc`): that open fails as it would
 anywhere, FileNotFoundError, and reaches nothing. A `breakpoint()` or `pdb.set_trace()` left in
-a file does nothing, as with PYTHONBREAKPOINT=0: there is no one at a grader's terminal. Refusing them failed correct
+a file does nothing, as with PYTHONBREAKPOINT=0: there is no one at a grader's terminal, and
+`os.system` (a console cleared between epochs) runs nothing: there is no shell either. Refusing them failed correct
 submissions as attacks, and frames guard nothing the structure does not: where grades count
 (`course grade`), the checks live in another interpreter, and a learner's interpreter holds
 only its own answers (README, "Grading safety"); a Check in the browser, where both share one
@@ -208,6 +209,7 @@ def seal(watched: tuple = (), alarm=None) -> Guard:
     hidden = _keep_the_time_limit()
     _processless_platform()
     _one_thread()
+    _no_shell()
     _drop_bridge()
     _take_out_unaudited(refuse)
     readable = tuple(p for p in sys.path if p and p not in (".", "/home/pyodide"))
@@ -690,6 +692,33 @@ def _processless_platform() -> None:
     processor = getattr(sys.modules.get("platform"), "_Processor", None)
     if processor is not None and hasattr(processor, "from_subprocess"):
         processor.from_subprocess = staticmethod(lambda: "")
+
+
+# What os.system returns in a sealed interpreter: the status of a shell that could not find
+# the command (exit status 127, as a wait status).
+NO_SHELL_STATUS = 127 << 8
+
+
+def _no_shell() -> None:
+    """`os.system` as a machine without a shell answers it: nothing runs, a line on standard
+    error says so, and it returns a failed command's status. A correct file that cleared its
+    console between epochs (`os.system("cls" if os.name == "nt" else "clear")`, a habit from
+    beginners' tutorials) was taken for an attack, "tried to reach the grading machine
+    (os.system)", in both runtimes (innocent_clear_screen.py). It reaches nothing now: the real
+    function is out of `os` and `posix` (a copy of `posix` is refused, _take_out_unaudited),
+    and the hook still refuses its event. Every other way to start a process stays refused."""
+    import os
+
+    def system(command, _fspath=os.fspath, _fsdecode=os.fsdecode, _sys=sys,
+               _status=NO_SHELL_STATUS):
+        text = _fsdecode(_fspath(command))  # a TypeError for what os.system refuses too
+        _sys.stderr.write(f"os.system({text[:80]!r}): nothing ran; there is no shell where "
+                          "files are graded\n")
+        return _status
+    system.__doc__ = "Run nothing: there is no shell where files are graded (grader seal)."
+    for module in (sys.modules.get("os"), sys.modules.get("posix")):
+        if module is not None and "system" in module.__dict__:
+            module.system = system
 
 
 def _one_thread() -> None:
