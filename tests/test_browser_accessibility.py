@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser_support import check, set_code, wait_ready
 
@@ -120,3 +121,26 @@ def test_the_picture_and_its_film_have_a_heading_of_their_own(open_lesson, slug)
         assert all(level > 2 for level, _ in headings[picture + 1:film + 1]), (state, headings)
         caption = page.locator("[data-testid=picture] figcaption")
         assert caption.locator("h2").inner_text().startswith("Picture:")
+
+
+def test_each_hint_button_tells_a_screen_reader_which_check_it_is_for(open_lesson):
+    """Tabbing through a report reaches only its buttons: a screen reader said "Show a hint
+    (1 of 2), button" at every failed check, never which check (its name is text Tab passes
+    by). Each hint button's description is now its check: "failed: <the check's name>"."""
+    page = open_lesson("01-graphs", width=1280, height=800)
+    wait_ready(page)
+    assert check(page) == "false"
+    page.focus("[data-testid=check]")
+    heard = []
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        focused = page.locator(":focus")
+        if not focused.evaluate("e => e.closest('[data-testid=result]') !== null"):
+            if heard:
+                break
+            continue
+        if focused.inner_text().startswith("Show a hint"):
+            name = focused.evaluate("e => e.closest('[data-check-name]').dataset.checkName")
+            expect(focused).to_have_accessible_description(f"failed: {name}")
+            heard.append(name)
+    assert len(heard) >= 3 and len(set(heard)) == len(heard)

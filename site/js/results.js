@@ -254,22 +254,28 @@ function checkItem(check, causeShown) {
   title.className = "check-name";
   title.textContent = `${mark} ${check.name}`;
   title.setAttribute("aria-label", `${state}: ${check.name}`);
+  title.id = `check-name-${++checkNames}`;
   item.append(title);
   if (!check.passed && check.message) {
     const message = paragraph(check.message, "check-message");
     if (causeShown) message.prepend("(the error above) ");
     item.append(message);
   }
-  if (!check.passed && !notRun && check.hints && check.hints.length) item.append(hints(check.hints));
+  if (!check.passed && !notRun && check.hints && check.hints.length) item.append(hints(check.hints, title.id));
   return item;
 }
+let checkNames = 0;
 
-function hints(all) {
+// `about`: the id of the check's name. Tab passes by that text to the button, so a screen
+// reader said "Show a hint (1 of 2)" at every failed check, never which one; it is the
+// button's description now.
+function hints(all, about) {
   // Hints come one at a time: the first is gentle, the last nearly the answer.
   const box = document.createElement("div");
   box.className = "hints";
   const button = document.createElement("button");
   button.type = "button";
+  button.setAttribute("aria-describedby", about);
   let shown = 0;
   const label = () => `Show a hint (${shown + 1} of ${all.length})`;
   button.textContent = label();
