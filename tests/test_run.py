@@ -502,3 +502,27 @@ def test_did_you_mean_asks_no_learner_code_and_keeps_what_crossed():
     assert asked == []
     for obj in (Plain(), Plain, 3, types.ModuleType("n")):
         assert _names_without_learner_code(obj), obj
+
+
+# A method's line that lost its indentation runs as the file loads, where `self` is nothing:
+# "NameError: name 'self' is not defined" read as "my class is broken" (a learner's walk).
+DEDENTED = ("class Value:\n    def __init__(self, data):\n        self.data = data\n"
+            "        self._children = ()\n\n    def backward(self):\n        topo = []\n"
+            "for child in self._children:\n    print(child)\n")
+OUTSIDE = "line 8 is outside every method, where `self` is not defined: if it belongs to a method"
+
+
+def test_self_on_a_line_outside_every_method_says_so_in_check_and_run():
+    report = _grade(DEDENTED)
+    assert report.error.startswith("Running your file failed: NameError: name 'self' is not "
+                                   "defined (line 8 of your file); " + OUTSIDE), report.error
+    shown = run_source(DEDENTED).error
+    assert shown.endswith("\nL" + OUTSIDE[1:] + ", indent it under that method's `def` line."), shown
+
+
+def test_self_missing_elsewhere_gets_no_such_sentence():
+    # In a function, `self` is missing for another reason (a parameter left out): not this one.
+    report = _grade("def double(x):\n    return self * 2\ndef half(x):\n    return x / 2\n")
+    assert "NameError: name 'self' is not defined" in report.checks[0].message
+    assert "outside every method" not in report.checks[0].message
+    assert "outside every method" not in _grade("self = None\nprint(self.x)\n").error

@@ -14,7 +14,7 @@ import traceback
 from dataclasses import dataclass
 
 from .deadline import STOPS, counting_interrupts
-from .learner_errors import EXITS, learner_frame, missing_module, own_interrupt, syntax_message
+from .learner_errors import EXITS, hint_for, learner_frame, own_interrupt, syntax_message
 from .report import encode
 from .run import CappedText, exec_module, learner_limits
 
@@ -100,9 +100,10 @@ def friendly_traceback(exc: BaseException, filename: str,
         if text:
             lines.append(f"    {text}")
     lines.append("".join(traceback.format_exception_only(exc)).rstrip())
-    missing = missing_module(exc)
-    if missing:
-        lines.append(missing + ".")
+    last = frames[-1] if frames else None
+    hint = hint_for(exc, last and (last.lineno, last.name))
+    if hint:
+        lines.append(hint[0].upper() + hint[1:] + ".")
     return "\n".join(lines), frames[-1].lineno if frames else None
 
 

@@ -47,9 +47,9 @@ def describe(exc: BaseException, filename: str, where=None, stop: str = "",
         # Worded where it was as a check's message words it (in_your_file), "(in `f`, line 2 of
         # your file)": the file's load said "in f, line 2", a place without its file.
         return placed("your code recursed too deeply " + RECURSION_TAG, exc, where)
-    missing = missing_module(exc)
+    hint = hint_for(exc, where)
     said = f"{kind}: {_message(exc)}" + in_your_file(exc, where)
-    return f"{said}; {missing}" if missing else said
+    return f"{said}; {hint}" if hint else said
 
 
 # A KeyboardInterrupt that no stop raised: the learner's file raised it, and reading it as a
@@ -86,6 +86,26 @@ def missing_module(exc: BaseException) -> str:
     top = top[:80] + ("…" if len(top) > 80 else "")
     return (f"`{top}` is not here: a lab has Python's standard library only, so write what "
             "you need yourself")
+
+
+def self_outside_a_method(exc: BaseException, where) -> str:
+    """For `self` used on a line outside every function: what it means. A method's line that
+    lost its indentation (Enter or Home then typing at column 0, say) runs as the file loads,
+    and "name 'self' is not defined" read as "my class is broken"."""
+    if type(exc) is not NameError or where is None or where[1] != "<module>":
+        return ""
+    try:
+        if str(exc) != "name 'self' is not defined":
+            return ""
+    except BaseException:
+        return ""
+    return (f"line {where[0]} is outside every method, where `self` is not defined: if it "
+            "belongs to a method, indent it under that method's `def` line")
+
+
+def hint_for(exc: BaseException, where) -> str:
+    """A sentence that says what a Python error of a known shape means for a lab, or ""."""
+    return missing_module(exc) or self_outside_a_method(exc, where)
 
 
 # A time limit's words when the stopped code was not in the learner's file, or could not say
