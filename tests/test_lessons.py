@@ -1187,3 +1187,41 @@ def test_lesson_three_says_backward_keeps_a_leafs_grad_not_every_grad():
             if re.search(r"\b(only ever adds?|nothing inside the backward pass resets)", sentence,
                          re.I) and re.search(r"backward", sentence, re.I):
                 assert "leaf" in sentence or "leaves" in sentence, sentence
+
+
+def test_lesson_five_says_a_visited_list_is_slow_on_train_its_graph():
+    # Lab 5 accepts a visited list (alternatives/visited_list_range_sweep.py): right, but `in`
+    # looks through the list one entry at a time. On Train it's loss graph (thousands of nodes)
+    # one backward() made about 20 million comparisons, and Train it in Chromium took 59 s
+    # where a visited set took about 10 s. Counted here (not timed): comparisons per backward().
+    from grader.capstone.mlp import MLP
+    from grader.capstone.moons import two_moons
+    from grader.capstone.train import SIZES, _loss
+
+    source = (ROOT / "labs" / "05-backward" / "alternatives" / "visited_list_range_sweep.py").read_text(
+        encoding="utf-8")
+    assert "visited.append(v)" in source and "if v not in visited:" in source
+    namespace: dict = {"__name__": "lab"}
+    exec(compile(source, "lab.py", "exec"), namespace)
+    Value = namespace["Value"]
+    compared = [0]
+
+    def same(self, other):  # identity, as before, but counted
+        compared[0] += 1
+        return self is other
+
+    Value.__eq__, Value.__hash__ = same, object.__hash__
+    loss, _ = _loss(MLP(Value, SIZES, seed=1), Value, two_moons())
+    nodes, todo = set(), [loss]
+    while todo:
+        v = todo.pop()
+        if id(v) not in nodes:
+            nodes.add(id(v))
+            todo.extend(v._prev)
+    compared[0] = 0
+    loss.backward()
+    assert len(nodes) > 1000 and compared[0] > 1_000_000, (len(nodes), compared[0])
+    five = " ".join(FENCE.sub(" ", _lesson("05-backward")).split())
+    (advice,) = [p for p in five.split("Ask the set, not the list")[1:]]
+    advice = advice.split("## ")[0]
+    assert re.search(r"thousands of nodes", advice) and re.search(r"millions of comparisons", advice), advice
