@@ -76,12 +76,18 @@ def _formula_of(got, known):
     found = {f"{x} {sign} {y}" for i, x in enumerate(names) for y in names[i:]
              for sign, value in (("+", known[x] + known[y]), ("*", known[x] * known[y]))
              if _same(got, value)}
+    found |= {f"{x} - {y}" for x in names for y in names
+              if x != y and _same(got, known[x] - known[y])}
     return found.pop() if len(found) == 1 else ""
 
 
 def _other_nodes(got, want, key, known, what):
     """Fail naming it when node `key` is a sum or product of other nodes than its own
     (L = e * f, d = e + a): the right kind of step, read from the wrong nodes."""
+    if _same(got, -want) and not _same(want, 0.0):
+        raise CheckFailed(
+            f"`{what}['{key}']` should be {_f(want)}, but your code gives {_f(got)}: the right "
+            f"size with the wrong sign. The step has no minus in it: {STEP_TEXT[key]}.")
     formula = _formula_of(got, known)
     if formula and not _same(got, want):
         raise CheckFailed(
