@@ -219,6 +219,23 @@ def test_lab_threes_later_path_check_blames_a_wrong_dL_dd_not_the_sum(course):
     assert "adds both paths as it should" in message and "Fix the step L = d * e" in message
 
 
+def test_lab_three_names_no_slip_that_the_worked_examples_numbers_fit_by_chance(course):
+    # At a = 2, b = 3 one number fits several slips: the direct path's 1 subtracted (3 - 1)
+    # was told "Your code doubles the direct path" (2 * 1), and b handed a + 1 = 3 was told
+    # "the node's own value" (b = 3). A slip is named when only it fits, at a second point too.
+    lab = course.labs["03-branching"]
+    checks, _ = load_checks(lab.checks_source(), lab.slug)
+    solution = lab.solution.read_text()
+    first = "worked example: a=2, b=3 gives dL/da = 4, dL/db = 2"
+    for old, new, wrong, right in (
+            ('g["a"] += 1.0 * dL_dL', 'g["a"] -= 1.0 * dL_dL', "doubles", "must ADD"),
+            ('g["b"] += a * g["c"]', 'g["b"] += a * g["c"] + 1.0', "own value", "a + 1")):
+        assert old in solution
+        source = solution.replace(old, new)
+        said = {c.name: c.message for c in grade(lab.slug, checks, source, "m.py").checks}
+        assert wrong not in said[first] and right in said[first], said[first]
+
+
 def test_lab_threes_nudge_checks_name_the_cause_not_only_a_rate(course):
     # Every failing check is shown: the two nudge checks said only "should be x, but your code
     # gives y. Nudging a changes L at rate x", where the checks above them named the slip.

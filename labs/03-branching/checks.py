@@ -167,23 +167,31 @@ def _paths(got, node, paths, what):
     shares = " + ".join(f"{_f(share)} from {path}" for path, share in paths)
     intro = (f"{what} is {_f(got)} but should be {_f(total)}: {node} is used twice, so it "
              f"reaches L by two paths and their shares must ADD: {shares}.")
+    # Every slip the number fits; one is named only when no other fits it too (at a = 2,
+    # b = 3, 3 - 1 is 2 * 1: a share subtracted and a path doubled give the same 2).
+    slips = []
     for path, share in paths:
         if _same(got, share):
-            raise CheckFailed(f"{intro} Your code counts only {path}. Add the share of "
-                              f"every path, accumulating with += (not =) so that no share "
-                              f"replaces another.")
+            slips.append(f"Your code counts only {path}. Add the share of every path, "
+                         f"accumulating with += (not =) so that no share replaces another.")
     for path, share in paths:
         if _same(got, 2 * share):
-            raise CheckFailed(f"{intro} Your code doubles {path}. Being used twice does not "
-                              f"mean twice the same share: each path hands back its own "
-                              f"share, and you add those.")
+            slips.append(f"Your code doubles {path}. Being used twice does not mean twice "
+                         f"the same share: each path hands back its own share, and you add "
+                         f"those.")
     if _same(got, 2 * total):
-        raise CheckFailed(f"{intro} Your code counts every path twice.")
+        slips.append("Your code counts every path twice.")
     for path, share in paths:
         if not _same(share, 0.0) and _same(got, total + share):
-            raise CheckFailed(f"{intro} Your code adds the share of {path} twice: each path "
-                              f"hands back its share once, in the backward step of the node it "
-                              f"comes through.")
+            slips.append(f"Your code adds the share of {path} twice: each path hands back its "
+                         f"share once, in the backward step of the node it comes through.")
+    for path, share in paths:
+        if not _same(share, 0.0) and _same(got, total - 2 * share):
+            slips.append(f"Your code subtracts the share of {path}: -= where it should be "
+                         f"+=, or a minus sign in it. Every share is ADDED, with +=, and its "
+                         f"sign comes from its numbers alone.")
+    if len(set(slips)) == 1:
+        raise CheckFailed(f"{intro} {slips[0]}")
     raise CheckFailed(intro)
 
 
@@ -205,6 +213,11 @@ def _factor(got, expected, own, what, other_name):
             f"{what} should be {_f(expected)}, but your code gives {_f(got)}, the node's own "
             f"value. A product hands each input the OTHER factor times its gradient: here "
             f"that is {other_name}.")
+    if _same(got, -expected) and not _same(expected, 0.0) and not _same(own, -expected):
+        raise CheckFailed(
+            f"{what} should be {_f(expected)}, but your code gives {_f(got)}: the right size "
+            f"with the wrong sign. A product hands each input the OTHER factor times its "
+            f"gradient, here {other_name}, ADDED with += (not -=, and with no minus sign).")
     if _same(got, own * expected) and not _same(own * expected, expected):
         raise CheckFailed(
             f"{what} should be {_f(expected)}, but your code gives {_f(got)}, the product's "
