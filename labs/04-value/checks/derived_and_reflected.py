@@ -36,7 +36,8 @@ def derived_ops(learner):
                        f"round: build it with a first, {RECIPES[what]}."
                        if what in ("a - b", "a / b") and isclose(got, plain(y, x), rel_tol=1e-9)
                        else "")
-            close(got, plain(x, y), f"({what}).data with {shown}", why=flipped)
+            close(got, plain(x, y), f"({what}).data with {shown}",
+                  why=flipped or _value_slip(what, got, x, y))
             grads = grads_through(Value, out, what, leaves)
             rates = (slope(lambda s: plain(s, y), x), slope(lambda t: plain(x, t), y))
             for (leaf, name), g, rate in zip(leaves, grads, rates):
@@ -78,6 +79,24 @@ def derived_ops(learner):
                                      f"own; written by hand, it gives other its share as well "
                                      f"as self.")]
                 judge(g, rate, f"The gradient of {what} for {name} ({shown})", wrongs, tol=1e-5)
+
+
+def _value_slip(what, got, x, y):
+    """Name a derived operation that computes another formula: its minus sign or its power
+    -1 lost, or put on the whole of a and b."""
+    n = {"a - 2": 2.0, "a / 2": 2.0}.get(what, y)
+    other = "b" if "b" in what else "2"
+    slips = {"-a": ((x, "a itself: the minus sign is lost"),),
+             "a - b": ((x + n, f"a + {other}: {other} is added without its minus sign"),
+                       (-(x + n), f"-(a + {other}): the minus sign is put on the whole sum")),
+             "a / b": ((x * n, f"a * {other}: {other} is not raised to the power -1"),
+                       (1 / (x * n) if x * n else float("nan"),
+                        f"1 / (a * {other}): the power -1 is put on the whole product"))}
+    slips["a - 2"], slips["a / 2"] = slips["a - b"], slips["a / b"]
+    for value, said in slips.get(what, ()):
+        if isclose(got, value, rel_tol=1e-9, abs_tol=1e-12):
+            return f"That is {said}. Build it from the operations you have: {RECIPES[what]}."
+    return ""
 
 
 def _floor_divides(Value, what, name, shown, g, rate):
