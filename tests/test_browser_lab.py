@@ -1144,6 +1144,26 @@ def test_esc_then_tab_leaves_the_editor_with_the_completion_list_open(open_lesso
         "window.courseEditor.state.selection.main.empty")
 
 
+@pytest.mark.parametrize("keys", ["ControlOrMeta+Enter", "Shift+ControlOrMeta+Enter"])
+def test_run_or_check_by_keys_closes_the_list_of_completions(open_lesson, keys):
+    """Typing `return (f(x + h) - f(x)) / h` and pressing Shift+Ctrl+Enter at once: the list of
+    completions for "h" (hasattr, hash, help, hex) stayed open over the code after the Check,
+    and an Enter pressed back in the editor took "hasattr" instead of a new line."""
+    page = open_lesson("01-graphs", width=1920, height=1080)
+    wait_ready(page)
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.press("Enter")
+    page.keyboard.type("x = h")
+    page.locator(".cm-tooltip-autocomplete").wait_for()
+    page.keyboard.press(keys)
+    page.wait_for_function("document.querySelector('[data-testid=output]').textContent !== ''")
+    page.wait_for_function("!document.querySelector('[data-testid=run]').disabled")
+    assert page.locator(".cm-tooltip-autocomplete").count() == 0
+    page.keyboard.press("Enter")
+    assert doc(page).endswith("\nx = h\n")
+
+
 @pytest.mark.parametrize("width", [1100, 390])
 def test_a_line_number_in_a_report_takes_the_cursor_to_that_line(open_lesson, width):
     """"invalid syntax (line 62)" left the learner scrolling a 60-line editor (wrapped into some

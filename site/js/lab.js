@@ -1,4 +1,5 @@
 // The lab on a lesson page: editor, Run, Check, Stop, Reset, status, output and results.
+import { closeCompletion } from "@codemirror/autocomplete";
 import { createEditor, openAt, openAtOffset, openAtStart, replace, showLine, text } from "./editor.js";
 import { startLabFiles } from "./lab-files.js";
 import { carryMark, openingCode } from "./carry.js";
@@ -181,6 +182,9 @@ export function startLab(root, page) {
 
   async function run() {
     if (python.busy) return;
+    // Pressed by their keys while typing: the list of completions for the word just typed
+    // stayed open over the code, and the next Enter in the editor took its first entry.
+    closeCompletion(view);
     busy(true);
     working("Running your code…");
     inView();
@@ -225,6 +229,7 @@ export function startLab(root, page) {
 
   async function check() {
     if (python.busy) return;
+    closeCompletion(view);  // as in run()
     busy(true);
     working("Checking…", limitSeconds);
     const source = text(view);
