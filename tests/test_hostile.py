@@ -148,7 +148,8 @@ INNOCENT_PASSES = ["innocent_bom.py", "innocent_optional_numpy.py", "innocent_st
                    "innocent_metaclass_eq.py", "innocent_wide_output.py", "innocent_threads.py",
                    "innocent_value_protocols.py", "innocent_signals.py",
                    "innocent_object_lifecycle.py", "innocent_own_exceptions.py",
-                   "innocent_odd_source.py", "innocent_clear_screen.py"]
+                   "innocent_odd_source.py", "innocent_clear_screen.py",
+                   "innocent_buggy_finalizers.py"]
 INNOCENT_SYNTAX = [("innocent_syntax_error.py", "'(' was never closed (line 4).\n    total = (1 +\n            ^"),
                    ("innocent_indentation.py", "unexpected indent (line 6).\n    extra = 2\n    ^\n"
                     "Line 6 is indented 6 spaces, more than line 5 (4), which does not end in ':' "
@@ -200,6 +201,14 @@ def _judged_fairly(reports, pyodide=True):
     assert "epoch 2 ######## 1.536" in clear.stdout, clear.stdout
     assert ("os.system('clear'): nothing ran; there is no shell where files are graded\n"
             in clear.stderr), clear.stderr
+    # A __del__ and a weakref callback that raise: Python prints them, with the line's text
+    # (from linecache), and goes on. Under --runtime python, Python's own hook opened the file
+    # by its path on disk to show that line, and the file was disqualified for "reading" it.
+    finalizers = reports["innocent_buggy_finalizers.py"]
+    assert "finalizers done" in finalizers.stdout
+    assert ("    print(\"freed\", self.name)  # AttributeError when __init__ failed\n"
+            in finalizers.stderr), finalizers.stderr
+    assert "ZeroDivisionError: division by zero" in finalizers.stderr
     # Its own exception classes (one under BaseException, one whose __str__ formats a Value),
     # chained, noted, grouped, and a generator closed early: all caught in its own code.
     assert ("own exceptions: ['log of a non-positive number at Value(data=-1.0)', "

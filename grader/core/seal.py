@@ -210,6 +210,7 @@ def seal(watched: tuple = (), alarm=None) -> Guard:
     _processless_platform()
     _one_thread()
     _no_shell()
+    _unraisable_from_linecache()
     _drop_bridge()
     _take_out_unaudited(refuse)
     readable = tuple(p for p in sys.path if p and p not in (".", "/home/pyodide"))
@@ -719,6 +720,38 @@ def _no_shell() -> None:
     for module in (sys.modules.get("os"), sys.modules.get("posix")):
         if module is not None and "system" in module.__dict__:
             module.system = system
+
+
+def _unraisable_from_linecache() -> None:
+    """`sys.unraisablehook` as Python's own, but its traceback drawn by the `traceback` module,
+    which takes a line's text from `linecache`, where the file's source is registered as it
+    runs (run.exec_module). Python's default hook draws it in C, which opens the file by the
+    name its code was compiled under: under --runtime python that is the submission's path on
+    disk, outside the folders a file may read, so a correct file whose own __del__ or weakref
+    callback raised (an error Python only prints) was disqualified for "reading" its own path
+    (innocent_buggy_finalizers.py); in Pyodide the line's text was missing. A file may still
+    set a hook of its own."""
+    import traceback
+
+    def unraisablehook(info, _sys=sys, _print=traceback.print_exception, _repr=repr):
+        stream = _sys.stderr
+        if stream is None:
+            return
+        try:
+            said = info.err_msg or "Exception ignored in"
+            if info.object is not None:
+                try:
+                    said = f"{said}: {_repr(info.object)}"
+                except BaseException:
+                    said = f"{said}: <object repr() failed>"
+            else:
+                said += ":"  # as Python's: 3.14 puts the object in the message itself
+            stream.write(said + "\n")
+            if info.exc_type is not None:
+                _print(info.exc_type, info.exc_value, info.exc_traceback, file=stream)
+        except BaseException:
+            pass
+    sys.unraisablehook = unraisablehook
 
 
 def _one_thread() -> None:
