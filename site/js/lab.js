@@ -183,7 +183,7 @@ export function startLab(root, page) {
   async function run() {
     if (python.busy) return;
     // Pressed by their keys while typing: the list of completions for the word just typed
-    // stayed open over the code, and the next Enter in the editor took its first entry.
+    // stayed open over the code after the Run or Check.
     closeCompletion(view);
     busy(true);
     working("Running your code…");
