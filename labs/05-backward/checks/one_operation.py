@@ -8,7 +8,7 @@ from grader.core.checks import check, CheckFailed, close, inputs, number
 
 # Defined in earlier files of checks/ (the files share one namespace):
 # reading.py: attempt, backward, data_of, _draw, exp, explain, _f, grad_of, grads_of, _hands_own_grad,
-#             leaves_of, relu, _same, _t, tanh
+#             leaves_of, relu, reseeds, _same, _t, tanh
 
 
 FACTOR = ("forgets to multiply by the output's gradient: a node hands each child its local "
@@ -378,6 +378,7 @@ def add_sub(learner):
     # a is used twice: (a + b) + a. Only = instead of += makes a.grad 1 here.
     out, (ga, gb) = grads_of(learner, lambda a, b: (a + b) + a, [a, b], "(a + b) + a")
     if ga == 1.0 and gb == 1.0:
+        reseeds(learner)
         raise CheckFailed(f"a.grad for L = (a + b) + a at {at} should be 2, but your code gives "
                           f"1: a {REPLACED}.")
     if not (_same(ga, 2.0) and _same(gb, 1.0)):

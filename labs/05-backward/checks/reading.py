@@ -326,10 +326,29 @@ UNATTACHED = ("The result of {what} still has the do-nothing step a new Value st
               "out.")
 
 
+RESEEDS = ("x.grad for L = x * 3 at x = 2 should be 3, but your code gives 1: the share L "
+           "handed x was replaced by a seed of 1. Your backward() calls backward() on the "
+           "children (c.backward() inside it, recursing), and each call seeds its own node "
+           "with 1 (self.grad = 1), so every node ends at 1 whatever arrived from above. Seed "
+           "the output only, once: one backward() sorts the whole graph, sets self.grad = 1, "
+           "then calls each node's _backward() in reverse order.")
+
+
+def reseeds(learner):
+    """Fail with RESEEDS if backward() leaves a leaf's grad at 1 where its share is 3: a
+    backward() that recurses into the children by calling their backward(), which seeds."""
+    (x,) = leaves_of(learner, [2.0])
+    out = attempt("L = x * 3", lambda: x * 3.0)
+    backward(out, "x * 3")
+    if grad_of(x, "x") == 1.0 and grad_of(out, "L") == 1.0:
+        raise CheckFailed(RESEEDS)
+
+
 def explain(learner):
     """Fail with the cause if a learner's Value has a flaw that makes gradients wrong in many
     graphs at once: building a Value changes its children's grads, or a backward step runs
     the steps below it. Called where a gradient came out wrong, before the number is shown."""
+    reseeds(learner)
     ops = (("a * 3", lambda v: v * 3.0), ("a + 1", lambda v: v + 1.0),
            ("a ** 2", lambda v: v ** 2), ("a.tanh()", lambda v: v.tanh()),
            ("a.exp()", lambda v: v.exp()), ("a.relu()", lambda v: v.relu()))

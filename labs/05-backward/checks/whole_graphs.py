@@ -365,6 +365,8 @@ def across_calls(learner):
     (a,) = leaves_of(learner, [2.0])
     first = attempt("a * 3", lambda: a * 3.0)
     backward(first, "a * 3")
+    if not _same(grad_of(a, "a"), 3.0):
+        explain(learner)
     close(grad_of(a, "a"), 3.0, "a.grad after (a * 3).backward()")
     second = attempt("a * a", lambda: a * a)
     backward(second, "a * a")
