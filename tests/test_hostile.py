@@ -243,6 +243,11 @@ def _judged_fairly(reports, pyodide=True):
         assert "left: []" in scratch.stdout
     else:
         assert not scratch.passed and REACH in scratch.error
+    if pyodide:  # its logs zipped and unzipped in its working folder (CPython: refused writes)
+        archives = reports["innocent_archives.py"]
+        assert archives.passed, archives.error
+        assert ("'archive ok', 'unpack ok', 'unpacked ok', 'rmtree ok', 'rmtree missing ok', "
+                "'remove zip ok']" in archives.stdout), archives.stdout
     # Standard input is empty, whichever way a file reads it; in Pyodide descriptor 0 and
     # /dev/stdin are the interpreter's own (host/boot.mjs). CPython's runtime reads its job
     # on descriptor 0 and refuses.
@@ -355,6 +360,8 @@ def test_innocent_files_next_to_hostile_ones_are_judged_fairly(batch):
     ("lying_exception.py", "Running your file failed: Lying: boom (line 16 of your file)"),
     ("exception_group.py", "Running your file failed: ExceptionGroup: several slips (2 "
                            "sub-exceptions) (line 4 of your file)"),
+    ("archive_outside.py", REACH + " (shutil.make_archive; shutil.make_archive; "
+                           "shutil.unpack_archive)"),
     ("seal_globals.py", REACH + " (changing the grader's seal"),
     ("seal_cells.py", REACH + " (changing refuse.__defaults__"),
     ("seal_tracer.py", REACH + " (sys.settrace"),

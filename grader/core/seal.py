@@ -810,7 +810,12 @@ _SCRATCH_EVENTS = MappingProxyType({
                    # tempfile.TemporaryDirectory() cleans up with shutil.rmtree
                    "shutil.rmtree": ((0,), (1,)), "shutil.copyfile": ((0, 1), ()),
                    "shutil.copymode": ((0, 1), ()), "shutil.copystat": ((0, 1), ()),
-                   "shutil.copytree": ((0, 1), ()), "shutil.move": ((0, 1), ())})
+                   "shutil.copytree": ((0, 1), ()), "shutil.move": ((0, 1), ()),
+                   # a run's logs zipped, and unzipped: (base_name, format, root_dir, base_dir)
+                   # and (filename, extract_dir, format); what either then reads, writes or
+                   # lists is an event of its own, judged as any other
+                   "shutil.make_archive": ((0, 2, 3), ()),
+                   "shutil.unpack_archive": ((0, 1), ())})
 # Both read-only (MappingProxyType): the hook reads them, and a file that reached this
 # module's globals could otherwise have added "/etc/passwd" to DEVICES.
 
