@@ -248,6 +248,10 @@ def _judged_fairly(reports, pyodide=True):
         assert archives.passed, archives.error
         assert ("'archive ok', 'unpack ok', 'unpacked ok', 'rmtree ok', 'rmtree missing ok', "
                 "'remove zip ok']" in archives.stdout), archives.stdout
+        paths = reports["innocent_pathlib_scratch.py"]
+        assert paths.passed, paths.error
+        assert "'move ok', 'mkstemp ok'" in paths.stdout and "Error" not in paths.stdout, \
+            paths.stdout
     # Standard input is empty, whichever way a file reads it; in Pyodide descriptor 0 and
     # /dev/stdin are the interpreter's own (host/boot.mjs). CPython's runtime reads its job
     # on descriptor 0 and refuses.
