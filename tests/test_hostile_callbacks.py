@@ -49,7 +49,9 @@ def test_calls_nesting_through_both_interpreters_stop_with_a_recursion_error(lab
     failed = [c for c in report.checks if not c.passed]
     assert report.score == 13 and not report.error, report.error
     assert [c.name.startswith(TRAINING) for c in failed] == [True] * 5
-    assert all("recursed too deeply (RecursionError)" in c.message for c in failed)
+    # The grader's "(RecursionError)" holds the learner's place when it has one (57c4cd7).
+    assert all("recursed too deeply (RecursionError" in c.message for c in failed), \
+        [c.message for c in failed]
 
 
 def test_a_checks_function_called_after_its_check_changes_no_verdict(lab5):
