@@ -61,9 +61,11 @@ def _xs(seed, n, low, high, gap=0.2):
 
 UNHASHABLE = ("Your Value cannot go in a set (TypeError: unhashable type): it defines __eq__, and "
               "Python then sets __hash__ to None, so micrograd's set(_children) fails, and so "
-              "would the visited set of lab 5's backward() in either design. Delete __eq__ (a @dataclass writes one for "
-              "you: make it @dataclass(eq=False)): nodes are told apart by identity, and two "
-              "Values holding the same number are still two different nodes.")
+              "would a visited set in lab 5's backward() (a visited list would not raise, but "
+              "would take two nodes holding the same number for one). Delete __eq__ (a "
+              "@dataclass writes one for you: make it @dataclass(eq=False)): nodes are told "
+              "apart by identity, and two Values holding the same number are still two "
+              "different nodes.")
 
 PLAIN = ("A plain number reached code that reads its .data or .grad: an operation was given an "
          "int or float (a - 2 becomes a + (-2), say). Wrap it first, in every operation that "
