@@ -426,3 +426,22 @@ def test_gradescope_without_results_keeps_a_results_json_that_is_not_gradescopes
         done = run_course(*args, cwd=tmp_path)
         assert done.returncode == 0, done.stderr
     assert json.loads((tmp_path / "results.json").read_text())["score"] == 18.0
+
+
+def test_junit_classes_tell_learners_apart_as_jenkins_and_gitlab_list_them():
+    """Every test case's classname was the lab, so Jenkins (which builds its tree and its
+    "failed tests" list from classname: package before the last dot, class after it) and
+    GitLab (whose test report shows classname as each case's suite) listed every learner's
+    "double(x) ..." under one class "05-backward": 30 failures of one name, no learner named.
+    The class is the lab and the file: package 05-backward, class the file (its dots _)."""
+    from grader.core.report import CheckResult
+
+    graded = [Graded(Report(lab="05-backward", file=name, checks=[CheckResult(
+        name="double(x) returns twice x", passed=False, message="wrong")]), name)
+        for name in ("sub/amy.py", "other/amy.py", "bob.py")]
+    xml = JUnitXml.fromstring(junit(graded))
+    classes = [case.classname for suite in xml for case in suite]
+    assert len(set(classes)) == 3, classes
+    split = [name.rsplit(".", 1) for name in classes]  # as Jenkins reads a classname
+    assert [package for package, _ in split] == ["05-backward"] * 3
+    assert [cls for _, cls in split] == ["sub/amy_py", "other/amy_py", "bob_py"]

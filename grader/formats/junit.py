@@ -1,7 +1,8 @@
 """`--format junit`: JUnit XML, which CI systems show per case.
 
 One test suite per graded file (named by its file, with its lab and input as properties),
-one test case per check: a failed check is a <failure> with its message, a file that never
+one test case per check, its class `<lab>.<file>` (the file's dots as `_`, so Jenkins's
+package is the lab and its class the file): a failed check is a <failure> with its message, a file that never
 loaded makes each case an <error> with the reason. The learner's printed output goes to the
 suite's <system-out>/<system-err>. Characters XML 1.0 cannot carry are written as escapes, and
 so are the ones it can but a reader of the report should not meet raw (learner_text.py): C1
@@ -38,12 +39,16 @@ def junit(graded: list[Graded]) -> str:
         for name, value in (("lab", report.lab), ("input", piece.input)):
             ET.SubElement(properties, "property", name=name, value=xml_text(value))
         counts = {"tests": 0, "failures": 0, "errors": 0}
+        # Jenkins builds its tree and its list of failed tests from classname (package
+        # before the last dot, class after it) and GitLab shows it as each case's suite: the
+        # lab alone put every learner's cases in one class, 30 failures of one name.
+        classname = xml_text(f"{report.lab or 'course'}.{report.file.replace('.', '_')}")
         cases = [(c.name, c.passed, c.message, c.hints) for c in report.checks] or \
             [("the file loads", False, report.error, [])]
         for name, passed, message, hints in cases:
             counts["tests"] += 1
-            case = ET.SubElement(suite, "testcase", classname=xml_text(report.lab or "course"),
-                                 name=xml_text(name), time="0")
+            case = ET.SubElement(suite, "testcase", classname=classname, name=xml_text(name),
+                                 time="0")
             if passed:
                 continue
             if not piece.loaded:
