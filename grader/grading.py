@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 from .checks_loading import load_lab_checks
@@ -50,29 +51,54 @@ def grade(lab: Lab, files: list[tuple[str, str]], runtime) -> list[Report]:
     return runtime.grade(submissions(lab, files))
 
 
+class BatchStopped(Exception):
+    """Ctrl+C stopped a batch: `graded` holds every piece graded before it (in the inputs'
+    order), `missing` the file names of those that were not."""
+
+    def __init__(self, graded: list[Graded], missing: list[str]):
+        super().__init__(f"stopped with {len(missing)} file(s) not graded")
+        self.graded = graded
+        self.missing = missing
+
+
 def grade_inputs(course: Course, inputs: list[Input], lab: str | None, runtime, runtime_name: str,
-                 shard: ShardSpec | None = None) -> list[Graded]:
+                 shard: ShardSpec | None = None, progress=None) -> list[Graded]:
     """Grade every input (or, with `shard`, only its share), in order, in one batch.
 
     `lab` None grades every lab each input holds (`--all`). A piece that cannot be graded
     fails on its own, with its reason; every other piece is graded all the same.
+    `progress(graded, total)` is called (from any thread) as each piece's report comes.
+    Ctrl+C (KeyboardInterrupt) raises BatchStopped with the pieces graded by then.
     """
     names = [item.name for item in inputs]
     chosen = [(position, item) for position, item in enumerate(inputs)
               if shard is None or shard.holds(item.name)]
     pieces: list[tuple[int, Piece]] = []
-    for position, item in chosen:
-        pieces += [(position, piece) for piece in open_input(item, set(course.labs), lab)]
-    reports = _grade_pieces(course, [piece for _, piece in pieces], runtime, runtime_name)
+    reports: list[Report | None] = []
     digest = inputs_digest(names, lab) if shard else ""
-    return [Graded(report, piece.input,
-                   Shard(shard.index, shard.count, len(names), digest, position) if shard else None)
-            for (position, piece), report in zip(pieces, reports)]
+
+    def kept() -> list[Graded]:
+        return [Graded(report, piece.input,
+                       Shard(shard.index, shard.count, len(names), digest, position)
+                       if shard else None)
+                for (position, piece), report in zip(pieces, reports) if report is not None]
+
+    try:
+        for position, item in chosen:
+            pieces += [(position, piece) for piece in open_input(item, set(course.labs), lab)]
+        reports += [None] * len(pieces)
+        _grade_pieces(course, [piece for _, piece in pieces], runtime, runtime_name, reports,
+                      progress)
+    except KeyboardInterrupt:
+        missing = [piece.file for (_, piece), report in zip(pieces, reports) if report is None]
+        raise BatchStopped(kept(), missing) from None
+    return kept()
 
 
-def _grade_pieces(course: Course, pieces: list[Piece], runtime, runtime_name: str
-                  ) -> list[Report]:
-    """One report per piece, in order; the gradable pieces share one runtime batch."""
+def _grade_pieces(course: Course, pieces: list[Piece], runtime, runtime_name: str,
+                  reports: list[Report | None], progress=None) -> None:
+    """Each piece's report into `reports`, in order, as it comes; the gradable pieces share
+    one runtime batch."""
     templates: dict[str, Submission] = {}  # a lab's checks, loaded once
 
     def submission(slug: str, piece: Piece) -> Submission:
@@ -84,19 +110,29 @@ def _grade_pieces(course: Course, pieces: list[Piece], runtime, runtime_name: st
                           check_names=template.check_names, check_hints=template.check_hints,
                           parts=template.parts)
 
-    reports: list[Report | None] = [None] * len(pieces)
+    count = [0]
+    lock = threading.Lock()  # reports come from the runtime's lanes
+
+    def came(index: int, report: Report) -> None:
+        with lock:
+            reports[index] = report
+            count[0] += 1
+            if progress is not None:
+                progress(count[0], len(pieces))
+
     batch: list[tuple[int, Submission]] = []
     for index, piece in enumerate(pieces):
         if piece.lab is None:  # no lab to list checks for: a report with none, failed
-            reports[index] = Report(lab="", file=piece.file, error=REFUSED + piece.error,
-                                    runtime=runtime_name)
+            came(index, Report(lab="", file=piece.file, error=REFUSED + piece.error,
+                               runtime=runtime_name))
         elif piece.source is None:
             report = submission(piece.lab, piece).failed(piece.error, runtime_name)
             report.error = REFUSED + piece.error  # the checks say "Not run: <why>"
-            reports[index] = report
+            came(index, report)
         else:
             batch.append((index, submission(piece.lab, piece)))
     if batch:
-        for (index, _), report in zip(batch, runtime.grade([s for _, s in batch])):
-            reports[index] = report
-    return reports  # type: ignore[return-value]
+        everything = runtime.grade([s for _, s in batch],
+                                   done=lambda n, report: came(batch[n][0], report))
+        for (index, _), report in zip(batch, everything):
+            reports[index] = report  # the same report, unless a runtime had no `done` to call

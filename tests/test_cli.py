@@ -500,7 +500,7 @@ def test_a_host_whose_pipe_breaks_at_once_is_a_setup_error(monkeypatch, tmp_path
     from grader.commands import grade as grade_module
 
     class Dead:
-        def grade(self, submissions):
+        def grade(self, submissions, done=None):
             raise BrokenPipeError(32, "Broken pipe")
 
     monkeypatch.setattr(grade_module, "make_runtime", lambda *args, **kwargs: Dead())
@@ -1043,7 +1043,7 @@ def test_ctrl_c_mid_batch_is_a_stop_that_says_what_is_kept(monkeypatch, tmp_path
     from grader.commands import grade as grade_module
 
     class Stopped:
-        def grade(self, submissions):
+        def grade(self, submissions, done=None):
             raise KeyboardInterrupt  # what SIGINT raises in the main thread as it waits
 
     monkeypatch.setattr(grade_module, "make_runtime", lambda *args, **kwargs: Stopped())
@@ -1054,7 +1054,7 @@ def test_ctrl_c_mid_batch_is_a_stop_that_says_what_is_kept(monkeypatch, tmp_path
                                      "--format", "csv", "--results", str(results),
                                      "--course", str(ROOT)])
     assert done.exit_code == 2, done.output
-    assert "stopped by Ctrl+C before the batch finished: no grade is kept" in done.output
+    assert "stopped by Ctrl+C before any file was graded: no grade is kept" in done.output
     assert f"{results} is as it was" in done.output and "Aborted!" not in done.output
     assert results.read_text() == "the grades of an earlier run\n"
     # any other command Ctrl+C stops is a stop too (status 2), never a verdict
@@ -1110,7 +1110,7 @@ def test_a_file_stopped_by_the_time_limit_beside_others_is_graded_again_alone(mo
     calls = []
 
     class Crowded(PythonRuntime):
-        def grade(self, submissions):
+        def grade(self, submissions, done=None):
             calls.append(([s.file for s in submissions], self.workers))
             reports = super().grade(submissions)
             if self.workers > 1:  # the crowd: every file is stopped, as on a busy machine
@@ -1153,3 +1153,94 @@ def test_a_notes_file_in_lessons_is_one_problem_not_two(tmp_path):
                           "lesson is lessons/NN-slug.md, starting with '---'; keep notes "
                           "outside lessons/")], problems
     assert sum(p.path.name == "6-descent.md" for p in problems) == 2, problems
+
+
+@pytest.mark.parametrize("runtime", [pytest.param("pyodide", marks=pytest.mark.pyodide),
+                                     "python"])
+def test_a_real_ctrl_c_mid_batch_keeps_the_files_graded_and_names_the_rest(runtime, tmp_path):
+    """A real SIGINT to a real `course grade` stopping a class kept no grade at all (status 2,
+    "no grade is kept"): the runtimes handed every report back at the end. The files graded
+    before the stop are kept, written to --results in the inputs' order, and those not graded
+    are named (status 2). A terminal is shown "graded N of M file(s)" as they come."""
+    import os
+    import pty
+    import select
+    import signal
+    import subprocess
+
+    from tests.conftest import course_command
+
+    solution = (LAB / "solution.py").read_text()
+    class_folder = tmp_path / "class"
+    class_folder.mkdir()
+    for name in ("a amy.py", "b bob.py", "d dee.py", "e eve.py"):
+        (class_folder / name).write_text(solution)
+    (class_folder / "c cal.py").write_text("while True:\n    pass\n")  # graded third, for ever
+    results = tmp_path / "grades.csv"
+    extra = ["--trusted"] if runtime == "python" else []
+    master, slave = pty.openpty()  # stderr a terminal: the progress is shown there
+    proc = subprocess.Popen(course_command() + [
+        "grade", "05-backward", str(class_folder), "--jobs", "1", "--timeout", "600",
+        "--runtime", runtime, *extra, "--format", "csv", "--results", str(results)],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=slave, text=True)
+    os.close(slave)
+    said = b""
+    try:
+        while b"graded 2 of 5 file(s)" not in said:  # amy and bob graded; cal runs for ever
+            assert proc.poll() is None, said
+            if select.select([master], [], [], 600)[0]:
+                said += os.read(master, 4096)
+            else:
+                raise AssertionError(f"no progress: {said!r}")
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=300)
+        while select.select([master], [], [], 0)[0]:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            said += chunk
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+    text = said.decode(errors="replace")
+    assert proc.returncode == 2, text
+    assert "stopped by Ctrl+C: the 2 file(s) graded are kept (written to" in text, text
+    assert "3 file(s) were not graded and are in no report:" in text, text
+    assert all(name in text.split("not graded")[1] for name in ("c cal.py", "d dee.py", "e eve.py"))
+    assert "Traceback" not in text and "2 of 2 file(s) passed; wrote" in out
+    rows = results.read_text().splitlines()
+    assert len(rows) == 3 and "a amy.py" in rows[1] and "b bob.py" in rows[2], rows
+
+
+def test_jobs_beyond_what_memory_holds_are_lowered_and_said(monkeypatch, tmp_path):
+    """`--jobs 64` started 64 Pyodide hosts at once (~150 MB each, and a second while one is
+    replaced), whatever the machine had: swapping or the OOM killer, nothing said. The
+    lanes are as many as the available memory holds, and stderr says so."""
+    from click.testing import CliRunner
+
+    from grader.cli import main
+    from grader.commands import grade as grade_module
+    from grader.runtimes.python import PythonRuntime
+
+    asked = []
+
+    def runtime(name, root, timeout, jobs):
+        asked.append(jobs)
+        return PythonRuntime(timeout=timeout, workers=jobs)
+
+    monkeypatch.setattr(grade_module, "make_runtime", runtime)
+    monkeypatch.setattr(grade_module, "available_mb", lambda: 3 * grade_module.LANE_MB + 10)
+    (tmp_path / "amy.py").write_text((LAB / "solution.py").read_text())
+    done = CliRunner().invoke(main, ["grade", "05-backward", str(tmp_path / "amy.py"), "--json",
+                                     "--jobs", "64", "--course", str(ROOT)])
+    assert done.exit_code == 0, done.output
+    assert asked == [3]
+    assert "Grading 3 file(s) at once, not 64" in done.stderr and json.loads(done.stdout)
+    # within what memory holds, or with it unknown, --jobs is as asked
+    assert grade_module.jobs_within_memory(2, 10_000) == 2
+    assert grade_module.jobs_within_memory(64, None) == 64
+    assert grade_module.jobs_within_memory(8, 100) == 1

@@ -8,7 +8,7 @@ import sys
 import click
 
 from ..formats import FORMATS
-from ..grading import RUNTIMES, grade_inputs, make_runtime
+from ..grading import RUNTIMES, BatchStopped, grade_inputs, make_runtime
 from ..runtimes.node import SetupError
 from .emit import emit, results_file
 from .options import TIMEOUT, PathsCommand, chosen_lab, load_course, root_option
@@ -24,6 +24,30 @@ def default_jobs() -> int:
 
 SKIPPED_SHOWN = 10
 
+# Memory one Pyodide lane may hold: a host is ~150 MB resident as it grades (both its
+# interpreters), and a second starts while an unfit one is replaced. `--jobs 64` on a laptop
+# asked for 64 of them at once, ~10-20 GB, with nothing said.
+LANE_MB = 300
+
+
+def available_mb() -> int | None:
+    """MiB this machine can give without swapping (Linux's MemAvailable), None if unknown."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as info:
+            for line in info:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) // 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def jobs_within_memory(jobs: int, available: int | None) -> int:
+    """As many lanes as asked, but no more than the memory available holds (at least one)."""
+    if available is None:
+        return jobs
+    return max(1, min(jobs, available // LANE_MB))
+
 
 class SecondLook:
     """A runtime whose files stopped by the time limit are graded again, one at a time.
@@ -38,20 +62,70 @@ class SecondLook:
         self.runtime = runtime
         self.again: list[str] = []  # the files graded again, for one line on stderr
 
-    def grade(self, submissions: list) -> list:
-        reports = self.runtime.grade(submissions)
+    def grade(self, submissions: list, done=None) -> list:
+        """As the runtime's grade; `done` hears of a report the time limit stopped only once
+        its second verdict is in (a Ctrl+C between the two leaves that file not graded)."""
+        again = len(submissions) > 1 and self.runtime.workers > 1  # else alone already
+
+        def first(index: int, report) -> None:
+            if done is not None and not (again and report.interrupted):
+                done(index, report)
+
+        reports = self.runtime.grade(submissions, done=first)
         stopped = [n for n, report in enumerate(reports) if report.interrupted]
-        if not stopped or len(submissions) == 1 or self.runtime.workers <= 1:  # alone already
+        if not stopped or not again:
             return reports
         workers = self.runtime.workers
         self.runtime.workers = 1
+
+        def second(index: int, report) -> None:
+            if done is not None:
+                done(stopped[index], report)
+
         try:  # one batch in one lane: a host per call would make each a cold start
-            for n, report in zip(stopped, self.runtime.grade([submissions[n] for n in stopped])):
+            redone = self.runtime.grade([submissions[n] for n in stopped], done=second)
+            for n, report in zip(stopped, redone):
                 reports[n] = report
                 self.again.append(submissions[n].file)
         finally:
             self.runtime.workers = workers
         return reports
+
+
+class Progress:
+    """"graded 12 of 300" on stderr, rewritten in place, when stderr is a terminal (a class
+    graded for minutes said nothing until its end); nothing otherwise, so a log or a CI
+    job's output holds only the document and the notes."""
+
+    def __init__(self) -> None:
+        self.shown = sys.stderr.isatty()
+        self.said = False
+
+    def __call__(self, graded: int, total: int) -> None:
+        if self.shown and total > 1:
+            sys.stderr.write(f"\rgraded {graded} of {total} file(s)")
+            sys.stderr.flush()
+            self.said = True
+
+    def clear(self) -> None:
+        if self.said:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+            self.said = False
+
+
+def stopped_note(graded: int, missing: list[str], written: str) -> str:
+    """What a Ctrl+C kept: the files graded (as in any run, where the document goes) and the
+    names of those not graded, to grade again."""
+    if not graded:
+        return (f"course grade: stopped by Ctrl+C before any file was graded: no grade is kept "
+                f"({written}); grade again to have them")
+    shown = ", ".join(missing[:SKIPPED_SHOWN])
+    more = f" and {len(missing) - SKIPPED_SHOWN} more" if len(missing) > SKIPPED_SHOWN else ""
+    return (f"course grade: stopped by Ctrl+C: the {graded} file(s) graded are kept ({written}); "
+            f"{len(missing)} file(s) were not graded and are in no report: {shown}{more}. "
+            "Grade those again (with --json, `course merge --regraded` can put them beside "
+            "the rest).")
 
 
 def skipped_note(skipped: list[str]) -> str:
@@ -150,21 +224,37 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
             raise click.UsageError(f"LAB comes first, then the paths: course grade {swapped} "
                                    f"{lab_name} ... ({lab_name} is a file, {swapped} a lab)")
         slug = chosen_lab(course, lab_name).slug
+    if runtime == "pyodide":
+        available = available_mb()
+        fitting = jobs_within_memory(jobs, available)
+        if fitting < jobs:  # on stderr: every format's document stays what its reader expects
+            click.echo(f"Grading {fitting} file(s) at once, not {jobs}: each Pyodide lane may "
+                       f"hold ~{LANE_MB} MB and this machine has {available} MB available.",
+                       err=True)
+            jobs = fitting
     skipped: list[str] = []
     repeated: list[str] = []
+    progress = Progress()
     try:
         inputs = collect(paths, skipped, repeated)
         looked = SecondLook(make_runtime(runtime, course.root, timeout, jobs))
-        graded = grade_inputs(course, inputs, slug, looked, runtime, shard)
+        graded = grade_inputs(course, inputs, slug, looked, runtime, shard, progress)
     except MissingPath as exc:
         raise click.UsageError(str(exc)) from None
-    except KeyboardInterrupt:
-        # The batch's reports come back together, so none is kept: say so, and that the
-        # document named is as it was, rather than Click's bare "Aborted!" (status 1).
-        kept = (f"{results_path} is as it was" if results_path is not None
-                else "nothing was printed")
-        click.echo(f"\ncourse grade: stopped by Ctrl+C before the batch finished: no grade "
-                   f"is kept ({kept}); grade again to have them", err=True)
+    except (KeyboardInterrupt, BatchStopped) as exc:
+        # What was graded before the stop is kept, as pytest keeps the tests it ran: written
+        # where the document goes, in the inputs' order, and the files not graded are named.
+        # Status 2 (stopped), never 1, which a script reads as "a file failed".
+        progress.clear()
+        kept = getattr(exc, "graded", [])
+        if kept:
+            emit(output_format, kept, results_path)
+            written = f"written to {results_path}" if results_path else "printed above"
+        else:
+            written = (f"{results_path} is as it was" if results_path is not None
+                       else "nothing was printed")
+        click.echo("\n" + stopped_note(len(kept), getattr(exc, "missing", []), written),
+                   err=True)
         sys.exit(2)
     except ChecksBroken as exc:  # the course's fault, not a file's: nothing is graded
         raise click.UsageError(f"no file was graded: {exc} "
@@ -181,6 +271,8 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
         raise click.UsageError(
             f"cannot grade in {runtime}: its process could not be started or ended at once "
             f"({what}{where}); run `course setup`, and check COURSE_NODE if it is set") from None
+    finally:
+        progress.clear()  # before the document, or a usage error's line
     emit(output_format, graded, results_path)
     if skipped:  # on stderr: every format's document stays what its reader expects
         click.echo(skipped_note(skipped), err=True)

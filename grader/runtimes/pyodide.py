@@ -13,6 +13,7 @@ import collections
 import json
 import os
 import queue
+import signal
 import subprocess
 import threading
 import time
@@ -170,6 +171,14 @@ class NodeHost:
         return [line.split(" ", 1)[1] for line in text.splitlines()
                 if line.startswith("NETWORK-REFUSED ")]
 
+    def kill(self) -> None:
+        """End the host and its learner's worker now, mid-job (Ctrl+C): its group is its own
+        (start_new_session), so a terminal's Ctrl+C never reached it."""
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except OSError:
+            pass
+
     def close(self) -> None:
         try:
             self.proc.stdin.close()
@@ -194,18 +203,25 @@ class PyodideRuntime:
         self.calls: list[int] = []    # per report: requests its checks made of learner code
         self.timings: list[dict] = []  # per job: where its time went (NodeHost._keep_timing)
 
-    def grade(self, submissions: list[Submission]) -> list[Report]:
+    def grade(self, submissions: list[Submission], done=None) -> list[Report]:
+        """Every submission's report, in order. `done(index, report)` is called as each one
+        comes back (from a lane's thread), so a batch stopped by Ctrl+C keeps what it graded:
+        then no lane takes another file, the hosts grading one are ended at once (a report
+        cut short is not handed on), and the KeyboardInterrupt goes on up."""
         if not submissions:
             return []
         reports: list[Report | None] = [None] * len(submissions)
         todo: queue.Queue[int] = queue.Queue()
         for index in range(len(submissions)):
             todo.put(index)
+        stop = threading.Event()
+        busy: set[NodeHost] = set()  # hosts with a job, for the stop to end
+        lock = threading.Lock()
 
         def serve() -> None:
             host = None
             try:
-                while True:
+                while not stop.is_set():
                     try:
                         index = todo.get_nowait()
                     except queue.Empty:
@@ -213,18 +229,41 @@ class PyodideRuntime:
                     if host is None:
                         host = NodeHost(self.pyodide, self.stdlib, package=self.package)
                         self.boot_seconds.append(host.boot_seconds)
-                    reports[index], fit = host.grade(submissions[index], self.timeout)
+                    with lock:
+                        if stop.is_set():
+                            return
+                        busy.add(host)
+                    report, fit = host.grade(submissions[index], self.timeout)
+                    with lock:
+                        busy.discard(host)
+                        if stop.is_set():  # its host may have been ended under it
+                            return
+                        reports[index] = report
+                    if done is not None:
+                        done(index, report)
                     if not fit:
                         self._retire(host)
                         host = None
             finally:
                 if host is not None:
+                    if stop.is_set():
+                        host.kill()
                     self._retire(host)
 
         lanes = min(self.workers, len(submissions))
-        with ThreadPoolExecutor(lanes) as pool:
-            for future in [pool.submit(serve) for _ in range(lanes)]:
+        pool = ThreadPoolExecutor(lanes)
+        futures = [pool.submit(serve) for _ in range(lanes)]
+        try:
+            for future in futures:
                 future.result()
+        except BaseException:
+            with lock:
+                stop.set()
+                for host in busy:
+                    host.kill()
+            raise
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
         return reports  # type: ignore[return-value]
 
     def _retire(self, host: NodeHost) -> None:

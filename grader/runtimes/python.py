@@ -42,7 +42,10 @@ class PythonRuntime:
         self.timeout = timeout
         self.workers = workers
 
-    def grade(self, submissions: list[Submission]) -> list[Report]:
+    def grade(self, submissions: list[Submission], done=None) -> list[Report]:
+        """Every submission's report, in order; `done(index, report)` as each comes back (from
+        a lane's thread). On Ctrl+C no lane takes another file, the children grading one are
+        ended at once (their reports are not handed on), and the KeyboardInterrupt goes on up."""
         # The core goes to a folder of its own, so the sealed interpreter's sys.path (which is
         # what it may read) holds the standard library and the core, not the course's files.
         with tempfile.TemporaryDirectory(prefix="course-core-") as folder:
@@ -52,21 +55,42 @@ class PythonRuntime:
                 target.write_text(text, encoding="utf-8")
             servers, mine = [], threading.local()
             labs = sorted({(s.checks_source, s.lab) for s in submissions})
+            reports: list[Report | None] = [None] * len(submissions)
+            stopped, stop_out = os.pipe()  # readable once the batch is stopped
+            stop = threading.Event()
 
-            def grade_one(submission: Submission) -> Report:
+            def grade_one(index: int) -> None:
+                if stop.is_set():
+                    return
                 if getattr(mine, "server", None) is None:
                     mine.server = _ForkServer(folder, labs)
                     servers.append(mine.server)
-                return self._grade_one(submission, mine.server)
+                report = self._grade_one(submissions[index], mine.server, stopped)
+                if report is None or stop.is_set():
+                    return
+                reports[index] = report
+                if done is not None:
+                    done(index, report)
 
+            pool = ThreadPoolExecutor(max(1, self.workers))
             try:
-                with ThreadPoolExecutor(max(1, self.workers)) as pool:
-                    return list(pool.map(grade_one, submissions))
+                for future in [pool.submit(grade_one, n) for n in range(len(submissions))]:
+                    future.result()
+            except BaseException:
+                stop.set()
+                os.write(stop_out, b"x")
+                raise
             finally:
+                pool.shutdown(wait=True, cancel_futures=True)
                 for server in servers:
                     server.close()
+                os.close(stopped)
+                os.close(stop_out)
+            return reports  # type: ignore[return-value]
 
-    def _grade_one(self, submission: Submission, server: "_ForkServer") -> Report:
+    def _grade_one(self, submission: Submission, server: "_ForkServer",
+                   stopped: int) -> Report | None:
+        """Its report, or None if the batch was stopped (`stopped` readable) before it came."""
         token = new_token()
         # The child interrupts the learner's code at the limit and reports its line (job.py);
         # it is ended GRACE later if the code caught the interrupt or is in one long C call.
@@ -75,7 +99,9 @@ class PythonRuntime:
         known: list[dict] = []  # each check's result, as the child knew it (job.py)
         with tempfile.TemporaryDirectory(prefix="course-run-") as cwd:
             result, status = server.run(json.dumps(job).encode(), cwd, FrameReader(token),
-                                        started + self.timeout + GRACE, known)
+                                        started + self.timeout + GRACE, known, stopped)
+        if result == "stopped":
+            return None
         seconds = time.perf_counter() - started
         if result == "timeout":
             return _kept(submission.failed(TIMEOUT.format(timeout=self.timeout), NAME, seconds),
@@ -141,8 +167,9 @@ class _ForkServer:
         self.channel = ours
         self.channel.sendall(SIZE.pack(len(self.labs)) + self.labs)  # compiled once, there
 
-    def run(self, job: bytes, cwd: str, reader: FrameReader, deadline: float, known: list):
-        """(the framed report, "timeout" or None; the child's exit status)."""
+    def run(self, job: bytes, cwd: str, reader: FrameReader, deadline: float, known: list,
+            stopped: int):
+        """(the framed report, "timeout", "stopped" or None; the child's exit status)."""
         job_in, job_out = os.pipe()
         report_in, report_out = os.pipe()
         try:
@@ -168,7 +195,7 @@ class _ForkServer:
                 pass
             os.close(job_out)
             job_out = None
-            result = _read(report_in, reader, deadline, known)
+            result = _read(report_in, reader, deadline, known, stopped)
             try:
                 self.channel.sendall(END)  # the server ends the child's group, leftovers included
                 status = self._receive(1)
@@ -206,16 +233,20 @@ class _ForkServer:
             self.proc = None
 
 
-def _read(fd: int, reader: FrameReader, deadline: float, known: list):
-    """The framed report, "timeout", or None if the child ended without one; each check's
-    framed result before it goes to `known`."""
+def _read(fd: int, reader: FrameReader, deadline: float, known: list, stopped: int):
+    """The framed report, "timeout", "stopped" (the batch was, `stopped` readable) or None if
+    the child ended without one; each check's framed result before it goes to `known`."""
     with selectors.DefaultSelector() as selector:
         selector.register(fd, selectors.EVENT_READ)
+        selector.register(stopped, selectors.EVENT_READ)
         while True:
             left = deadline - time.perf_counter()
             if left <= 0:
                 return "timeout"
-            if not selector.select(timeout=left):
+            ready = [key.fd for key, _ in selector.select(timeout=left)]
+            if stopped in ready:
+                return "stopped"
+            if not ready:
                 continue
             chunk = os.read(fd, 1 << 16)
             if not chunk:
