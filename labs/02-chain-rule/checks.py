@@ -149,6 +149,19 @@ def nudge_both_ways(learner):
                 f"{start}, which is the slope measured with a different, tinier h: your nudge "
                 f"seems to ignore the h it was given. Use the h argument.")
         _cut(got, expected, what)
+        if _same(got, (fn(x + h) + fn(x - h)) / (2 * h)):
+            raise CheckFailed(
+                f"{start}, which is (f(x + h) + f(x - h)) / (2 * h): the two values are ADDED. "
+                f"A slope is how much f CHANGES between the two points: subtract, "
+                f"(f(x + h) - f(x - h)) / (2 * h).")
+        if _same(got, change / (2 * h * h)):
+            raise CheckFailed(
+                f"{start}, which is (f(x + h) - f(x - h)) / (2 * h * h): divided by h twice. "
+                f"The two points are 2 * h apart, so divide by that distance once: / (2 * h).")
+        if not _same(fn(h) - fn(-h), change) and _same(got, (fn(h) - fn(-h)) / (2 * h)):
+            raise CheckFailed(
+                f"{start}, which is (f(h) - f(-h)) / (2 * h), the slope at 0: your code nudges "
+                f"0, not x. The two points are x + h and x - h: (f(x + h) - f(x - h)) / (2 * h).")
         close(got, expected, what, why="It is (f(x + h) - f(x - h)) / (2 * h).")
 
 
