@@ -1211,6 +1211,7 @@ def test_a_real_ctrl_c_mid_batch_keeps_the_files_graded_and_names_the_rest(runti
     assert "stopped by Ctrl+C: the 2 file(s) graded are kept (written to" in text, text
     assert "3 file(s) were not graded and are in no report:" in text, text
     assert all(name in text.split("not graded")[1] for name in ("c cal.py", "d dee.py", "e eve.py"))
+    assert "Grade those again; with --json both times, `course merge` puts the two" in text
     assert "Traceback" not in text and "2 of 2 file(s) passed; wrote" in out
     rows = results.read_text().splitlines()
     assert len(rows) == 3 and "a amy.py" in rows[1] and "b bob.py" in rows[2], rows

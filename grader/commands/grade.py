@@ -124,8 +124,8 @@ def stopped_note(graded: int, missing: list[str], written: str) -> str:
     more = f" and {len(missing) - SKIPPED_SHOWN} more" if len(missing) > SKIPPED_SHOWN else ""
     return (f"course grade: stopped by Ctrl+C: the {graded} file(s) graded are kept ({written}); "
             f"{len(missing)} file(s) were not graded and are in no report: {shown}{more}. "
-            "Grade those again (with --json, `course merge --regraded` can put them beside "
-            "the rest).")
+            "Grade those again; with --json both times, `course merge` puts the two "
+            "documents together.")
 
 
 def skipped_note(skipped: list[str]) -> str:
@@ -249,7 +249,7 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
         kept = getattr(exc, "graded", [])
         if kept:
             emit(output_format, kept, results_path)
-            written = f"written to {results_path}" if results_path else "printed above"
+            written = f"written to {results_path}" if results_path else "on stdout"
         else:
             written = (f"{results_path} is as it was" if results_path is not None
                        else "nothing was printed")
