@@ -1144,6 +1144,28 @@ def test_esc_then_tab_leaves_the_editor_with_the_completion_list_open(open_lesso
         "window.courseEditor.state.selection.main.empty")
 
 
+def test_a_method_line_typed_at_column_0_is_said_to_be_outside_every_method(open_lesson):
+    """Lab 5 at 1366 x 768: the learner's loop for backward() landed at column 0, and Run said
+    only "NameError: name 'self' is not defined" at "line 72, in <module>", read as "my class
+    is broken". Run and Check now say the line is outside every method (the grader's words,
+    grader/core/learner_errors.py)."""
+    page = open_lesson("04-value", width=1366, height=768)
+    wait_ready(page)
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.press("Enter")
+    while page.evaluate("""(() => { const s = window.courseEditor.state;
+            return s.doc.lineAt(s.selection.main.head).text; })()""") != "":
+        page.keyboard.press("Shift+Tab")  # the learner takes the indentation off
+    page.keyboard.type("self.grad = 0.0")
+    line = page.evaluate("window.courseEditor.state.doc.lines")
+    said = f"line {line} is outside every method, where `self` is not defined"
+    assert said in run(page).lower()  # "Line 130 is …" as a sentence of its own
+    assert check(page) == "false"
+    # In the report `self` is set as code: its text has no backticks.
+    assert said.replace("`", "") in page.inner_text("[data-testid=result]")
+
+
 @pytest.mark.parametrize("keys", ["ControlOrMeta+Enter", "Shift+ControlOrMeta+Enter"])
 def test_run_or_check_by_keys_closes_the_list_of_completions(open_lesson, keys):
     """Typing `return (f(x + h) - f(x)) / h` and pressing Shift+Ctrl+Enter at once: the list of
