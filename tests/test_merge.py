@@ -245,3 +245,21 @@ def test_a_regraded_file_replaces_its_grade_in_place_and_an_unknown_one_is_refus
     assert done.returncode == 2 and done.stdout == ""
     assert "learner01.zip:05-backward.py (lab 05-backward) is in none of the documents" in done.stderr
     assert "did you mean exports/learner01.zip:05-backward.py?" in done.stderr
+
+
+def test_what_a_ctrl_c_kept_and_the_files_graded_after_merge_into_one_document(tmp_path):
+    """Ctrl+C tells the instructor to grade the files it did not reach and to merge the two
+    --json documents (grade.py's stopped note): two runs without shards merge, each file once.
+    `course merge ... --json`, as `course grade --json` is typed, was "No such option"."""
+    (tmp_path / "amy.py").write_text(solution("05-backward"))
+    (tmp_path / "bob.py").write_text(starter("05-backward"))
+    documents = []
+    for name in ("amy.py", "bob.py"):
+        done = run_course("grade", "05-backward", name, "--json", "--runtime", "python",
+                          "--trusted", cwd=tmp_path)
+        (tmp_path / f"{name}.json").write_text(done.stdout)
+        documents.append(f"{name}.json")
+    done = run_course("merge", *documents, "--json", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    assert [(r["file"], r["passed"]) for r in json.loads(done.stdout)] == [
+        ("amy.py", True), ("bob.py", False)]

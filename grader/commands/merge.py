@@ -17,13 +17,15 @@ from .options import PathsCommand
                 type=click.Path(dir_okay=False, exists=True))
 @click.option("--format", "output_format", type=click.Choice(FORMATS), default="json",
               show_default=True, help="The document to write from the merged reports.")
+@click.option("--json", "as_json", is_flag=True,
+              help="--format json (the default), as `course grade --json` says it.")
 @click.option("--results", "results_path", type=click.Path(dir_okay=False), default=None,
               help="Write the document to this file, not stdout.")
 @click.option("--regraded", "regraded", multiple=True,
               type=click.Path(dir_okay=False, exists=True),
               help="A later `course grade --json` of some of the files: its reports replace "
                    "theirs (repeatable).")
-def merge_command(documents, output_format, results_path, regraded):
+def merge_command(documents, output_format, as_json, results_path, regraded):
     """Join the --json outputs of `course grade` runs (the shards of a class) into one.
 
     Refuses, with the reason, a file graded twice and a missing shard. --regraded puts a
@@ -39,6 +41,9 @@ def merge_command(documents, output_format, results_path, regraded):
     """
     from ..merge import MergeError, merge, read_document, regrade
 
+    if as_json and output_format != "json":  # `course merge a.json b.json --json` was refused
+        raise click.UsageError(f"--json is --format json, and --format {output_format} asks "
+                               "for another document: give one of them")
     results_path = results_file(output_format, results_path, (*documents, *regraded))
     try:
         graded = merge([read_document(Path(path)) for path in documents])
