@@ -713,8 +713,11 @@ def _no_shell() -> None:
     def system(command, _fspath=os.fspath, _fsdecode=os.fsdecode, _sys=sys,
                _status=NO_SHELL_STATUS):
         text = _fsdecode(_fspath(command))  # a TypeError for what os.system refuses too
-        _sys.stderr.write(f"os.system({text[:80]!r}): nothing ran; there is no shell where "
-                          "files are graded\n")
+        try:  # (a file may have set sys.stderr to None, or to a stream of its own)
+            _sys.stderr.write(f"os.system({text[:80]!r}): nothing ran; there is no shell "
+                              "where files are graded\n")
+        except Exception:
+            pass
         return _status
     system.__doc__ = "Run nothing: there is no shell where files are graded (grader seal)."
     for module in (sys.modules.get("os"), sys.modules.get("posix")):
