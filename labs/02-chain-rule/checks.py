@@ -279,10 +279,10 @@ def local_rates(learner):
             elif _same(dz_dy, y * y):
                 why = "That is the value z = y**2, not its rate 2y."
             elif any(_same(dz_dy, 6 * e) for e in earlier[:-1]):
-                why = (f"That is dz/dy for an earlier x, one the checks asked for before: "
-                       f"local_derivatives hands back a result it kept from an earlier call (a "
-                       f"cache, or a dict outside the function). Work the rates out afresh for "
-                       f"each x: y = 3 * x, then dz/dy = 2 * y.")
+                why = ("That is dz/dy for an earlier x, one the checks asked for before: "
+                       "local_derivatives hands back a result it kept from an earlier call (a "
+                       "cache, or a dict outside the function). Work the rates out afresh for "
+                       "each x: y = 3 * x, then dz/dy = 2 * y.")
             close(dz_dy, exact, f"{what}['dz/dy']", why=why)
         if not _same(dL_dz, 1.0):
             why = "L = z + 1 moves exactly as fast as z."
