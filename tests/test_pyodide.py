@@ -100,6 +100,19 @@ def test_a_misspelt_name_is_offered_pythons_did_you_mean(course):
     assert not unasked.error, unasked.error
 
 
+def test_self_outside_every_method_is_said_so_across_the_channel(course):
+    """The checks' side words a load error from the error the learner's side sends: a line of
+    a method typed at column 0 is told it is outside every method (learner_errors.hint_for)."""
+    dedented = ("class Value:\n    def __init__(self, data):\n        self.data = data\n\n"
+                "    def backward(self):\n        topo = []\nfor child in self._prev:\n"
+                "    print(child)\n")
+    (report,), _ = _grade(course, ("dedented.py", dedented))
+    assert report.error == ("Running your file failed: NameError: name 'self' is not defined "
+                            "(line 7 of your file); line 7 is outside every method, where `self` "
+                            "is not defined: if it belongs to a method, indent it under that "
+                            "method's `def` line"), report.error
+
+
 def test_the_time_limit_is_the_files_whole_not_each_requests(course):
     """README: every request has a limit, the rest of the file's --timeout. A file whose every
     call takes 0.4 s, well under the limit, is stopped once its calls add up to 2 s."""
