@@ -225,12 +225,15 @@ def test_an_error_only_in_a_later_part_is_not_the_one_to_fix_first(course, open_
     assert check(page) == "false"
     assert page.get_attribute("[data-testid=part-heading][data-current=true]", "data-current")
     assert page.inner_text("[data-testid=part]").startswith("You are on part 1 of")
-    # Nothing above part 1's checks tells the learner to fix a later part first.
+    # Nothing above part 1's checks tells the learner to fix a later part first. (Part 1's
+    # own error may be there: this backward() reseeds every node it recurses into, and the
+    # checks say so once for the eight checks it fails.)
     first_heading = page.locator("[data-testid=part-heading]").first
     above = page.locator("[data-testid=cause]").evaluate_all(
         "(boxes, h) => boxes.filter(b => b.compareDocumentPosition(h) & Node.DOCUMENT_POSITION_FOLLOWING)"
         ".map(b => b.innerText)", first_heading.element_handle())
-    assert above == []
+    assert not any("train_step" in text or "parameters" in text for text in above), above
+    assert all("seeds its own node with 1" in text for text in above), above
     third = page.locator("[data-testid=part-heading]").nth(2)
     box = third.locator("xpath=following-sibling::*[1]")
     assert box.get_attribute("data-testid") == "cause"
