@@ -149,6 +149,46 @@ def test_stop_pressed_from_the_keyboard_during_a_run_leaves_focus_on_run(open_le
     assert page.evaluate("document.activeElement.dataset.testid") == "run"
 
 
+# About 2.3 s in one call into C (scaled by this machine's speed), where Pyodide does not look
+# for an interrupt, then a loop where it does.
+LATE = ("import time\nstarted = time.perf_counter()\nsum(range(10 ** 6))\n"
+        "scale = 2.3 / (time.perf_counter() - started)\n"
+        "sum(range(int(10 ** 6 * scale)))\nwhile True:\n    pass\n")
+
+
+def test_stop_that_python_takes_late_still_stops_where_it_is(open_lesson):
+    """The page gives Python 1 s to answer Stop once it has taken the interrupt, and up to 3 s
+    to take it (python.js): counted from the Stop, a `while True` on a loaded machine was once
+    restarted as "did not respond to the interrupt". Here the interrupt is taken only when a
+    long call into C returns, more than 1 s after Stop, and the loop after it is stopped."""
+    page = open_lesson("01-graphs")
+    wait_ready(page)
+    set_code(page, LATE)
+    page.click("[data-testid=run]")
+    page.wait_for_function("!document.querySelector('[data-testid=stop]').disabled")
+    time.sleep(0.3)
+    page.click("[data-testid=stop]")
+    page.wait_for_function("!document.querySelector('[data-testid=run]').disabled", timeout=15_000)
+    out = page.inner_text("[data-testid=output]")
+    assert re.match(r"Stopped at line [567] of your file\.", out), out
+
+
+def test_stop_in_one_endless_call_into_c_restarts_python_after_3_s(open_lesson):
+    """README: code in one long call into C never takes the interrupt; the page restarts
+    Python 3 s after Stop (python.js, STOP_TAKE_MS), not sooner, and says so."""
+    page = open_lesson("01-graphs")
+    wait_ready(page)
+    set_code(page, "sum(range(10 ** 15))\n")
+    page.click("[data-testid=run]")
+    page.wait_for_function("!document.querySelector('[data-testid=stop]').disabled")
+    time.sleep(0.3)
+    clicked = time.monotonic()
+    page.click("[data-testid=stop]")
+    page.wait_for_function("!document.querySelector('[data-testid=run]').disabled", timeout=15_000)
+    assert time.monotonic() - clicked >= 2.9
+    assert "so Python was restarted" in page.inner_text("[data-testid=output]")
+
+
 def test_a_loop_outside_any_function_is_reported_where_it_was(course, open_lesson):
     # It runs as the file loads, before any check: stopped there, the report says where.
     page = open_lesson("01-graphs")
