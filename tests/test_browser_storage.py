@@ -154,16 +154,15 @@ def _history_page(history_browser, site, width=1280, height=800):
     return page
 
 
-def _back(page, path_only=False):
+def _back_from_history(page):
     """The browser's Back, and wait until Chromium has shown the page from its history. A page
     left while its next Python was still starting was once not kept there (a fresh load, not
-    the behaviour under test): each test waits for the page to be ready before it leaves, and a
+    the behaviour under test): the test waits for the page to be ready before it leaves, and a
     page not kept says why Chromium gave (notRestoredReasons), not only that it timed out."""
     page.go_back(wait_until="commit")
-    wanted = ("sessionStorage.getItem('restored-from-history') === location.pathname" if path_only
-              else "sessionStorage.getItem('restored-from-history') !== null")
     try:
-        page.wait_for_function(wanted, timeout=30_000)
+        page.wait_for_function(
+            "sessionStorage.getItem('restored-from-history') === location.pathname", timeout=30_000)
     except Exception:
         why = page.evaluate("JSON.stringify(performance.getEntriesByType('navigation')[0]"
                             ".notRestoredReasons || null)")
@@ -190,7 +189,9 @@ def test_back_to_the_home_page_after_passing_a_lab_shows_it_passed(history_brows
     wait_ready(page)
     _pass_by_pasting(page, "01-graphs")
     wait_ready(page)
-    _back(page)
+    # Whether Chromium keeps the page (then it must load itself again) or loads it afresh,
+    # the learner must see the pass: the test does not depend on Chromium's choice.
+    page.go_back(wait_until="commit")
     page.wait_for_function(
         "document.querySelector(\"[data-lesson='01-graphs'] .progress\").textContent === 'passed'",
         timeout=30_000)
@@ -208,7 +209,9 @@ def test_back_to_lab_5_after_passing_lab_4_opens_with_the_learners_lab_4_code(hi
     wait_ready(page)
     _pass_by_pasting(page, "04-value")
     wait_ready(page)
-    _back(page)
+    # Whether Chromium keeps the page (then it must load itself again) or loads it afresh,
+    # the learner must see the pass: the test does not depend on Chromium's choice.
+    page.go_back(wait_until="commit")
     page.wait_for_function("!/has not passed its checks yet/.test(document.querySelector('.lab').innerText)",
                            timeout=30_000)
     wait_ready(page)
@@ -230,7 +233,7 @@ def test_back_to_a_lesson_nothing_changed_for_comes_back_as_it_was_left(history_
     wait_ready(page)
     page.get_by_role("link", name="Next 2. The chain rule").click()
     wait_ready(page)
-    _back(page, path_only=True)
+    _back_from_history(page)
     assert "before the next lesson" in page.inner_text("[data-testid=output]")
     page.click(".cm-content")
     page.keyboard.press("Control+z")
