@@ -231,6 +231,10 @@ def test_back_to_a_lesson_nothing_changed_for_comes_back_as_it_was_left(history_
     page.keyboard.type("\nprint('before the next lesson')")
     assert "before the next lesson" in run(page)
     wait_ready(page)
+    # Chromium keeps no page with a request in flight ("outstanding-network-request", seen
+    # when the page was left as its later files still came); a learner leaves a lesson long
+    # after that.
+    page.wait_for_load_state("networkidle")
     page.get_by_role("link", name="Next 2. The chain rule").click()
     wait_ready(page)
     _back_from_history(page)
