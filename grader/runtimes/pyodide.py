@@ -24,6 +24,7 @@ from ..core.report import Report
 from .frames import FrameReader
 from .node import HOST, SetupError, compiled_stdlib, course_package, host_command, pyodide_dir
 from .submission import CHECKS_TIMEOUT, CRASHED, OVER_LIMIT, REACHED, Submission, new_token
+from .waiting import wait_for_lanes
 
 REACHED_START = REACHED.split("(")[0]  # how every "tried to reach the machine" verdict begins
 
@@ -254,8 +255,7 @@ class PyodideRuntime:
         pool = ThreadPoolExecutor(lanes)
         futures = [pool.submit(serve) for _ in range(lanes)]
         try:
-            for future in futures:
-                future.result()
+            wait_for_lanes(futures)
         except BaseException:
             with lock:
                 stop.set()

@@ -27,6 +27,7 @@ from ..core.report import CheckResult, Report
 from ..core.run import NOT_RUN, STOPPED
 from .frames import FrameReader
 from .submission import CRASHED, TIMEOUT, Submission, core_sources, new_token
+from .waiting import wait_for_lanes
 
 NAME = "python"
 GRACE = 1.0  # seconds past the time limit for an interrupted child to report
@@ -74,8 +75,7 @@ class PythonRuntime:
 
             pool = ThreadPoolExecutor(max(1, self.workers))
             try:
-                for future in [pool.submit(grade_one, n) for n in range(len(submissions))]:
-                    future.result()
+                wait_for_lanes([pool.submit(grade_one, n) for n in range(len(submissions))])
             except BaseException:
                 stop.set()
                 os.write(stop_out, b"x")
