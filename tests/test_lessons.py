@@ -1225,3 +1225,34 @@ def test_lesson_five_says_a_visited_list_is_slow_on_train_its_graph():
     (advice,) = [p for p in five.split("Ask the set, not the list")[1:]]
     advice = advice.split("## ")[0]
     assert re.search(r"thousands of nodes", advice) and re.search(r"millions of comparisons", advice), advice
+
+
+def _classes_that_unwrap_one_output(source: str) -> set[str]:
+    # The classes whose __call__ hands back a list's element 0 (the one-neuron unwrap).
+    import ast
+
+    found = set()
+    for cls in ast.walk(ast.parse(source)):
+        if isinstance(cls, ast.ClassDef):
+            for fn in cls.body:
+                if isinstance(fn, ast.FunctionDef) and fn.name == "__call__":
+                    if any(isinstance(n, ast.Subscript) and isinstance(n.slice, ast.Constant)
+                           and n.slice.value == 0 for n in ast.walk(fn)):
+                        found.add(cls.name)
+    return found
+
+
+def test_lesson_five_names_every_place_an_accepted_mlp_unwraps_its_one_output():
+    # Lesson 5's part 4 said to "return outs[0]" in Layer.__call__, as if that were where it
+    # must happen; lab 5 accepts alternatives/stack_sort.py, whose Layer always returns a list
+    # and whose MLP.__call__ unwraps the last layer's one output. The lesson must name every
+    # place an accepted file does it, and say either works.
+    lab = ROOT / "labs" / "05-backward"
+    places = {}
+    for path in [lab / "solution.py", *sorted((lab / "alternatives").glob("*.py"))]:
+        for cls in _classes_that_unwrap_one_output(path.read_text(encoding="utf-8")):
+            places.setdefault(cls, path.name)
+    assert {"Layer", "MLP"} <= set(places), places  # both kinds are accepted today
+    part4 = _lesson("05-backward").split("4. **`Neuron`, `Layer` and `MLP`**")[1]
+    for cls, example in places.items():
+        assert f"`{cls}.__call__`" in part4, f"{example} unwraps in {cls}.__call__; part 4 does not say so"
