@@ -1256,3 +1256,21 @@ def test_lesson_five_names_every_place_an_accepted_mlp_unwraps_its_one_output():
     part4 = _lesson("05-backward").split("4. **`Neuron`, `Layer` and `MLP`**")[1]
     for cls, example in places.items():
         assert f"`{cls}.__call__`" in part4, f"{example} unwraps in {cls}.__call__; part 4 does not say so"
+
+
+def test_lesson_three_says_gradients_worked_out_as_formulas_pass_as_lab_three_accepts():
+    # Lesson 3's "Your lab" said each function is "a forward pass and then a backward pass written
+    # out by hand ... every share is added with +=", as if that were the only way; lab 3 accepts
+    # alternatives/closed_form.py, one formula per gradient, with no forward pass and no +=.
+    import ast
+
+    from grader import course
+    from grader.core.run import grade, load_checks
+
+    source = (ROOT / "labs" / "03-branching" / "alternatives" / "closed_form.py").read_text(encoding="utf-8")
+    assert not any(isinstance(n, ast.AugAssign) for n in ast.walk(ast.parse(source)))
+    checks = load_checks(course.load(ROOT).labs["03-branching"].checks_source(), "03-branching")[0]
+    assert grade("03-branching", checks, source, "lab.py").passed
+    lab = _lesson("03-branching").split("## Your lab")[1]
+    said = [s for s in re.split(r"(?<=[.!?)])\s+", lab) if "formula" in s and re.search(r"\bpass", s)]
+    assert said, "lesson 3's lab section does not say a gradient worked out as one formula passes"
