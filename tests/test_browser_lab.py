@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser_support import (ARTIFACTS, BUILT_SNAPSHOT, OFFLINE_COPY_MADE, changed, check,
                                    doc, run, set_code, wait_ready, wait_until)
@@ -451,6 +452,47 @@ BEFORE_THE_EDITOR = """() => {
     last.dataset.beforeEditor = '';
     last.focus();
 }"""
+
+
+IN_VIEW = """() => {
+    const seen = (e) => {
+        const r = e.getBoundingClientRect();
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return {top: Math.round(r.top), bottom: Math.round(r.bottom),
+                uncovered: Boolean(top && e.contains(top))};
+    };
+    const editor = seen(document.querySelector('.cm-editor'));
+    const run = seen(document.querySelector('[data-testid=run]'));
+    const check = seen(document.querySelector('[data-testid=check]'));
+    const ok = [run, check].every((b) => b.uncovered && b.top >= 0 && b.bottom <= innerHeight)
+        && editor.top >= 0 && editor.bottom <= run.top;
+    return {ok, editor, run, check, height: innerHeight};
+}"""
+
+
+@pytest.mark.parametrize("width, height, device", [(640, 400, "zoom"), (844, 390, "phone"),
+                                                   (1366, 768, "laptop"), (1920, 1080, "desktop")])
+def test_tabbing_into_the_editor_keeps_run_and_check_on_screen(open_lesson, width, height, device):
+    """1280 x 800 zoomed to 200 % (640 x 400) and a phone on its side: Tab into the editor
+    scrolled it to mid-screen, its bottom and Run and Check below the edge, out of reach while
+    typing. Now the editor shows whole with the buttons under it, at every size."""
+    options = {"zoom": {"device_scale_factor": 2},
+               "phone": {"has_touch": True, "is_mobile": True}}.get(device, {})
+    page = open_lesson("05-backward", width=width, height=height, **options)
+    wait_ready(page)
+    page.evaluate(BEFORE_THE_EDITOR)
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.classList.contains('cm-content')")
+    page.keyboard.type("x = 1")
+    page.keyboard.press("Enter")
+    # Focus scrolls the page a frame later: wait for the buttons, and say where they were.
+    try:
+        page.wait_for_function(f"(({IN_VIEW})()).ok", timeout=15_000)
+    except PlaywrightTimeout:
+        pass
+    shown = page.evaluate(IN_VIEW)
+    assert shown["ok"], shown
+    page.screenshot(path=str(ARTIFACTS / f"lab-tab-in-{width}x{height}.png"))
 
 
 def test_tabbing_through_the_page_passes_the_editor_without_indenting_the_code(open_lesson):

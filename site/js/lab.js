@@ -450,6 +450,15 @@ export function startLab(root, page) {
   buttons.check.addEventListener("click", check);
   buttons.stop.addEventListener("click", stop);
   buttons.reset.addEventListener("click", reset);
+  // Short screens (app.css, max-height 32rem: 200 % zoom of 1280 x 800, a phone on its side):
+  // Run and Check stay at the screen's bottom and the editor is short enough to show whole above
+  // them, but Tab or a tap into it scrolled only the cursor's line into view: three of its lines
+  // showed between the notes above and the buttons. Focus entering it now shows all of it.
+  const editorBox = root.querySelector(".editor");
+  const short = window.matchMedia("(max-height: 32rem)");
+  editorBox.addEventListener("focusin", () => {
+    if (short.matches) requestAnimationFrame(() => editorBox.scrollIntoView({ block: "nearest" }));
+  });
   busy(false);
 }
 
