@@ -53,7 +53,8 @@ def grade(lab: Lab, files: list[tuple[str, str]], runtime) -> list[Report]:
 
 class BatchStopped(Exception):
     """Ctrl+C stopped a batch: `graded` holds every piece graded before it (in the inputs'
-    order), `missing` the file names of those that were not."""
+    order, only inputs graded whole), `missing` the names of the inputs that were not, as
+    given (to grade again)."""
 
     def __init__(self, graded: list[Graded], missing: list[str]):
         super().__init__(f"stopped with {len(missing)} file(s) not graded")
@@ -77,11 +78,16 @@ def grade_inputs(course: Course, inputs: list[Input], lab: str | None, runtime, 
     reports: list[Report | None] = []
     digest = inputs_digest(names, lab) if shard else ""
 
-    def kept() -> list[Graded]:
+    def kept(whole_only: bool = False) -> list[Graded]:
+        # After a stop, only inputs every piece of which was graded: an export graded for two
+        # of its three labs (--all) counted as graded, so a stopped shard's document passed
+        # `course merge`'s count as complete, and grading that export again was "graded twice".
+        cut = {position for (position, _), report in zip(pieces, reports) if report is None}
         return [Graded(report, piece.input,
                        Shard(shard.index, shard.count, len(names), digest, position)
                        if shard else None)
-                for (position, piece), report in zip(pieces, reports) if report is not None]
+                for (position, piece), report in zip(pieces, reports)
+                if report is not None and not (whole_only and position in cut)]
 
     try:
         for position, item in chosen:
@@ -90,8 +96,14 @@ def grade_inputs(course: Course, inputs: list[Input], lab: str | None, runtime, 
         _grade_pieces(course, [piece for _, piece in pieces], runtime, runtime_name, reports,
                       progress)
     except KeyboardInterrupt:
-        missing = [piece.file for (_, piece), report in zip(pieces, reports) if report is None]
-        raise BatchStopped(kept(), missing) from None
+        # Named as given to `course grade` (an input, not a piece of one), once each, in the
+        # run's order: what to grade again, and what `course merge` fills a shard's gaps with.
+        graded = {position for (position, _), report in zip(pieces, reports)
+                  if report is not None}
+        cut = {position for (position, _), report in zip(pieces, reports) if report is None}
+        missing = [item.name for position, item in chosen
+                   if position in cut or position not in graded]
+        raise BatchStopped(kept(whole_only=True), missing) from None
     return kept()
 
 

@@ -4,7 +4,8 @@ shards of one class) into one list, refusing anything that would make it untrue.
 Refused, with the reason: a file that is not a list of reports, the same file graded twice
 (within or across documents), shards from different runs or with different N, and a
 shard that is missing — detected by counting the run's inputs, so an empty shard (`[]`)
-costs nothing and a missing one is named.
+costs nothing and a missing one is named. A shard stopped by Ctrl+C is short of files:
+refused alone, it is completed by an unsharded `--json` of exactly the inputs it lacks.
 
 `regrade()` then puts a later grading of some of those files (a fixed check, a learner's
 regrade request) in the place of their reports, refusing one that matches no report.
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .graded import Graded
+from .shards import Shard, bucket, inputs_digest
 
 
 class MergeError(Exception):
@@ -73,9 +75,6 @@ def merge(documents: list[Document]) -> list[Graded]:
                          "whose share was empty, and the shards that graded the class are "
                          "missing: merge every shard's output")
     sharded = [p for p in pieces if p.shard is not None]
-    if sharded and len(sharded) != len(pieces):
-        raise MergeError("some reports come from a sharded run (--shard) and some do not: "
-                         "merge the shards of one run")
     if len({(p.shard.count, p.shard.inputs, p.shard.digest) for p in sharded}) > 1:
         raise MergeError("these shards come from different runs (a different N, different "
                          "inputs or a different lab): shard the same paths against the same "
@@ -90,11 +89,53 @@ def merge(documents: list[Document]) -> list[Graded]:
                 raise MergeError(f"{piece.report.file} (lab {piece.report.lab or 'unknown'}) "
                                  f"was graded {where}: merge each shard once")
             seen[key] = document.path
+    if sharded and len(sharded) != len(pieces):
+        pieces = _fill(sharded, [p for p in pieces if p.shard is None])
+        sharded = pieces
     if sharded:
         _check_shards(documents, sharded)
         order = {id(p): n for n, p in enumerate(pieces)}
         pieces.sort(key=lambda p: (p.shard.position, order[id(p)]))
     return pieces
+
+
+def _fill(sharded: list[Graded], loose: list[Graded]) -> list[Graded]:
+    """The shards' reports, and `loose` (an unsharded run's) in the places no shard holds.
+
+    A shard stopped by Ctrl+C holds only the files graded before it and names the rest;
+    grading those again without --shard, its reports had no way in ("some reports come from
+    a sharded run and some do not"), and with the same --shard they were another run. They
+    are taken only if they are exactly the inputs the shards lack: the run's fingerprint
+    (every input's name, in order) is computed again with them in the gaps, so a file of
+    another class, one too few or one too many is refused, never merged as complete."""
+    first = sharded[0].shard
+    held = {p.shard.position: p.input for p in sharded}
+    gaps = [position for position in range(first.inputs) if position not in held]
+    given = list(dict.fromkeys(p.input for p in loose))  # an export with --all: several
+    if not gaps:
+        raise MergeError("some reports come from a sharded run (--shard) and some do not, and "
+                         "the shards already hold every input of their run: merge the shards "
+                         "of one run; to put a later grading of some files in the place of "
+                         "theirs, give it with --regraded")
+    labs = {p.report.lab for p in sharded}
+    wanted = [*labs, None] if len(labs) == 1 else [None]  # a LAB's run, or --all's
+    for order in (given, sorted(given)):
+        if len(order) != len(gaps):
+            break
+        names = dict(held)
+        names.update(zip(gaps, order))
+        listed = [names[position] for position in range(first.inputs)]
+        if any(inputs_digest(listed, lab) == first.digest for lab in wanted):
+            place = dict(zip(order, gaps))
+            return sharded + [Graded(p.report, p.input,
+                                     Shard(bucket(p.input, first.count), first.count,
+                                           first.inputs, first.digest, place[p.input]))
+                              for p in loose]
+    raise MergeError(f"the run has {first.inputs} input(s): the shards hold "
+                     f"{first.inputs - len(gaps)}, and the {len(given)} graded without --shard "
+                     f"are not the {len(gaps)} they lack; give every shard's output, and grade "
+                     "again by the same paths the files a stopped shard named as not graded "
+                     "(another file, or one graded by another path, is not its place)")
 
 
 def _check_shards(documents: list[Document], sharded: list[Graded]) -> None:
@@ -111,8 +152,11 @@ def _check_shards(documents: list[Document], sharded: list[Graded]) -> None:
     absent = [index for index in range(1, count + 1) if index not in by_shard]
     named = ", ".join(f"{index}/{count}" for index in absent)
     held = f"the run has {inputs} input(s), these documents hold {len(covered)}"
-    if not absent:
-        raise MergeError(f"the run has {inputs} input(s) but these shards hold {len(covered)}")
+    if not absent:  # every shard gave something: one was stopped before its end
+        raise MergeError(f"the run has {inputs} input(s) but these shards hold {len(covered)}: "
+                         "a shard stopped by Ctrl+C holds only the files graded before it, and "
+                         "named the rest; grade those again without --shard (`course grade "
+                         "... --json > rest.json`) and merge rest.json with the shards")
     empty = sum(1 for document in documents if not document.graded)
     if not empty:
         raise MergeError(f"{'shard' if len(absent) == 1 else 'shards'} {named} "

@@ -1217,6 +1217,89 @@ def test_a_real_ctrl_c_mid_batch_keeps_the_files_graded_and_names_the_rest(runti
     assert len(rows) == 3 and "a amy.py" in rows[1] and "b bob.py" in rows[2], rows
 
 
+def _interrupted(command: list[str], shown: bytes) -> tuple[int, str, str]:
+    """Run `course` with stderr on a terminal, send it a real SIGINT once stderr shows
+    `shown`, and give back its status, stdout and stderr."""
+    import os
+    import pty
+    import select
+    import signal
+    import subprocess
+
+    from tests.conftest import course_command
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(course_command() + command, cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=slave, text=True)
+    os.close(slave)
+    said = b""
+    try:
+        while shown not in said:
+            assert proc.poll() is None, said
+            if select.select([master], [], [], 600)[0]:
+                said += os.read(master, 4096)
+            else:
+                raise AssertionError(f"no progress: {said!r}")
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=300)
+        while select.select([master], [], [], 0)[0]:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            said += chunk
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+    return proc.returncode, out, said.decode(errors="replace")
+
+
+def test_a_ctrl_c_of_a_shard_keeps_whole_inputs_and_merge_completes_it_with_the_rest(tmp_path):
+    """A real SIGINT to `course grade --all ... --shard`: an export graded for one of its two
+    labs was kept as graded, so the stopped shard's document passed `course merge` as the
+    whole shard, silently short of that export's other lab; and the files it named to grade
+    again (as "NAME.zip:05-backward") had no way back into the shards. Now only inputs graded
+    whole are kept, the rest are named as given, merge refuses the shard alone, and merged
+    with those files graded again it is the whole class, once each."""
+    from tests.exports_support import make_export, solution
+
+    folder = tmp_path / "exports"
+    folder.mkdir()
+    for name in ("amy", "bob", "cal"):
+        make_export(folder / f"{name}.zip", {"04-value": solution("04-value"),
+                                             "05-backward": solution("05-backward")})
+    make_export(folder / "bob.zip", {"04-value": solution("04-value"),
+                                     "05-backward": "while True:\n    pass\n"})
+    stopped = tmp_path / "shard-1.json"
+    status, out, said = _interrupted(
+        ["grade", "--all", str(folder), "--shard", "1/1", "--json", "--results", str(stopped),
+         "--jobs", "1", "--timeout", "600", "--runtime", "python", "--trusted"],
+        b"graded 3 of 6 file(s)")  # amy's two labs and bob's lab 4; bob's lab 5 runs for ever
+    assert status == 2 and "Traceback" not in said, said
+    kept = json.loads(stopped.read_text())
+    assert {r["input"] for r in kept} == {str(folder / "amy.zip")}, kept
+    assert len(kept) == 2 and all(r["shard"]["inputs"] == 3 for r in kept)
+    note = " ".join(said.split())
+    assert (f"2 file(s) were not graded and are in no report: {folder / 'bob.zip'}, "
+            f"{folder / 'cal.zip'}.") in note, note
+    assert "grade those again without --shard" in note, note
+    alone = run_course("merge", str(stopped))
+    assert alone.returncode == 2 and "a shard stopped by Ctrl+C" in alone.stderr, alone.stderr
+    rest = run_course("grade", "--all", str(folder / "bob.zip"), str(folder / "cal.zip"),
+                      "--json", "--timeout", "2", "--runtime", "python", "--trusted")
+    (tmp_path / "rest.json").write_text(rest.stdout)
+    merged = run_course("merge", str(stopped), str(tmp_path / "rest.json"))
+    assert merged.returncode == 1, merged.stderr  # bob's loop fails lab 5
+    assert [(r["input"].rsplit("/", 1)[1], r["lab"], r["passed"])
+            for r in json.loads(merged.stdout)] == [
+        ("amy.zip", "04-value", True), ("amy.zip", "05-backward", True),
+        ("bob.zip", "04-value", True), ("bob.zip", "05-backward", False),
+        ("cal.zip", "04-value", True), ("cal.zip", "05-backward", True)]
+
+
 def test_jobs_beyond_what_memory_holds_are_lowered_and_said(monkeypatch, tmp_path):
     """`--jobs 64` started 64 Pyodide hosts at once (~150 MB each, and a second while one is
     replaced), whatever the machine had: swapping or the OOM killer, nothing said. The

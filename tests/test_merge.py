@@ -263,3 +263,54 @@ def test_what_a_ctrl_c_kept_and_the_files_graded_after_merge_into_one_document(t
     assert done.returncode == 1, done.stderr
     assert [(r["file"], r["passed"]) for r in json.loads(done.stdout)] == [
         ("amy.py", True), ("bob.py", False)]
+
+
+def test_a_shard_a_ctrl_c_cut_short_is_refused_alone_and_completed_by_its_missing_files(tmp_path):
+    """A shard stopped by Ctrl+C holds only the inputs graded before it. Grading the rest
+    again (without --shard, as the stop says) had no way in: "some reports come from a
+    sharded run and some do not"; with the same --shard, "different runs". Now those reports
+    fill the places the shards lack, checked against the run's fingerprint, so the result is
+    what one run over the class prints; another file or one too few is refused, and so are
+    unsharded reports beside shards that lack nothing."""
+    exports = _class(tmp_path / "exports")
+    _class(tmp_path / "other", learners=1)  # a learner of another class
+    whole = run_course("grade", "--all", "exports", "--json", "--runtime", "python", "--trusted",
+                       cwd=tmp_path)
+    shards = _shards(tmp_path, exports)
+    # what a Ctrl+C leaves of the fullest shard: its first input, graded whole (both labs)
+    fullest = max(shards, key=lambda p: len(json.loads(open(p).read())))
+    complete = open(fullest).read()
+    reports = json.loads(complete)
+    cut = [r for r in reports if r["input"] == reports[0]["input"]]
+    lacking = list(dict.fromkeys(r["input"] for r in reports if r not in cut))
+    assert len(lacking) >= 2, reports
+    open(fullest, "w").write(json.dumps(cut))
+    alone = run_course("merge", *shards)
+    assert alone.returncode == 2 and alone.stdout == "", alone.stderr
+    assert "a shard stopped by Ctrl+C holds only the files graded before it" in alone.stderr
+
+    def rest(names, document="rest.json"):
+        done = run_course("grade", "--all", *names, "--json", "--runtime", "python",
+                          "--trusted", cwd=tmp_path)
+        assert done.returncode in (0, 1), done.stderr
+        (tmp_path / document).write_text(done.stdout)
+        return document
+
+    for order in (lacking, lacking[::-1]):  # as the stop named them, or as a glob lists them
+        done = run_course("merge", *shards, rest(order), cwd=tmp_path)
+        assert done.returncode == 1, done.stderr  # some learners fail lab 5
+        assert _essentials(json.loads(done.stdout)) == _essentials(json.loads(whole.stdout))
+    (tmp_path / "merged.json").write_text(done.stdout)
+    # the completed document is a whole run: it takes --regraded like any merged one
+    done = run_course("merge", "merged.json", "--regraded", rest(lacking[:1], "one.json"),
+                      cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    assert _essentials(json.loads(done.stdout)) == _essentials(json.loads(whole.stdout))
+    for why, names in {"one too few": lacking[:-1],
+                       "another file": [*lacking[:-1], "other/learner00.zip"]}.items():
+        done = run_course("merge", *shards, rest(names), cwd=tmp_path)
+        assert done.returncode == 2 and done.stdout == "", (why, done.stderr)
+        assert f"are not the {len(lacking)} they lack" in done.stderr, (why, done.stderr)
+    open(fullest, "w").write(complete)
+    done = run_course("merge", *shards, rest(["other/learner00.zip"]), cwd=tmp_path)
+    assert done.returncode == 2 and "the shards already hold every input" in done.stderr

@@ -114,9 +114,9 @@ class Progress:
             self.said = False
 
 
-def stopped_note(graded: int, missing: list[str], written: str) -> str:
+def stopped_note(graded: int, missing: list[str], written: str, shard=None) -> str:
     """What a Ctrl+C kept: the files graded (as in any run, where the document goes) and the
-    names of those not graded, to grade again."""
+    names of those not graded, to grade again; with --shard, how they join the shards."""
     if not graded:
         return (f"course grade: stopped by Ctrl+C before any file was graded: no grade is kept "
                 f"({written}); grade again to have them")
@@ -124,8 +124,13 @@ def stopped_note(graded: int, missing: list[str], written: str) -> str:
     more = f" and {len(missing) - SKIPPED_SHOWN} more" if len(missing) > SKIPPED_SHOWN else ""
     return (f"course grade: stopped by Ctrl+C: the {graded} file(s) graded are kept ({written}); "
             f"{len(missing)} file(s) were not graded and are in no report: {shown}{more}. "
-            "Grade those again; with --json both times, `course merge` puts the two "
-            "documents together.")
+            + (f"This document of shard {shard} is not the whole shard: grade those again "
+               "without --shard, by the same paths (`course grade ... --json > rest.json`), "
+               "and `course merge` the shards with rest.json; merging the shards without it "
+               "is refused, as a shard is missing files."
+               if shard is not None else
+               "Grade those again; with --json both times, `course merge` puts the two "
+               "documents together."))
 
 
 def skipped_note(skipped: list[str]) -> str:
@@ -253,8 +258,8 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
         else:
             written = (f"{results_path} is as it was" if results_path is not None
                        else "nothing was printed")
-        click.echo("\n" + stopped_note(len(kept), getattr(exc, "missing", []), written),
-                   err=True)
+        click.echo("\n" + stopped_note(len(kept), getattr(exc, "missing", []), written,
+                                        shard), err=True)
         sys.exit(2)
     except ChecksBroken as exc:  # the course's fault, not a file's: nothing is graded
         raise click.UsageError(f"no file was graded: {exc} "
