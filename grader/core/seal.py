@@ -210,6 +210,7 @@ def seal(watched: tuple = (), alarm=None) -> Guard:
     _processless_platform()
     _one_thread()
     _no_shell()
+    _faulthandler_without_a_descriptor()
     _unraisable_from_linecache()
     _drop_bridge()
     _take_out_unaudited(refuse)
@@ -723,6 +724,42 @@ def _no_shell() -> None:
     for module in (sys.modules.get("os"), sys.modules.get("posix")):
         if module is not None and "system" in module.__dict__:
             module.system = system
+
+
+def _faulthandler_without_a_descriptor() -> None:
+    """`faulthandler.enable()` as in IDLE or a notebook: where the file's standard error is
+    the grader's captured stream, which has no descriptor, it is accepted and changes nothing
+    (`is_enabled()` then says True). A correct file that turned it on (a habit from tutorials
+    on crashes) failed to load with "UnsupportedOperation: fileno", in both runtimes
+    (innocent_faulthandler.py). No descriptor is lent to it: a fatal error's dump would go
+    past the captured output to the grader's own stream, and `dump_traceback_later` would
+    write there again and again; the grader reports a crash itself. A stream or descriptor
+    of the file's own is the real function's, as before."""
+    import faulthandler
+
+    def enable(file=None, all_threads=True, *, _real=faulthandler.enable, _sys=sys,
+               _on=[False], _no=(AttributeError, OSError, ValueError)):
+        stream = _sys.stderr if file is None else file
+        if stream is not None and type(stream) is not int:
+            try:
+                stream.fileno()
+            except _no:
+                _on[0] = True
+                return None
+        _on[0] = False
+        return _real(file=stream, all_threads=all_threads)
+
+    def is_enabled(*, _real=faulthandler.is_enabled, _on=enable.__kwdefaults__["_on"]):
+        return _on[0] or _real()
+
+    def disable(*, _real=faulthandler.disable, _on=enable.__kwdefaults__["_on"]):
+        was = _on[0]
+        _on[0] = False
+        return _real() or was
+
+    for stand_in in (enable, is_enabled, disable):
+        stand_in.__doc__ = getattr(faulthandler, stand_in.__name__).__doc__
+        setattr(faulthandler, stand_in.__name__, stand_in)
 
 
 def _unraisable_from_linecache() -> None:
