@@ -116,6 +116,24 @@ TIMEOUT = ("Your code ran for more than {timeout:g} s and was stopped. Look for 
            "base case), or a time.sleep: a lab's code has nothing to wait for.")
 
 
+# A time limit's words when the learner's code was stopped inside a check but never answered
+# the interrupt (it caught KeyboardInterrupt in its loop, or sat in one call): no line can be
+# named, but the check can. The generic TIMEOUT alone left a learner with "1/18" and no word
+# of the check that never finished (the text report lists no failed check beside an error).
+UNPLACED = ("Your code ran for more than {timeout:g} s and was stopped in the check “{check}”, "
+            "without answering the interrupt (an `except` that catches everything around a "
+            "loop, or one call that never returns), so its line is unknown. Look for a loop "
+            "that never ends (a while loop whose condition never changes, or a recursion with "
+            "no base case), or a time.sleep: a lab's code has nothing to wait for.")
+
+
+def never_answered(timeout: float, check: str | None) -> str:
+    """A time limit's report for learner code that never took the interrupt: the check it
+    was in when there was one (UNPLACED), else the generic words (TIMEOUT)."""
+    return (UNPLACED.format(timeout=timeout, check=check) if check
+            else TIMEOUT.format(timeout=timeout))
+
+
 def ran_too_long(timeout: float, check: str | None, where, text: str = "") -> str:
     """A time limit's report: how long, the check it was stopped in, and the line (`text`:
     that line of the file, when the caller has it)."""

@@ -15,8 +15,9 @@ import time
 
 from .checks import CheckFailed, seed_of, use_seed
 from .handles import Handles, rebuild_error
-from .learner_errors import (at_line, cause_of, describe, explain_stops, placed,
-                             line_of, own_interrupt, ran_too_long, stuck, syntax_message)
+from .learner_errors import (at_line, cause_of, describe, explain_stops, placed, line_of,
+                             never_answered, own_interrupt, ran_too_long, stuck,
+                             syntax_message)
 from .link import CHANNEL_LIMIT, Link, Stopped, TooLarge
 from .report import Report, encode
 from .run import (OUTPUT_LIMIT, STOPPED, STOPPED_BEFORE, CheckResult, load_checks, not_run,
@@ -163,7 +164,12 @@ def _stopped(report: Report, stop: Stopped, timeout: float, source: str = "") ->
     report.interrupted = True
     if stop.reason == "time":
         where = where_of(stop.learner_error)
-        report.error = ran_too_long(timeout, stopped_check(report), where, line_of(source, where))
+        if where is None and stop.learner_error is None:
+            # the learner's side never took the interrupt: name the check, not a line
+            report.error = never_answered(timeout, stopped_check(report))
+        else:
+            report.error = ran_too_long(timeout, stopped_check(report), where,
+                                        line_of(source, where))
     elif stop.reason == "broken: gone":
         report.error = GONE.format(detail="its interpreter ended")
     elif stop.reason == "broken: stack":

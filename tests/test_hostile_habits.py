@@ -1,0 +1,69 @@
+"""Learners' habits that are no attack, and lies that must earn nothing, in both runtimes.
+
+Each file is in tests/hostile/ and says what it does. The innocent ones must pass and never be
+accused; the lying one must do no better than its plain wrong twin; a file stopped where no
+line can be named must still be told which check it was stopped in.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grader import grading
+
+HOSTILE = Path(__file__).resolve().parent / "hostile"
+TIMEOUT = 10.0
+INNOCENT = ["innocent_faulthandler.py", "innocent_negative_zero.py"]
+REACH = "tried to reach the grading machine"
+BACKWARD = "backward() seeds the output with 1"
+
+
+def _files(lab, names):
+    solution = lab.solution.read_text(encoding="utf-8")
+    files = [(n, (HOSTILE / n).read_text(encoding="utf-8").replace("__SOLUTION__", solution))
+             for n in names]
+    # the lying file's honest twin: the same wrong backward(), without the lies
+    twin = solution + "\n\ndef _seed_only(self):\n    self.grad = 1.0\n\n\nValue.backward = _seed_only\n"
+    return files + [("plain_wrong.py", twin), ("correct.py", solution)]
+
+
+def _grade(course, runtime, names):
+    lab = course.labs["05-backward"]
+    made = grading.make_runtime(runtime, course.root, TIMEOUT, 1)
+    return {r.file: r for r in grading.grade(lab, _files(lab, names), made)}
+
+
+def _innocent_pass(reports):
+    for name in INNOCENT + ["correct.py"]:
+        report = reports[name]
+        assert report.passed and not report.error, (name, report.error)
+    assert "faulthandler on: True" in reports["innocent_faulthandler.py"].stdout
+
+
+def _lies_earn_nothing(reports):
+    liar, twin = reports["lying_numbers.py"], reports["plain_wrong.py"]
+    assert not liar.passed and not twin.passed
+    assert liar.score <= twin.score, (liar.score, twin.score)
+    earned = {c.name for c in liar.checks if c.passed} - {c.name for c in twin.checks if c.passed}
+    assert not earned, earned
+    assert REACH not in liar.error and "changed the grader" not in liar.error
+
+
+@pytest.mark.pyodide
+def test_pyodide_habits_pass_lies_earn_nothing_and_a_silent_stop_names_its_check(course):
+    reports = _grade(course, "pyodide", INNOCENT + ["lying_numbers.py", "swallows_in_a_check.py"])
+    _innocent_pass(reports)
+    _lies_earn_nothing(reports)
+    stopped = reports["swallows_in_a_check.py"]
+    assert not stopped.passed
+    assert f"was stopped in the check “{BACKWARD}”" in stopped.error, stopped.error
+    assert "its line is unknown" in stopped.error
+    assert [c.name for c in stopped.checks if c.passed] == [stopped.checks[0].name]
+
+
+def test_cpython_habits_pass_and_lies_earn_nothing(course):
+    reports = _grade(course, "python", INNOCENT + ["lying_numbers.py"])
+    _innocent_pass(reports)
+    _lies_earn_nothing(reports)
