@@ -398,6 +398,30 @@ def test_csv_is_one_row_per_file_for_a_gradebook_and_runs_no_formula(files, tmp_
     assert again.returncode == 1 and again.stdout.splitlines()[1].startswith("wrong.py,")
 
 
+def test_csv_runs_no_formula_in_a_spreadsheet_that_splits_cells_at_semicolons(tmp_path):
+    """Excel opens a .csv with the system's list separator, which is ";" where the decimal
+    comma is used (Germany, France, ...). A learner's file `x;=1+1;.py` was one quoted-or-not
+    cell to a comma reader but, split at its ";", a cell `=1+1` to those: a formula, though
+    a cell that starts with one had its apostrophe. Read either way, no cell is a formula,
+    and with commas each name is still one cell."""
+    import csv
+
+    names = ["x;=1+1;.py", "y;=HYPERLINK(A1);.py", 'z;"=1+1";.py', "w; -2+3;.py", "v;@SUM(A1);.py"]
+    for name in names:
+        (tmp_path / name).write_text(solution("05-backward"))
+    done = run_course("grade", "05-backward", *names, "--format", "csv", "--runtime", "python",
+                      "--trusted", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    for separator in (",", ";"):
+        for row in csv.reader(done.stdout.splitlines(), delimiter=separator):
+            formulas = [cell for cell in row if cell.lstrip(" ")[:1] in ("=", "+", "-", "@")
+                        and cell.strip(" ")]
+            assert not formulas, (separator, row)
+    rows = list(csv.DictReader(done.stdout.splitlines()))
+    assert len(rows) == len(names) and all(r["passed"] == "true" for r in rows), rows
+    assert [r["input"].replace("'", "") for r in rows] == names
+
+
 def test_text_says_an_error_that_fails_several_checks_once(tmp_path):
     """As the page does: "does not define `Value`" on every check was one line a check,
     the same words again and again; each check now points to it by number."""

@@ -4,13 +4,15 @@ Columns: input, file, lab, score, max_score, passed, failed_checks (the names of
 fails, joined by "; "), error (a file that was not graded, or did not load). Every cell is one
 line with its control characters escaped (learner_text.py), and a cell a spreadsheet would
 run as a formula (one starting with =, +, -, @, a tab or a carriage return: a file name in a
-learner's zip can) starts with an apostrophe, as OWASP advises for CSV files.
+learner's zip can) starts with an apostrophe, as OWASP advises for CSV files; so does what
+follows a ";" in a cell, where a spreadsheet whose list separator is ";" splits it.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
 
 from ..graded import Graded
 from .learner_text import line
@@ -31,6 +33,16 @@ def gradebook(graded: list[Graded]) -> str:
     return out.getvalue()
 
 
+FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+# A ";" a spreadsheet may split at, then what reads as a formula's start: spaces and quotes
+# before it are dropped by the split cell's reading (`;""=1` is the cell `=1`).
+SPLIT_FORMULA = re.compile(r';(?=[ "]*[=+\-@\t\r])')
+
+
 def _cell(value: str) -> str:
-    value = line(value or "")
-    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
+    """A cell no spreadsheet runs: a formula's start gets an apostrophe, at the cell's start
+    and after any ";", where Excel splits a .csv in the many locales whose list separator
+    it is (`x;=1+1;.py` was the cell `=1+1` there, quoted or not)."""
+    value = SPLIT_FORMULA.sub(";'", line(value or ""))
+    return "'" + value if value[:1] in FORMULA else value
