@@ -43,6 +43,20 @@ def test_a_quiz_answered_wrong_then_right_by_keyboard_is_kept_across_a_reload(op
     assert question.locator(".explanation").is_visible()
 
 
+def test_a_lesson_whose_quiz_was_answered_reads_in_progress_on_the_home_page(open_lesson, site):
+    """The home page said "not started" beside a lesson the learner had read and answered the
+    quiz of, until they typed in its lab; the badge is the lesson's, and it was started."""
+    page = open_lesson("02-chain-rule", width=390, height=844, has_touch=True, is_mobile=True)
+    question = page.locator(".quiz-question").first
+    question.locator(f"button[data-choice='{question.get_attribute('data-answer')}']").tap()
+    question.locator(".quiz-feedback").filter(has_text="Right.").wait_for()
+    page.goto(site["url"] + "index.html")
+    badge = page.locator("[data-lesson='02-chain-rule'] .progress")
+    badge.filter(has_text="in progress").wait_for()
+    others = page.locator("[data-lesson]:not([data-lesson='02-chain-rule']) .progress")
+    assert set(others.all_inner_texts()) == {"not started"}
+
+
 def test_after_two_wrong_answers_the_quiz_names_the_right_choice(open_lesson):
     """Lesson 3 asks what a program using = reports (3.0); after two wrong answers the
     explanation came, saying "The correct answer, 4, ...", and 4.0 is one of the choices: the

@@ -62,11 +62,13 @@ function kept(slugs) {
 }
 
 // "not started" | "in progress" | "passed". A lab once passed stays passed: a later Check of
-// broken code (trying something out) does not take the pass away.
+// broken code (trying something out) does not take the pass away. A quiz question answered is a
+// lesson started too (the home page said "not started" beside it until its lab was typed in).
 export function status(slug) {
   const saved = load(slug);
   if (saved.passed) return "passed";
-  return saved.code !== undefined || saved.checked ? "in progress" : "not started";
+  const answered = Object.values(saved.quiz || {}).some((q) => q && Number.isInteger(q.choice));
+  return saved.code !== undefined || saved.checked || answered ? "in progress" : "not started";
 }
 
 // The latest Check's score when it did not pass, e.g. "latest Check: 11 of 13"; else "".
