@@ -53,14 +53,24 @@ def _lies_earn_nothing(reports):
 
 @pytest.mark.pyodide
 def test_pyodide_habits_pass_lies_earn_nothing_and_a_silent_stop_names_its_check(course):
-    reports = _grade(course, "pyodide", INNOCENT + ["lying_numbers.py", "swallows_in_a_check.py"])
+    reports = _grade(course, "pyodide", INNOCENT + ["lying_numbers.py", "swallows_in_a_check.py",
+                                                    "recurses_in_a_check.py", "exits_in_a_check.py"])
     _innocent_pass(reports)
     _lies_earn_nothing(reports)
     stopped = reports["swallows_in_a_check.py"]
     assert not stopped.passed
     assert f"was stopped in the check “{BACKWARD}”" in stopped.error, stopped.error
-    assert "its line is unknown" in stopped.error
+    assert "at a line that could not be named" in stopped.error
     assert [c.name for c in stopped.checks if c.passed] == [stopped.checks[0].name]
+    # the same, stopped deep in a recursion, and an interpreter that ended in a check
+    neuron = next(c.name for c in reports["correct.py"].checks if c.name.startswith("a Neuron"))
+    for name, said in (("recurses_in_a_check.py", "and was stopped in the check"),
+                       ("exits_in_a_check.py", "its interpreter ended in the check")):
+        report = reports[name]
+        assert not report.passed and report.score >= 12, (name, report.score)  # kept
+        if name == "recurses_in_a_check.py" and not report.interrupted:
+            continue  # a machine fast enough reaches the raised limit first: its own error
+        assert f"{said} “{neuron}”" in report.error, (name, report.error)
 
 
 def test_cpython_habits_pass_and_lies_earn_nothing(course):

@@ -116,20 +116,22 @@ TIMEOUT = ("Your code ran for more than {timeout:g} s and was stopped. Look for 
            "base case), or a time.sleep: a lab's code has nothing to wait for.")
 
 
-# A time limit's words when the learner's code was stopped inside a check but never answered
-# the interrupt (it caught KeyboardInterrupt in its loop, or sat in one call): no line can be
-# named, but the check can. The generic TIMEOUT alone left a learner with "1/18" and no word
-# of the check that never finished (the text report lists no failed check beside an error).
+# A time limit's words when the learner's code was stopped inside a check at no line that
+# can be named: it never answered the interrupt (it caught KeyboardInterrupt in its loop, or
+# sat in one call), or answered from a recursion too deep to place. The check can be named.
+# The generic TIMEOUT alone left a learner with "1/18" and no word of the check that never
+# finished (the text report lists no failed check beside an error).
 UNPLACED = ("Your code ran for more than {timeout:g} s and was stopped in the check “{check}”, "
-            "without answering the interrupt (an `except` that catches everything around a "
-            "loop, or one call that never returns), so its line is unknown. Look for a loop "
-            "that never ends (a while loop whose condition never changes, or a recursion with "
-            "no base case), or a time.sleep: a lab's code has nothing to wait for.")
+            "at a line that could not be named (an `except` that catches everything around a "
+            "loop, one call that never returns, or a recursion thousands of calls deep hides "
+            "it). Look for a loop that never ends (a while loop whose condition never changes, "
+            "or a recursion with no base case), or a time.sleep: a lab's code has nothing to "
+            "wait for.")
 
 
 def never_answered(timeout: float, check: str | None) -> str:
-    """A time limit's report for learner code that never took the interrupt: the check it
-    was in when there was one (UNPLACED), else the generic words (TIMEOUT)."""
+    """A time limit's report for learner code stopped at no line that can be named: the check
+    it was in when there was one (UNPLACED), else the generic words (TIMEOUT)."""
     return (UNPLACED.format(timeout=timeout, check=check) if check
             else TIMEOUT.format(timeout=timeout))
 

@@ -164,14 +164,17 @@ def _stopped(report: Report, stop: Stopped, timeout: float, source: str = "") ->
     report.interrupted = True
     if stop.reason == "time":
         where = where_of(stop.learner_error)
-        if where is None and stop.learner_error is None:
-            # the learner's side never took the interrupt: name the check, not a line
+        if where is None:
+            # the learner's side never took the interrupt, or took it too deep to say where:
+            # the check it was in is named (the learner's side runs nothing else)
             report.error = never_answered(timeout, stopped_check(report))
         else:
             report.error = ran_too_long(timeout, stopped_check(report), where,
                                         line_of(source, where))
     elif stop.reason == "broken: gone":
-        report.error = GONE.format(detail="its interpreter ended")
+        check = stopped_check(report)
+        report.error = GONE.format(detail="its interpreter ended"
+                                   + (f" in the check “{check}”" if check else ""))
     elif stop.reason == "broken: stack":
         check = stopped_check(report)
         report.error = STACK.format(during=f" in the check “{check}”" if check else "")
