@@ -687,3 +687,36 @@ def test_a_notebook_cell_that_appends_to_lab_py_is_graded_as_the_kernel_wrote_it
     _, by_file, _, _ = grade("04-value", str(tmp_path / "amy.ipynb"))
     report = by_file[str(tmp_path / "amy.ipynb")]
     assert report["passed"] is True, report["error"] or report["checks"]
+
+
+def test_a_github_classroom_repo_per_learner_grades_the_lab_file_not_the_repo_s_other_code(
+        tmp_path):
+    """GitHub Classroom gives a repository per learner: the lab's file, and the template's
+    tests/ and workflow. Every .py in it was graded as the learner's lab: each learner had a
+    second row, tests/test_lab.py "FAILED 0/18", so a class of passing learners exited 1.
+    In a git repository that holds a file named for a lab, only such files (and exports)
+    are graded; its other code is named on stderr. A repository with no file named for a
+    lab (renamed by the learner) is graded whole, as any folder is."""
+    classroom = tmp_path / "classroom"
+    for learner, name in (("amy", "05-backward.py"), ("bob", "05_Backward.py"),
+                          ("cal", "my work.py")):
+        repo = classroom / f"05-backward-{learner}"
+        (repo / ".git").mkdir(parents=True)
+        (repo / "tests").mkdir()
+        (repo / name).write_text(solution("05-backward"))
+        (repo / "tests" / "test_lab.py").write_text("def test_it():\n    pass\n")
+        (repo / "README.md").write_text("# Lab 5\n")
+    for args in (["05-backward"], ["--all"]):
+        done = run_course("grade", *args, "classroom", "--json", "--runtime", "python",
+                          "--trusted", cwd=tmp_path)
+        reports = json.loads(done.stdout)
+        assert [r["file"] for r in reports] == [
+            "classroom/05-backward-amy/05-backward.py", "classroom/05-backward-bob/05_Backward.py",
+            "classroom/05-backward-cal/my work.py", "classroom/05-backward-cal/tests/test_lab.py"]
+        assert "Not graded, and in no report: 2 file(s) in git repositories beside a lab's file" \
+               in done.stderr and "classroom/05-backward-amy/tests/test_lab.py" in done.stderr
+    # one repository given as the path, as a CI job checks a learner's repository out
+    done = run_course("grade", "05-backward", "classroom/05-backward-amy", "--json", "--runtime",
+                      "python", "--trusted", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert [r["file"] for r in json.loads(done.stdout)] == ["classroom/05-backward-amy/05-backward.py"]

@@ -239,9 +239,10 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
             jobs = fitting
     skipped: list[str] = []
     repeated: list[str] = []
+    beside: list[str] = []  # a git repository's code beside its lab file (GitHub Classroom)
     progress = Progress()
     try:
-        inputs = collect(paths, skipped, repeated)
+        inputs = collect(paths, skipped, repeated, set(course.labs), beside)
         looked = SecondLook(make_runtime(runtime, course.root, timeout, jobs))
         graded = grade_inputs(course, inputs, slug, looked, runtime, shard, progress)
     except MissingPath as exc:
@@ -281,6 +282,12 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
     emit(output_format, graded, results_path)
     if skipped:  # on stderr: every format's document stays what its reader expects
         click.echo(skipped_note(skipped), err=True)
+    if beside:  # on stderr: every format's document stays what its reader expects
+        click.echo(f"Not graded, and in no report: {len(beside)} file(s) in git repositories "
+                   f"beside a lab's file (a repository's own code: its tests, its scripts): "
+                   f"{', '.join(beside[:SKIPPED_SHOWN])}"
+                   f"{' and more' if len(beside) > SKIPPED_SHOWN else ''}. If one is a "
+                   "learner's lab, grade it by its path.", err=True)
     if looked.again:  # on stderr: every format's document stays what its reader expects
         click.echo(f"Graded again alone, as the time limit stopped them while other files "
                    f"ran beside them: {len(looked.again)} file(s), "

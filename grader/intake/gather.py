@@ -64,14 +64,21 @@ class Piece:
 
 
 def collect(paths: list[str], skipped: list[str] | None = None,
-            repeated: list[str] | None = None) -> list[Input]:
+            repeated: list[str] | None = None, labs: set[str] | None = None,
+            beside: list[str] | None = None) -> list[Input]:
     """The inputs the paths stand for, each file once; the files that folders hold but that
     are not graded (a `.txt`, a `.docx`: anything but `.py`, `.zip` and `.ipynb`, hidden files
     aside) are added to `skipped`, so the instructor can be told of them, and a file reached
-    again (`exports/ exports/*.zip`, `a.py ./a.py`) to `repeated`."""
+    again (`exports/ exports/*.zip`, `a.py ./a.py`) to `repeated`.
+
+    Given the course's `labs`, a git repository (a folder holding `.git`: GitHub Classroom's
+    repository per learner) that holds a file named for a lab has only such files (and
+    exports) graded; its other code (the template's tests/, a workflow's script) is added
+    to `beside`. It was graded as the learner's lab, a failing second row per learner."""
     inputs: list[Input] = []
     skipped = [] if skipped is None else skipped
     repeated = [] if repeated is None else repeated
+    repos = Repos(labs, [] if beside is None else beside) if labs else None
     for given in paths:
         if not given:  # Path("") is ".": `course grade LAB "$FILE"`, unset, graded the folder
             raise MissingPath("an empty path was given (a shell variable not set?): name the "
@@ -81,7 +88,7 @@ def collect(paths: list[str], skipped: list[str] | None = None,
             raise MissingPath(f"no such file or folder: {given}")
         mode = os.lstat(path).st_mode
         if stat.S_ISDIR(mode):
-            inputs += _folder(path, given, skipped)
+            inputs += _folder(path, given, skipped, repos)
         elif stat.S_ISREG(mode):
             inputs.append(Input(given, path, _kind_of(given)))
         else:
@@ -121,12 +128,13 @@ def _refused(path: Path, name: str, mode: int) -> Input:
     return Input(name, path, "refused", why)
 
 
-def _folder(path: Path, name: str, skipped: list[str]) -> list[Input]:
+def _folder(path: Path, name: str, skipped: list[str], repos: Repos | None = None
+            ) -> list[Input]:
     if is_export_folder(path):
         return [Input(name, path, "export")]
     found: list[Input] = []
     before = len(skipped)
-    _walk(path, name, found, 0, skipped)
+    _walk(path, name, found, 0, skipped, repos)
     if not found:
         return [Input(name, path, "refused", _nothing_to_grade(name, skipped[before:]))]
     return found
@@ -158,7 +166,32 @@ def _what_it_held(held: list[str], name: str) -> str:
             ".zip for an export): rename it and hand it in again")
 
 
-def _walk(folder: Path, name: str, found: list[Input], depth: int, skipped: list[str]) -> None:
+@dataclass
+class Repos:
+    """What collect() needs for git repositories: the course's lab slugs, and where to put
+    the names of a repository's files that are not graded as they are beside a lab's file."""
+    labs: set[str]
+    beside: list[str]
+
+
+def _walk(folder: Path, name: str, found: list[Input], depth: int, skipped: list[str],
+          repos: Repos | None = None) -> None:
+    if repos is not None and os.path.lexists(folder / ".git"):
+        held: list[Input] = []
+        _walk_folder(folder, name, held, depth, skipped, repos)
+        kept = [item.kind in ("zip", "export") or _lab_from_name(item.name, repos.labs)
+                is not None for item in held]
+        if any(ok and item.kind not in ("zip", "export") for ok, item in zip(kept, held)):
+            found += [item for ok, item in zip(kept, held) if ok]
+            repos.beside += [item.name for ok, item in zip(kept, held) if not ok]
+        else:  # no file named for a lab (the learner renamed it): graded whole, as any folder
+            found += held
+        return
+    _walk_folder(folder, name, found, depth, skipped, repos)
+
+
+def _walk_folder(folder: Path, name: str, found: list[Input], depth: int,
+                 skipped: list[str], repos: Repos | None) -> None:
     try:
         entries = sorted(os.scandir(folder), key=lambda e: e.name)
     except OSError as exc:
@@ -174,7 +207,7 @@ def _walk(folder: Path, name: str, found: list[Input], depth: int, skipped: list
             if is_export_folder(Path(entry.path)):
                 found.append(Input(shown, Path(entry.path), "export"))
             else:
-                _walk(Path(entry.path), shown, found, depth + 1, skipped)
+                _walk(Path(entry.path), shown, found, depth + 1, skipped, repos)
         elif entry.name.startswith("."):
             continue  # .DS_Store, an editor's swap file: never a submission
         elif wanted:
