@@ -84,6 +84,41 @@ def test_open_a_file_is_one_undoable_change_and_odd_files_are_refused(open_lesso
     assert page.errors == []
 
 
+def test_a_file_that_is_not_this_labs_code_is_opened_with_a_warning_and_a_way_back(
+        course, open_lesson, tmp_path):
+    """Open a file took README.md, or lab 1's solution.py (no header line) into lab 2, and said
+    only "Opened README.md.": Run then failed on line 1 with a SyntaxError, or Check on every
+    check, with nothing pointing at the file. The note now says what is odd about it."""
+    page = open_lesson("02-chain-rule")
+    wait_ready(page)
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.type("\n# my own work")
+    mine = doc(page)
+    readme = tmp_path / "README.md"
+    readme.write_text("# Build autograd from scratch\n\nA course in five lessons.\n", encoding="utf-8")
+    _choose(page, readme)
+    assert doc(page).startswith("# Build autograd")
+    note = status(page)
+    assert "README.md" in note and "not a .py file" in note, note
+    page.click("[data-testid=undo-reset]")
+    assert doc(page) == mine
+    other = tmp_path / "solution.py"
+    other.write_text(course.labs["01-graphs"].solution.read_text(), encoding="utf-8")
+    _choose(page, other)
+    note = status(page)
+    # Lab 2's own functions, named, so the learner sees what the file lacks.
+    assert "solution.py" in note and "defines none of" in note and "nudge" in note, note
+    assert page.locator("[data-testid=undo-reset]").is_visible()
+    page.click("[data-testid=undo-reset]")
+    assert doc(page) == mine
+    # This lab's own code (a solution saved without the header) opens with no warning.
+    own = tmp_path / "mine.py"
+    own.write_text(course.labs["02-chain-rule"].solution.read_text(), encoding="utf-8")
+    _choose(page, own)
+    assert status(page).startswith("Opened mine.py. "), status(page)
+
+
 def test_a_file_with_a_latin_1_coding_line_opens_and_checks_as_course_grade_grades_it(
         course, open_lesson, tmp_path):
     # An old editor's file: `# -*- coding: latin-1 -*-` and a byte 0xe9 (é) that is not UTF-8.

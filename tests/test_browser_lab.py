@@ -1116,12 +1116,12 @@ def test_on_a_phone_a_file_opened_over_the_code_can_be_taken_back(open_lesson, t
     page.keyboard.press("ControlOrMeta+End")
     page.keyboard.type("\nprint('my own work')")
     mine = tmp_path / "other.py"
-    mine.write_text("print('from a file')\n", encoding="utf-8")
+    mine.write_text("def forward(a, b, c, f):\n    print('from a file')\n", encoding="utf-8")
     with page.expect_file_chooser() as chooser:
         page.tap("[data-testid=open-file]")
     chooser.value.set_files(str(mine))
     page.locator("[data-testid=undo-reset]").wait_for()
-    assert doc(page) == "print('from a file')\n"
+    assert doc(page) == "def forward(a, b, c, f):\n    print('from a file')\n"
     assert page.inner_text("[data-testid=file-note]").startswith("Opened other.py.")
     # Nor does the note name keys the phone has not got ("or Ctrl+Z in the editor").
     assert "Ctrl" not in page.inner_text("[data-testid=file-note]")

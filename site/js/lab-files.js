@@ -146,6 +146,28 @@ export function notebookCode(source, name) {
   return { source: code, lab: named ? named[1] : null };
 }
 
+// What the note beside the buttons says of a file just opened (and the replaced code's "Bring my
+// code back"). A file without the course's header line is taken whatever it holds: README.md,
+// or lab 1's solution.py opened in lab 2, was "Opened README.md." and then a SyntaxError on
+// line 1, or every check failed, with nothing pointing at the file. Now the note says so.
+const DEFINES = /^(?:async[ \t]+)?(?:def|class)[ \t]+([A-Za-z_]\w*)/gm;
+const definedIn = (code) => new Set(Array.from(code.matchAll(DEFINES), (match) => match[1]));
+
+export function openedNote(name, code, starter) {
+  if (!/\.(py|ipynb)$/i.test(name)) {
+    return { lead: `Opened ${name}, which is not a .py file: Run and Check now read its text as ` +
+      "your Python code.", warn: true };
+  }
+  const wanted = [...definedIn(starter)];
+  const has = definedIn(code);
+  if (wanted.length && !wanted.some((what) => has.has(what))) {
+    const names = wanted.slice(0, 3).join(", ") + (wanted.length > 3 ? ", …" : "");
+    return { lead: `Opened ${name}, but it defines none of this lab's ${names}: it may be ` +
+      "another lab's code.", warn: true };
+  }
+  return { lead: `Opened ${name}.`, warn: false };
+}
+
 // Hand bytes to the browser's downloads, as a file named `name`.
 export function saveFile(blob, name) {
   const link = document.createElement("a");

@@ -1,7 +1,7 @@
 // The lab on a lesson page: editor, Run, Check, Stop, Reset, status, output and results.
 import { closeCompletion } from "@codemirror/autocomplete";
 import { createEditor, openAt, openAtOffset, openAtStart, replace, showLine, text } from "./editor.js";
-import { startLabFiles } from "./lab-files.js";
+import { openedNote, startLabFiles } from "./lab-files.js";
 import { carryMark, openingCode } from "./carry.js";
 import { fitEditor, labState, showAboveEditor } from "./lab-state.js";
 import { Python } from "./python.js";
@@ -404,7 +404,11 @@ export function startLab(root, page) {
     fileNote.replaceChildren(...(lead ? [`${lead} `] : []), back, keys);
   }
   startLabFiles(root, { view, lab: page.lab, version: page.courseVersion, say: tell,
-    opened: (before, name) => offerBack(before, `Opened ${name}.`) });
+    opened: (before, name) => {
+      const { lead, warn } = openedNote(name, text(view), starter);
+      offerBack(before, lead);
+      if (warn) fileNote.dataset.tone = "fail";
+    } });
   // Coming back to code Reset (or Open a file) put in, untouched since: the offer again.
   const { replaced } = saved;
   if (replaced && typeof replaced.code === "string" && saved.code === text(view)) {
