@@ -720,3 +720,33 @@ def test_a_github_classroom_repo_per_learner_grades_the_lab_file_not_the_repo_s_
                       "python", "--trusted", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert [r["file"] for r in json.loads(done.stdout)] == ["classroom/05-backward-amy/05-backward.py"]
+
+
+def test_two_files_of_one_learner_from_lms_downloads_are_both_graded_and_said(tmp_path):
+    """A second "download all submissions" unzipped beside the first (late resubmissions
+    came in) holds a learner twice: Canvas's `doejane_12345_67890_05-backward.py` and
+    `doejane_LATE_12345_67999_05-backward-1.py`, Moodle's `Jane Doe_12345_assignsubmission_
+    file_` folders. Both were graded, two rows of one learner for one lab, and nothing said
+    which the gradebook holds. Both are still graded (no grade dropped unseen), and stderr
+    names each learner's files, in the order graded; different learners are not paired."""
+    canvas = tmp_path / "canvas"
+    canvas.mkdir()
+    for name in ("doejane_12345_67890_05-backward.py", "doejane_LATE_12345_67999_05-backward-1.py",
+                 "doejohn_12346_67891_05-backward.py", "doejane_12345_67890_04-value.py"):
+        (canvas / name).write_text(solution("05-backward" if "05" in name else "04-value"))
+    moodle = tmp_path / "moodle"
+    for folder in ("Jane Doe_12345_assignsubmission_file_", "Jane Doe_12345_assignsubmission_file_ (2)",
+                   "John Doe_12346_assignsubmission_file_"):
+        (moodle / folder).mkdir(parents=True)
+        (moodle / folder / "05-backward.py").write_text(solution("05-backward"))
+    status, _, stderr, reports = grade("--all", "canvas", "moodle", cwd=tmp_path)
+    assert status == 0 and len(reports) == 7, stderr
+    said = " ".join(stderr.split())
+    assert ("Graded, each in its row: 2 learner(s) handed in more than one file for a lab "
+            "(an LMS download given twice, or a late resubmission): keep the row your course "
+            "counts.") in said, said
+    assert ("doejane_12345 (Canvas), lab 05-backward: canvas/doejane_12345_67890_05-backward.py, "
+            "canvas/doejane_LATE_12345_67999_05-backward-1.py") in said, said
+    assert ("Jane Doe_12345 (Moodle), lab 05-backward: moodle/Jane Doe_12345_assignsubmission_file_/"
+            "05-backward.py, moodle/Jane Doe_12345_assignsubmission_file_ (2)/05-backward.py") in said
+    assert "doejohn" not in said and "John Doe" not in said and "04-value:" not in said

@@ -133,6 +133,30 @@ def stopped_note(graded: int, missing: list[str], written: str, shard=None) -> s
                "documents together."))
 
 
+def twice_note(graded) -> str | None:
+    """One line naming the learners an LMS's download holds more than one file of, for one
+    lab (a second download unzipped beside the first, a late resubmission): each file is
+    graded in its own row, and the gradebook's reader must know which rows are one learner."""
+    from ..intake.gather import learner_of
+
+    files: dict[tuple[str, str, str], list[str]] = {}
+    for piece in graded:
+        who = learner_of(piece.input)
+        if who is not None and piece.report.lab:
+            named = files.setdefault((*who, piece.report.lab), [])
+            if piece.input not in named:
+                named.append(piece.input)
+    twice = [(key, names) for key, names in files.items() if len(names) > 1]
+    if not twice:
+        return None
+    shown = "; ".join(f"{who} ({lms}), lab {lab}: {', '.join(names)}"
+                      for (who, lms, lab), names in twice[:SKIPPED_SHOWN])
+    more = f"; and {len(twice) - SKIPPED_SHOWN} more" if len(twice) > SKIPPED_SHOWN else ""
+    return (f"Graded, each in its row: {len(twice)} learner(s) handed in more than one file for "
+            "a lab (an LMS download given twice, or a late resubmission): keep the row your "
+            f"course counts. {shown}{more}.")
+
+
 def skipped_note(skipped: list[str]) -> str:
     """One line naming the files folders held but that were not graded, so a learner who
     handed in `05-backward.py.txt` is not missing from the grades without a word."""
@@ -282,6 +306,9 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
     emit(output_format, graded, results_path)
     if skipped:  # on stderr: every format's document stays what its reader expects
         click.echo(skipped_note(skipped), err=True)
+    twice = twice_note(graded)
+    if twice:  # on stderr: every format's document stays what its reader expects
+        click.echo(twice, err=True)
     if beside:  # on stderr: every format's document stays what its reader expects
         click.echo(f"Not graded, and in no report: {len(beside)} file(s) in git repositories "
                    f"beside a lab's file (a repository's own code: its tests, its scripts): "

@@ -355,6 +355,27 @@ SAVED_AGAIN = re.compile(r" ?\([0-9]{1,3}\)$")
 RESUBMITTED = re.compile(r"-[0-9]{1,3}$")
 
 
+# Who handed a file in, where an LMS's download says it: Canvas names each file
+# "doejane_LATE_12345_67890_..." (the learner, their user number, the file's), Moodle each
+# learner's folder (or file) "Jane Doe_12345_assignsubmission_file_...".
+CANVAS_LEARNER = re.compile(r"^(?P<who>[^_\s/]+)_(?:late_)?(?P<id>[0-9]{3,})_[0-9]+_", re.I)
+MOODLE_LEARNER = re.compile(r"^(?P<who>.+?)_(?P<id>[0-9]+)_assignsubmission_[a-z]+_", re.I)
+
+
+def learner_of(name: str) -> tuple[str, str] | None:
+    """(learner, LMS) for a path an LMS's download named, like ("doejane_12345", "Canvas");
+    None for any other name."""
+    parts = name.replace("\\", "/").split("/")
+    found = CANVAS_LEARNER.match(parts[-1])
+    if found:
+        return f"{found['who']}_{found['id']}", "Canvas"
+    for part in reversed(parts):
+        found = MOODLE_LEARNER.match(part)
+        if found:
+            return f"{found['who']}_{found['id']}", "Moodle"
+    return None
+
+
 def _lab_from_name(name: str, labs: set[str]) -> str | None:
     stem = os.path.basename(name.rstrip("/"))
     for suffix in (".py", ".ipynb"):
