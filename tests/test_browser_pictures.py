@@ -182,3 +182,32 @@ def test_the_figure_fits_a_phone_without_sideways_scrolling(lesson):
     assert size >= 10
     page.locator(FIGURE).screenshot(path=str(ARTIFACTS / "picture-03-branching-390.png"))
 
+
+
+@pytest.mark.parametrize("slug", ["03-branching", "04-value", "05-backward"])
+def test_in_a_gradient_film_the_lit_arrow_points_where_the_gradient_goes(open_lesson, slug):
+    """The films of lessons 3-5 light the edges a gradient crosses, child ← parent, while their
+    text says "c passes 3 to a". The lit arrows kept their arrowhead at the parent (the forward
+    direction), and with reduced motion (no moving dashes) nothing else showed the way: the
+    picture pointed from a into c. A lit edge's arrowhead now sits at its child's end."""
+    page = open_lesson(slug, width=390, height=844, reduced_motion="reduce")
+    film = page.locator(f"{FIGURE} {FILM}")
+    forward = film.get_by_role("button", name="Step forward")
+    forward.wait_for()
+    lit_steps = 0
+    while True:
+        counter = page.text_content("[data-testid=film-counter]")
+        lit = film.locator(".edge.flowing")
+        for i in range(lit.count()):
+            edge = lit.nth(i)
+            start, end = edge.get_attribute("marker-start"), edge.get_attribute("marker-end")
+            assert end in (None, "none") and start and start.startswith("url(#"), (counter, start, end)
+            assert film.locator(f"marker[id='{start[5:-1]}']").count() == 1  # its own drawing's
+        lit_steps += lit.count() > 0
+        if forward.get_attribute("aria-disabled") == "true":
+            break
+        forward.click()
+        page.wait_for_function("c => document.querySelector('[data-testid=film-counter]').textContent !== c",
+                               arg=counter)
+    assert lit_steps >= 2, "the film lights no edge: this test would prove nothing"
+    assert page.errors == []

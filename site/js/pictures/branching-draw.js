@@ -72,7 +72,15 @@ export function createDrawing(label) {
       box.grad.textContent = `grad ${view.grads[name]}`;
       box.g.classList.toggle("focus", view.focus.includes(name));
     }
-    for (const [edge, line] of Object.entries(wires)) line.classList.toggle("flowing", view.flowing.includes(edge));
+    // The film's lit edges carry a gradient back, parent to child: the arrowhead goes to the
+    // child's end, so the way shows without the moving dashes (stopped by reduced motion).
+    for (const [edge, line] of Object.entries(wires)) {
+      const lit = view.flowing.includes(edge);
+      const marker = line.getAttribute("marker-end") ?? line.getAttribute("marker-start");
+      line.classList.toggle("flowing", lit);
+      line.removeAttribute(lit ? "marker-end" : "marker-start");
+      line.setAttribute(lit ? "marker-start" : "marker-end", marker);
+    }
     direct.textContent = view.direct ?? "";
     note.textContent = view.note ?? "";
     setLines(through, view.through);

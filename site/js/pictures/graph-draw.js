@@ -108,7 +108,12 @@ export function createGraphDrawing({ width, height, nodes, edges = [], rows = ["
       const hot = pathEdges.has(key) || flowing.has(key);
       line.classList.toggle("path", pathEdges.has(key));
       line.classList.toggle("flowing", flowing.has(key));
-      line.setAttribute("marker-end", `url(#graph-arrow-${hot ? "hot" : "plain"}-${id})`);
+      // In a backward step a lit edge carries a gradient from parent to child: its arrowhead
+      // sits at the child's end (the marker's auto-start-reverse turns it round), so the way it
+      // goes shows without the moving dashes, which reduced motion stops.
+      const against = Boolean(view.backward) && flowing.has(key);
+      line.setAttribute(against ? "marker-start" : "marker-end", `url(#graph-arrow-${hot ? "hot" : "plain"}-${id})`);
+      line.removeAttribute(against ? "marker-end" : "marker-start");
       setLines(notes[key], view.notes?.[key]);
     }
     svg.setAttribute("aria-label", describe(view));

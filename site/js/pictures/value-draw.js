@@ -31,9 +31,11 @@ export function createDiagram() {
     view.children.forEach((child, i) => {
       const y = ys[i];
       const [x1, y1, x2, y2] = [W + 4, y + H / 2, OUT_X - 4, layout.out + H / 2 + (i - (ys.length - 1) / 2) * 18];
-      edges.append(svgEl("line", { x1, y1, x2, y2, "data-edge": child.name,
-        class: `edge${view.flowing.includes(child.name) ? " flowing" : ""}`,
-        "marker-end": `url(#value-arrow-${id})` }));
+      // A lit edge carries the gradient back to the child: its arrowhead sits at the child's
+      // end, so the way shows without the moving dashes (stopped by reduced motion).
+      const lit = view.flowing.includes(child.name);
+      edges.append(svgEl("line", { x1, y1, x2, y2, "data-edge": child.name, class: `edge${lit ? " flowing" : ""}`,
+        [lit ? "marker-start" : "marker-end"]: `url(#value-arrow-${id})` }));
       // The local gradient sits at its edge's child end, on the side the edge leans away from
       // (above the first, below the second), so the slanted line never crosses the text.
       edges.append(svgEl("text", { x: x1 + 6, y: i === 0 ? y1 - 7 : y1 + 17, class: "local", "data-local": child.name },
