@@ -125,7 +125,13 @@ def _fill(sharded: list[Graded], loose: list[Graded]) -> list[Graded]:
         names = dict(held)
         names.update(zip(gaps, order))
         listed = [names[position] for position in range(first.inputs)]
-        if any(inputs_digest(listed, lab) == first.digest for lab in wanted):
+        matched = [lab for lab in wanted if inputs_digest(listed, lab) == first.digest]
+        if matched:
+            other = sorted({p.report.lab for p in loose} - {matched[0]})
+            if matched[0] is not None and other:  # the run graded one lab: so must they
+                raise MergeError(f"the shards graded lab {matched[0]}, and the files graded "
+                                 f"without --shard were graded for {', '.join(other)}: grade "
+                                 f"them for lab {matched[0]}")
             place = dict(zip(order, gaps))
             return sharded + [Graded(p.report, p.input,
                                      Shard(bucket(p.input, first.count), first.count,

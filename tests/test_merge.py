@@ -314,3 +314,35 @@ def test_a_shard_a_ctrl_c_cut_short_is_refused_alone_and_completed_by_its_missin
     open(fullest, "w").write(complete)
     done = run_course("merge", *shards, rest(["other/learner00.zip"]), cwd=tmp_path)
     assert done.returncode == 2 and "the shards already hold every input" in done.stderr
+
+
+def test_a_stopped_shard_of_one_lab_is_not_completed_by_files_graded_for_another(tmp_path):
+    """Shards graded for lab 5 and a stopped one's files graded again for lab 4 named the
+    same inputs, so the run's fingerprint matched: the merged class would have been lab 5
+    for some learners and lab 4 for others. Refused, naming the lab to grade them for."""
+    for name in ("amy", "bob", "cal", "dee"):
+        (tmp_path / f"{name}.py").write_text(solution("05-backward"))
+    names = ["amy.py", "bob.py", "cal.py", "dee.py"]
+    shards = []
+    for index in (1, 2):
+        done = run_course("grade", "05-backward", *names, "--shard", f"{index}/2", "--json",
+                          "--runtime", "python", "--trusted", cwd=tmp_path)
+        shards.append(json.loads(done.stdout))
+    fullest = max(shards, key=len)
+    lacking = [r["input"] for r in fullest[1:]]
+    del fullest[1:]
+    for index, reports in enumerate(shards, 1):
+        (tmp_path / f"shard-{index}.json").write_text(json.dumps(reports))
+    for lab, status in (("04-value", 2), ("05-backward", 0)):
+        done = run_course("grade", lab, *lacking, "--json", "--runtime", "python", "--trusted",
+                          cwd=tmp_path)
+        (tmp_path / "rest.json").write_text(done.stdout)
+        done = run_course("merge", "shard-1.json", "shard-2.json", "rest.json", cwd=tmp_path)
+        assert done.returncode == status, done.stderr
+    assert [r["input"] for r in json.loads(done.stdout)] == names
+    done = run_course("grade", "04-value", *lacking, "--json", "--runtime", "python",
+                      "--trusted", cwd=tmp_path)
+    (tmp_path / "rest.json").write_text(done.stdout)
+    done = run_course("merge", "shard-1.json", "shard-2.json", "rest.json", cwd=tmp_path)
+    assert "the shards graded lab 05-backward, and the files graded without --shard were " \
+           "graded for 04-value: grade them for lab 05-backward" in done.stderr, done.stderr

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import sys
 
 import click
@@ -114,7 +115,24 @@ class Progress:
             self.said = False
 
 
-def stopped_note(graded: int, missing: list[str], written: str, shard=None) -> str:
+def again_command(lab: str | None, missing: list[str], runtime: str, trusted: bool,
+                  timeout: float, root: str | None) -> str:
+    """The `course grade` of the inputs a stopped shard did not grade, as this one was asked
+    but without --shard, to paste: every input, whatever the note shows of them."""
+    words = ["course", "grade", lab or "--all", *missing, "--json"]
+    if runtime != "pyodide":
+        words += ["--runtime", runtime]
+    if trusted:
+        words.append("--trusted")
+    if timeout != 10.0:
+        words += ["--timeout", f"{timeout:g}"]
+    if root:
+        words += ["--course", root]
+    return shlex.join(words) + " > rest.json"
+
+
+def stopped_note(graded: int, missing: list[str], written: str, shard=None,
+                 again: str = "") -> str:
     """What a Ctrl+C kept: the files graded (as in any run, where the document goes) and the
     names of those not graded, to grade again; with --shard, how they join the shards."""
     if not graded:
@@ -125,9 +143,9 @@ def stopped_note(graded: int, missing: list[str], written: str, shard=None) -> s
     return (f"course grade: stopped by Ctrl+C: the {graded} file(s) graded are kept ({written}); "
             f"{len(missing)} file(s) were not graded and are in no report: {shown}{more}. "
             + (f"This document of shard {shard} is not the whole shard: grade those again "
-               "without --shard, by the same paths (`course grade ... --json > rest.json`), "
-               "and `course merge` the shards with rest.json; merging the shards without it "
-               "is refused, as a shard is missing files."
+               f"without --shard, by the same paths:\n    {again}\nand `course merge` the "
+               "shards with rest.json; merging the shards without it is refused, as a shard "
+               "is missing files."
                if shard is not None else
                "Grade those again; with --json both times, `course merge` puts the two "
                "documents together."))
@@ -283,8 +301,10 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
         else:
             written = (f"{results_path} is as it was" if results_path is not None
                        else "nothing was printed")
-        click.echo("\n" + stopped_note(len(kept), getattr(exc, "missing", []), written,
-                                        shard), err=True)
+        missing = getattr(exc, "missing", [])
+        again = again_command(None if all_labs else lab_name, missing, runtime, trusted,
+                              timeout, root)
+        click.echo("\n" + stopped_note(len(kept), missing, written, shard, again), err=True)
         sys.exit(2)
     except ChecksBroken as exc:  # the course's fault, not a file's: nothing is graded
         raise click.UsageError(f"no file was graded: {exc} "
