@@ -43,7 +43,9 @@ def read_document(path: Path) -> Document:
             raise MergeError(f"{path}: is empty, not the output of course grade --json (a "
                              f"shell's `> {path.name}` empties a file before the command runs: "
                              "is it where this merge's output goes, matched by a glob "
-                             "like *.json? Name the shards, like shard-*.json)") from None
+                             "like *.json? Name the shards, like shard-*.json; or its "
+                             "course grade stopped (Ctrl+C, an error) before it graded a "
+                             "file: grade that shard again)") from None
         raise MergeError(f"{path}: is not JSON ({exc}); give the output of course grade "
                          "--json") from None
     if not isinstance(data, list):

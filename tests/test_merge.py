@@ -210,6 +210,9 @@ def test_an_empty_document_is_named_as_empty_with_the_usual_cause(tmp_path):
     assert done.returncode == 2 and done.stdout == ""
     assert (f"{tmp_path / 'grades.json'}: is empty, not the output of course grade --json (a "
             "shell's `> grades.json` empties a file before the command runs") in done.stderr
+    # the other way a shard's `> shard-2.json` is empty: Ctrl+C before a file was graded
+    assert "or its course grade stopped (Ctrl+C, an error) before it graded a file: grade " \
+           "that shard again" in done.stderr
 
 
 def test_a_regraded_file_replaces_its_grade_in_place_and_an_unknown_one_is_refused(tmp_path):
