@@ -15,7 +15,8 @@ from grader import grading
 
 HOSTILE = Path(__file__).resolve().parent / "hostile"
 TIMEOUT = 10.0
-INNOCENT = ["innocent_faulthandler.py", "innocent_negative_zero.py"]
+INNOCENT = ["innocent_faulthandler.py", "innocent_negative_zero.py",
+            "innocent_tensor_comparisons.py", "innocent_measuring.py"]
 REACH = "tried to reach the grading machine"
 BACKWARD = "backward() seeds the output with 1"
 
@@ -77,3 +78,31 @@ def test_cpython_habits_pass_and_lies_earn_nothing(course):
     reports = _grade(course, "python", INNOCENT + ["lying_numbers.py"])
     _innocent_pass(reports)
     _lies_earn_nothing(reports)
+
+
+def _reads_itself(course, runtime, folder):
+    lab = course.labs["05-backward"]
+    source = (HOSTILE / "innocent_reads_itself.py").read_text(encoding="utf-8").replace(
+        "__SOLUTION__", lab.solution.read_text(encoding="utf-8"))
+    path = folder / "learner-7" / "innocent_reads_itself.py"  # there, as instructors keep them
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(source, encoding="utf-8")
+    name = str(path)
+    (report,) = grading.grade(lab, [(name, source)],
+                              grading.make_runtime(runtime, course.root, TIMEOUT, 1))
+    assert report.passed and not report.error, report.error
+    assert report.file == name
+    return report.stdout
+
+
+@pytest.mark.pyodide
+def test_a_file_that_reads_itself_runs_as_its_own_name_in_both_runtimes(course, tmp_path):
+    """--runtime python ran a file under its path on disk: open(__file__) was "reading
+    '/…/learner-7/innocent_reads_itself.py'", a disqualification, where Pyodide says
+    FileNotFoundError; its tracebacks showed that path. Both now run it as its own name."""
+    seen = {runtime: _reads_itself(course, runtime, tmp_path) for runtime in ("python", "pyodide")}
+    assert seen["python"] == seen["pyodide"], seen
+    assert "my name: innocent_reads_itself.py True" in seen["python"]
+    assert "my backward starts: def backward(self):" in seen["python"]
+    assert "read myself: no, FileNotFoundError" in seen["python"]
+    assert "traceback names: ['innocent_reads_itself.py']" in seen["python"]

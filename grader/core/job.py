@@ -36,8 +36,14 @@ def run_job(job_json: str, on_check=None) -> str:
     guard = seal.seal(watched)
     for name in ours:
         del sys.modules[name]
-    report = grade(job["lab"], checks, job["source"], job["file"],
+    # The file runs as its own name (its __file__, its tracebacks' name), as in Pyodide
+    # (agent.py) and on the page: under its path on disk, a correct file that read itself
+    # (`open(__file__)`) was disqualified for "reading '/srv/.../lab.py'" where Pyodide said
+    # FileNotFoundError, and its tracebacks showed the grader's folders. The report keeps the
+    # path it was graded under.
+    report = grade(job["lab"], checks, job["source"], _own_name(job["file"]),
                    runtime=job.get("runtime", ""), guard=guard, on_check=on_check)
+    report.file = job["file"]
     return encode(report.to_dict())
 
 
@@ -56,7 +62,9 @@ def _site_builtins() -> None:
 def _own_name(filename) -> str:
     """A file's own name, without the grader's folders (agent.py runs it under this name)."""
     name = str(filename).replace("\\", "/").rsplit("/", 1)[-1]
-    return name if name not in ("", ".", "..") else "lab.py"
+    # "<checks of ...>" is the checks' own code's name here: a file of that name would share
+    # the checks' lines in linecache and tracebacks.
+    return name if name not in ("", ".", "..") and not name.startswith("<") else "lab.py"
 
 
 def _check_frames(token: str):
@@ -99,7 +107,8 @@ def main() -> None:
         signal.signal(signal.SIGINT, signal.default_int_handler)
     _site_builtins()
     token = job.pop("token", "")
-    limit = Deadline(job["stop_after"], job["file"]) if job.get("stop_after") else nullcontext()
+    limit = (Deadline(job["stop_after"], _own_name(job["file"])) if job.get("stop_after")
+             else nullcontext())
     with limit:
         result = run_job(job_json, _check_frames(token))
     if getattr(limit, "fired", False) and not _disqualified(result):
