@@ -1274,3 +1274,35 @@ def test_lesson_three_says_gradients_worked_out_as_formulas_pass_as_lab_three_ac
     lab = _lesson("03-branching").split("## Your lab")[1]
     said = [s for s in re.split(r"(?<=[.!?)])\s+", lab) if "formula" in s and re.search(r"\bpass", s)]
     assert said, "lesson 3's lab section does not say a gradient worked out as one formula passes"
+
+
+def test_lesson_five_says_doubled_gradients_have_more_than_one_cause():
+    # Lesson 5 tied a = 78, b = 52 (c's step run twice) to one cause: "Processing c twice is a
+    # different bug, a missing visited set." Lab 5's known mistakes get exactly those numbers
+    # with the visited set in place too. Each such mistake must be named by what it does.
+    import contextlib
+    import io
+
+    named = {"no_visited_set.py": "No visited set",
+             "stored_topo_appends_visited_again.py": "appends a node to the order each time it reaches it",
+             "backward_step_runs_children_steps.py": "also calls its children's `_backward`"}
+    doubled = set()
+    for path in sorted((ROOT / "labs" / "05-backward" / "mistakes").glob("*.py")):
+        namespace: dict = {"__name__": "lab"}
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):
+                exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), namespace)
+            Value = namespace["Value"]
+            a, b = Value(2.0), Value(3.0)
+            c = a * b
+            L = c * (c + 1)
+            L.backward()
+        except Exception:  # noqa: BLE001 - a mistake that raises here is not a doubling one
+            continue
+        if (a.grad, b.grad) == (78.0, 52.0):
+            doubled.add(path.name)
+    assert "no_visited_set.py" in doubled and len(doubled & set(named)) >= 2, doubled
+    five = _lesson("05-backward")
+    for name in doubled & set(named):
+        assert named[name] in five, f"{name} gives 78 and 52 too; lesson 5 does not say so"
+    assert "Processing c twice is a different bug, a missing visited set" not in five
