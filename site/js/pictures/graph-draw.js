@@ -15,7 +15,7 @@
 //     notes: { "c-L": ["×2 (c used twice)"] },   // text beside an edge, one string per line
 //     focus: ["c"],                             // nodes to ring (the node this step is about)
 //     flowing: ["a-c"],                          // edges moving in this film step
-//     backward: false,                           // true: flowing edges run against the arrows
+//     backward: false,                           // true: flowing edges run child-ward, arrowhead at the child
 //     path: ["a", "c", "L"],                     // a path to highlight, node by node
 //     muted: ["b"],                              // nodes drawn faint (held fixed, off the path)
 //   });
