@@ -144,3 +144,31 @@ def test_each_hint_button_tells_a_screen_reader_which_check_it_is_for(open_lesso
             expect(focused).to_have_accessible_description(f"failed: {name}")
             heard.append(name)
     assert len(heard) >= 3 and len(set(heard)) == len(heard)
+
+
+def test_a_flood_of_output_is_announced_as_a_summary_not_read_out_whole(open_lesson):
+    """The output is a live region: a print in a loop (64 000 characters kept) was one update a
+    screen reader read out at length, line after line of numbers. A long output is now not
+    live; a short status says how long it is, its last line, and the error after it."""
+    page = open_lesson("01-graphs")
+    wait_ready(page)
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.type("\nfor i in range(3000):\nprint('step', i)\n")
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.type("raise ValueError('done printing')")
+    page.keyboard.press("Control+Enter")
+    output = page.locator("[data-testid=output]")
+    expect(output).to_contain_text("done printing", timeout=60_000)
+    said = page.locator("[data-testid=output-summary]")
+    expect(said).to_contain_text("3000 lines")
+    assert "step 2999" in said.inner_text() and "done printing" in said.inner_text()
+    assert "step 10" not in said.inner_text()
+    assert output.get_attribute("aria-live") == "off"
+    # A short output is read out as it is, and the summary says nothing.
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.type("print('hello')\n")
+    page.keyboard.press("Control+Enter")
+    expect(output).to_have_text("hello\n", timeout=60_000)
+    assert output.get_attribute("aria-live") == "polite"
+    expect(said).to_have_text("")

@@ -296,7 +296,28 @@ function hints(all, about) {
   return box;
 }
 
+// The output is a live region: a print in a loop (64 000 characters kept) was one update a
+// screen reader read out at length. Beyond this many characters it is not live while it
+// changes; the summary before it (lesson.html) says how many lines, the last one, and the error.
+const READ_OUT = 2000;
+
+function summary(printed, error, note) {
+  const lines = printed.replace(/\n$/, "").split("\n");
+  const last = lines[lines.length - 1].slice(0, 200);
+  const more = /\[output truncated/.test(printed) ? "more than " : "";
+  const after = [error, note].filter(Boolean).join(" ").slice(0, 1500);
+  return `Your code printed ${more}${lines.length} lines, too many to read out: they are in the ` +
+    `output box. The last: ${last}.${after ? ` Then: ${after}` : ""}`;
+}
+
 export function showOutput(pre, { stdout = "", stderr = "", error = "", note = "" }, lineLinks = null) {
+  const printed = stdout + stderr;
+  const long = printed.length + error.length > READ_OUT && printed.length > error.length;
+  const said = pre.parentElement && pre.parentElement.querySelector('[data-testid="output-summary"]');
+  if (said) {
+    pre.setAttribute("aria-live", long ? "off" : "polite");
+    said.textContent = long ? summary(printed, error, note) : "";
+  }
   pre.replaceChildren();
   const add = (text, cls) => {
     if (!text) return;
