@@ -20,6 +20,9 @@ the same Value on npm's stock Pyodide ("stock plain page"), and the same page on
 own Pyodide files ("plain page, course files"), cold and warm, with the ratios and the speed
 issue's goals beside them (and the editor's, ≤ 0.3 s), met or not; then one cold
 visit of each on a throttled connection (20 Mbit/s, 40 ms), where bytes weigh more than CPU.
+With --trace, traced visits too: cold ones, for the CPU spent before the editor takes input,
+and a browser's 2nd and 3rd visits, for the CPU spent before the first graded result (V8
+compiles Pyodide's wasm's hot functions again, optimized, on the 2nd visit, not on the 3rd).
 With --baseline REV, the course as commit REV built it, beside this tree's, in the same run.
 Medians over runs; compare within one run. The site is built and served like `course serve`.
 """
@@ -147,6 +150,68 @@ def editor_cpu(playwright, url: str) -> dict:
     return figures
 
 
+# A warm visit's CPU up to the first graded result: Chromium's trace adds V8's WebAssembly
+# categories, for the optimizing compile of Pyodide's wasm (run on the renderer's background
+# threads while the worker boots) and the read of its kept compiled code.
+WARM_TRACED = TRACED + ["v8", "v8.wasm"]
+WASM_KINDS = {"wasm.TopTierCompilation": "wasm: optimizing compile (background threads)",
+              "v8.wasm.compileConsume": "wasm: kept compiled code read"}
+
+
+def warm_cpu(playwright, url: str, visits: int = 2) -> list[dict]:
+    """A cold visit, then `visits` traced return visits in the same browser (its 2nd, 3rd,
+    ...), each: CPU ms up to the first graded result of a Check pressed as soon as the editor
+    took input, of the page's main thread, of Python's workers, of the renderer's other threads,
+    and of the wasm's compile work among them (WASM_KINDS); and the wall clock."""
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+    context = browser.new_context()
+    visit(context, url)  # cold: it waits until the page has what a return visit uses
+    figures = []
+    with tempfile.TemporaryDirectory() as folder:
+        for number in range(visits):
+            page = context.new_page()
+            path = Path(folder) / f"trace{number}.json"
+            browser.start_tracing(page=page, path=str(path), categories=WARM_TRACED)
+            page.goto(url)
+            page.wait_for_function("window.courseEditor !== undefined", timeout=120_000)
+            page.click("[data-testid=check]")
+            page.wait_for_function("performance.getEntriesByName('course:first-result').length > 0",
+                                   timeout=180_000)
+            browser.stop_tracing()
+            page.close()
+            figures.append(_cpu_until(json.loads(path.read_text())["traceEvents"],
+                                      "course:first-result"))
+    browser.close()
+    return figures
+
+
+def _cpu_until(events: list, mark_name: str) -> dict:
+    mark = next(e for e in events if e.get("name") == mark_name)
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("name") == "thread_name"}
+    threads: dict = {}
+    for e in events:
+        if e.get("ph") == "X" and "tdur" in e and e["pid"] == mark["pid"]:
+            threads.setdefault(e["tid"], []).append(e)
+    start = min(e["ts"] for e in threads[mark["tid"]])
+    figures = {"main thread": 0.0, "Python's workers": 0.0, "renderer's other threads": 0.0}
+    figures.update({kind: 0.0 for kind in WASM_KINDS.values()})
+    for tid, own in threads.items():
+        name = names.get((mark["pid"], tid), "")
+        kind = ("main thread" if tid == mark["tid"] else "Python's workers"
+                if name.startswith("DedicatedWorker") else "renderer's other threads")
+        end = 0
+        for e in sorted(own, key=lambda e: (e["ts"], -e["dur"])):
+            if not start <= e["ts"] < mark["ts"]:
+                continue
+            if e["name"] in WASM_KINDS:  # nested in a task: counted beside its thread's
+                figures[WASM_KINDS[e["name"]]] += e["tdur"] / 1000
+            if e["ts"] >= end:  # outermost events only: each task's CPU once
+                figures[kind] += e["tdur"] / 1000
+                end = e["ts"] + e["dur"]
+    figures["wall clock"] = (mark["ts"] - start) / 1000
+    return figures
+
+
 THROTTLE = {"offline": False, "latency": 40, "downloadThroughput": 20e6 / 8,
             "uploadThroughput": 20e6 / 8}
 
@@ -202,7 +267,8 @@ def main() -> None:
     parser.add_argument("--no-throttle", action="store_true", help="skip the throttled visits")
     parser.add_argument("--baseline", default=None, metavar="REV")
     parser.add_argument("--trace", action="store_true", help="also RUNS traced cold visits of "
-                        "each course page: the CPU spent before the editor takes input")
+                        "each course page: the CPU spent before the editor takes input; and "
+                        "RUNS traced 2nd and 3rd visits: the CPU spent before the first result")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -226,6 +292,7 @@ def main() -> None:
         results = {name: {"cold": [], "warm": [], "sent": []} for name in pages}
         throttled = {}
         traced = {name: [] for name, (_, plain) in pages.items() if not plain}
+        warm_traced = {name: [] for name in traced}
         with sync_playwright() as playwright:
             def context(profile):
                 return playwright.chromium.launch_persistent_context(
@@ -243,6 +310,7 @@ def main() -> None:
             for _ in range(args.runs if args.trace else 0):
                 for name in traced:  # interleaved too
                     traced[name].append(editor_cpu(playwright, pages[name][0]))
+                    warm_traced[name].append(warm_cpu(playwright, pages[name][0]))
             if not args.no_throttle:
                 for name, (url, plain) in pages.items():
                     with tempfile.TemporaryDirectory() as profile:
@@ -254,6 +322,7 @@ def main() -> None:
             base_server.shutdown()
     report(args, results, throttled)
     report_cpu(traced)
+    report_warm_cpu(warm_traced)
 
 
 def report_cpu(traced: dict) -> None:
@@ -267,6 +336,19 @@ def report_cpu(traced: dict) -> None:
             values = [r.get(kind, 0) for r in runs]
             if statistics.median(values) >= 1:
                 print(f"  {kind:40} {statistics.median(values):6.0f}")
+
+
+def report_warm_cpu(traced: dict) -> None:
+    for name, runs in traced.items():
+        if not runs:
+            continue
+        print(f"{name}: return visits, navigation -> first graded result, CPU ms (medians of "
+              f"{len(runs)} traced browsers; the wall clock beside them)")
+        for number in range(len(runs[0])):
+            visits = [run[number] for run in runs]
+            print(f"  visit {number + 2}: " + ", ".join(
+                f"{kind} {statistics.median([v[kind] for v in visits]):.0f}"
+                for kind in visits[0]))
 
 
 def report(args, results: dict, throttled: dict) -> None:

@@ -60,3 +60,21 @@ def test_the_browser_benchmark_says_where_the_cpu_goes_before_the_editor(playwri
     assert 0 < figures["page modules (editor made)"] < main <= figures["wall clock"], figures
     assert 0 < figures["parse HTML"] < main, figures
     assert figures["Python's worker"] > 0, figures
+
+
+@pytest.mark.browser
+def test_the_browser_benchmark_says_where_a_return_visits_cpu_goes(playwright, site):
+    """benchmarks/browser_startup.py --trace: a browser's 2nd and 3rd visits, traced up to the
+    first graded result, give the CPU of the page's main thread, of Python's workers and of the
+    renderer's other threads, and, among them, V8's optimizing compile of Pyodide's wasm and
+    its read of the kept compiled code (the 2nd visit may compile again what the 3rd reads)."""
+    sys.path.insert(0, str(ROOT))
+    from benchmarks.browser_startup import WASM_KINDS, warm_cpu
+
+    visits = warm_cpu(playwright, f"{site['url']}lessons/05-backward/index.html", visits=2)
+    assert len(visits) == 2
+    for figures in visits:
+        assert set(WASM_KINDS.values()) <= set(figures), figures
+        assert 0 < figures["main thread"] <= figures["wall clock"], figures
+        assert figures["Python's workers"] > 0, figures
+        assert all(figures[kind] >= 0 for kind in WASM_KINDS.values()), figures
