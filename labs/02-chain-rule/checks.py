@@ -162,6 +162,21 @@ def nudge_both_ways(learner):
             raise CheckFailed(
                 f"{start}, which is (f(h) - f(-h)) / (2 * h), the slope at 0: your code nudges "
                 f"0, not x. The two points are x + h and x - h: (f(x + h) - f(x - h)) / (2 * h).")
+        # A distance relative to x (h * |x|, h * (1 + |x|)): the points move, and so does
+        # the slope measured between them, or the points move and the distance divided by not.
+        for far, said in ((h * abs(x), "h * |x|"), (h * x, "h * x"),
+                          (h * (1 + abs(x)), "h * (1 + |x|)"),
+                          (h * max(1.0, abs(x)), "h * max(1, |x|)")):
+            if _same(far, h):
+                continue
+            moved = fn(x + far) - fn(x - far)
+            if _same(got, moved / (2 * far)) or _same(got, moved / (2 * h)):
+                divided = "2 * h" if _same(got, moved / (2 * h)) else f"2 * {said}"
+                raise CheckFailed(
+                    f"{start}, which is the change between x - {said} and x + {said}, divided "
+                    f"by {divided}: your code scales the nudge by x (h relative to x, "
+                    f"{_f(far)} here), not by the h it is given. nudge(f, x, h) nudges by "
+                    f"exactly h, whatever x is: (f(x + h) - f(x - h)) / (2 * h).")
         close(got, expected, what, why="It is (f(x + h) - f(x - h)) / (2 * h).")
 
 

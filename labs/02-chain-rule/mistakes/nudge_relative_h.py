@@ -1,0 +1,26 @@
+# mistake: nudge moves x by h * abs(x), a distance relative to x, not by h
+# fails: nudge measures the slope by nudging x both ways
+# message: scales the nudge by x
+
+"""Lab 2 - The chain rule (reference solution)."""
+
+
+def nudge(f, x, h=1e-6):
+    """The slope of f at x, measured by nudging x by h in both directions."""
+    return (f(x + h * abs(x)) - f(x - h * abs(x))) / (2 * h * abs(x))
+
+
+def local_derivatives(x):
+    """The local derivatives along x -> y = 3x -> z = y**2 -> L = z + 1, at this x."""
+    y = 3 * x
+    return {
+        "dy/dx": 3.0,      # y = 3 * x
+        "dz/dy": 2 * y,    # z = y ** 2, taken at its own input y
+        "dL/dz": 1.0,      # L = z + 1
+    }
+
+
+def chain_rule(x):
+    """dL/dx at x, by the chain rule."""
+    local = local_derivatives(x)
+    return local["dy/dx"] * local["dz/dy"] * local["dL/dz"]
