@@ -515,8 +515,10 @@ def any_inputs(learner):
                 if type(failure.__cause__) is ZeroDivisionError:
                     raise CheckFailed(
                         f"{fn}({_f(a)}, {_f(b)}) raised ZeroDivisionError: your code divides by "
-                        f"an input. The gradients exist at 0 too (here dL/da = {_f(want['a'])}): "
-                        f"hand each input the OTHER factor itself, not a quotient like c / a.") from None
+                        f"an input, or by a node that is 0 when an input is (c = a * b, say). "
+                        f"The gradients exist at 0 too (here dL/da = {_f(want['a'])}): hand "
+                        f"each input the OTHER factor itself, not a quotient like c / a, and "
+                        f"each node what it is multiplied by, not L / d.") from None
                 raise
             for key in keys:
                 close(g[key], want[key], f"{what}['{key}']")
