@@ -24,6 +24,14 @@ def derived_ops(learner):
              ("a - 2", lambda a, b: a - 2, lambda s, t: s - 2),
              ("a / 2", lambda a, b: a / 2, lambda s, t: s / 2))
     xs = _xs(409, 8, -3.0, 3.0, gap=0.4)
+    # A b of each sign: a / b with a backward step of its own that gets the sign of b's
+    # gradient from b (-a / (b * abs(b)), say) is right for one sign only.
+    if all(y > 0 for y in xs[1::2]) or all(y < 0 for y in xs[1::2]):
+        i = next((i for i in (7, 5, 3, 1) if abs(-xs[i] - 1) > 0.4), None)  # 0.4 away from 1
+        if i is None:
+            xs[7] = 2.5
+        else:
+            xs[i] = -xs[i]
     for x, y in zip(xs[::2], xs[1::2]):
         for what, build, plain in cases:
             a, b = new(Value, x), new(Value, y)
@@ -271,11 +279,15 @@ def _reflected_slip(got, x, n, what, method):
     body = REFLECTED.get(method)
     slips = {"__rsub__": ((n + x, f"{n} + v: the minus sign is left off v"),
                           (-(n + x), f"-({n} + v): the minus sign is put on the whole sum, "
-                                     f"not on v alone")),
+                                     f"not on v alone"),
+                          (n / x if x else None, f"{n} / v: a division, the body of a "
+                                                 f"reflected / (copied into __rsub__, say)")),
              "__rtruediv__": ((n * x, f"{n} * v: v is not raised to the power -1"),
                               (1 / (n * x) if n * x else None,
                                f"1 / ({n} * v): the power -1 is put on the whole product, "
-                               f"not on v alone"))}.get(method, ())
+                               f"not on v alone"),
+                              (n - x, f"{n} - v: a subtraction, the body of a reflected - "
+                                      f"(copied into __rtruediv__, say)"))}.get(method, ())
     for value, said in slips:
         if value is not None and isclose(got, value, rel_tol=1e-6, abs_tol=1e-6):
             return f"That is {said}. In {method}(self, other), other is {n}: {body}."

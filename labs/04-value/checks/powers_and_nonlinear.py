@@ -174,18 +174,21 @@ def relu_tanh_exp(learner):
                   rule=RELU_RULE)
     # 7.5 as well: tanh is still rising there (0.9999994), and an input clipped to keep
     # math.exp from overflowing, min(max(a, -5), 5), gives 0.99991 (overflow is past 350).
-    for x in _xs(407, 5, -2.0, 2.0) + [7.5]:
+    # -3.5 and 5.5 too: an OUTPUT set to 1 (or -1) past some |a| > 3 or 5 (tanh(5.5) is
+    # 0.99997) differs there by more than the tolerance; past 7.5 it would not.
+    for x in _xs(407, 5, -2.0, 2.0) + [-3.5, 5.5, 7.5]:
         a = new(Value, x)
         out = result(Value, "a.tanh()", lambda: a.tanh(), [(a, "a")])
         got = data_of(out, "a.tanh()")
-        clipped = ("tanh keeps rising toward 1 however large a grows: if your code clips a "
-                   "(min(max(a, -c), c), say, so that math.exp cannot overflow), clip it only "
-                   "where tanh is 1 to every digit (|a| > 20), or use math.tanh(a), which "
-                   "never overflows.")
+        clipped = ("tanh keeps rising toward 1 however large a grows (and falling toward -1): "
+                   "if your code clips a (min(max(a, -c), c), say, so that math.exp cannot "
+                   "overflow), or returns 1 (or -1) past some size of a, do so only where "
+                   "tanh is 1 to every digit (|a| > 20), or use math.tanh(a), which never "
+                   "overflows.")
         close(got, math.tanh(x), f"a.tanh().data with a = {_f(x)}",
               why="That is tanh(a/2) = (e**a - 1) / (e**a + 1): tanh(a) doubles a in the "
                   "exponent, (e**(2a) - 1) / (e**(2a) + 1), or use math.tanh(a)."
-              if _same(got, math.tanh(x / 2)) else clipped if x > 2 else
+              if _same(got, math.tanh(x / 2)) else clipped if abs(x) > 2 else
               "tanh(a) = (e**(2a) - 1) / (e**(2a) + 1): use math.tanh(self.data).")
         g = _gradient_for_a(Value, out, "a.tanh()", a)
         judge(g, slope(math.tanh, x), f"The local gradient of a.tanh() (a = {_f(x)})",
