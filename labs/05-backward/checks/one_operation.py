@@ -217,6 +217,17 @@ def seeds(learner):
         # 2 = 1 + 1 (local + grad) or 2 * 1 (the share handed on twice): a * b tells them apart.
         _, (gp, _) = grads_of(learner, lambda a, b: a * b, [2.0, -3.0], "a * b")
         if _same(gp, -2.0):
+            # Seeding every leaf with 1 as well gives the same 2 and -2; one level deeper,
+            # L = (a * b) * c, a.grad is 1 + b*c then, and b + (c + 1) for local + grad.
+            _, (g3, _, _) = grads_of(learner, lambda a, b, c: (a * b) * c, [2.0, -3.0, 5.0],
+                                     "(a * b) * c")
+            if _same(g3, -14.0):
+                raise CheckFailed("After L = a + b; L.backward(), L.grad is 1 (the seed is "
+                                  "right) but a.grad and b.grad are 2, and for L = (a * b) * c "
+                                  "at a=2, b=-3, c=5, a.grad is -14 = 1 + (-15): every input "
+                                  "starts from a grad of 1 on top of its share. backward() "
+                                  "seeds the inputs (the leaves) too: seed only the output, "
+                                  "self.grad = 1, and let every other grad come from the sweep.")
             raise CheckFailed("After L = a + b; L.backward(), L.grad is 1 (the seed is right) "
                               "but a.grad and b.grad are 2 = 1 + 1, and for L = a * b at a=2, "
                               "b=-3, a.grad is -2 = -3 + 1: the sweep ADDS each local gradient "
@@ -224,11 +235,25 @@ def seeds(learner):
                               "v.grad in a shared loop, self.grad += local * out.grad in a "
                               "_backward.")
         if _same(gp, -6.0):
+            # A node listed once per child (topo.append(v) indented into the loop over the
+            # children) runs its step twice when it has two children, once when it has one.
+            _, (gs,) = grads_of(learner, lambda a: a ** 2, [3.0], "a ** 2")
+            if _same(gs, 6.0):
+                raise CheckFailed(
+                    "After L = a + b; L.backward(), L.grad is 1 (the seed is right) but a.grad "
+                    "and b.grad are 2, and for L = a * b at a=2, b=-3, a.grad is -6: every "
+                    "share arrives twice. Yet for L = a ** 2 at a=3, with ONE child, a.grad is "
+                    "6, right: a node's step runs once per child it has. Your order lists each "
+                    "node once per child: topo.append(v) is indented inside the loop over its "
+                    "children. Append v once, after that loop: for child in v._prev: "
+                    "build(child), then topo.append(v).")
             raise CheckFailed("After L = a + b; L.backward(), L.grad is 1 (the seed is right) "
                               "but a.grad and b.grad are 2, and for L = a * b at a=2, b=-3, "
                               "a.grad is -6: every share arrives twice. backward() hands each "
-                              "share on twice (two sweeps, or each child's share added twice): "
-                              "sweep the order once, and hand each child local * v.grad once.")
+                              "share on twice (two sweeps, each child's share added twice, or "
+                              "the output's own step called once more before the sweep, "
+                              "self._backward()): sweep the order once, and hand each child "
+                              "local * v.grad once.")
     handed = ("L.grad is 1, so the seed is right; the share the sweep hands on is wrong. L = a "
               "+ b hands each input its local gradient 1 times L.grad: child.grad += local * "
               "v.grad in a shared loop, self.grad += 1.0 * out.grad in a _backward.")
@@ -661,6 +686,16 @@ NONLINEAR = (
        "that relu's output is never negative.")
 def nonlinear(learner):
     rng = inputs("nonlinear")
+    # Far from 0 as well, where tanh is near 1 but not 1: an output set to 1 (or -1) past
+    # some |h| > 3 or 5, to keep math.exp from overflowing, differs there.
+    for x in (-3.5, 5.5):
+        (leaf,) = leaves_of(learner, [x])
+        out = attempt(f"Value({_f(x)}).tanh()", tanh, leaf)
+        close(data_of(out, f"Value({_f(x)}).tanh()"), tanh(x), f"Value({_f(x)}).tanh().data",
+              why="tanh keeps rising toward 1 however large its input grows (and falling "
+                  "toward -1): if your code clips the input or returns 1 (or -1) past some "
+                  "size, so that math.exp cannot overflow, do so only where tanh is 1 to "
+                  "every digit (|h| > 20), or use math.tanh(self.data), which never overflows.")
     for name, op, local, wrong, advice in NONLINEAR:
         for h in (_draw(rng, -1.8, -0.3), _draw(rng, 0.3, 1.8)):
             found = in_graph(learner, op, name, local, h, rng)

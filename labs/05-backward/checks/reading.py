@@ -77,11 +77,41 @@ def _draw(rng, low, high, gap=0.25):
 
 
 def grad_of(node, what):
-    return number(attempt(f"reading {what}.grad", getattr, node, "grad"), f"{what}.grad")
+    try:
+        grad = attempt(f"reading {what}.grad", getattr, node, "grad")
+    except CheckFailed as failure:
+        raise _renamed(node, "grad", failure) from failure.__cause__
+    return number(grad, f"{what}.grad")
+
+
+def _renamed(node, name, failure):
+    """A CheckFailed naming the attribute a Value keeps its number under, when it is not `name`
+    (self.value = data, self.gradient = 0): or the failure itself when no such one is seen."""
+    cause = failure.__cause__
+    if type(cause) is not AttributeError or f"attribute '{name}'" not in _said(cause):
+        return failure
+    try:
+        held = [k for k, v in vars(node).items() if type(v) in (int, float) and k != "grad"
+                and not k.startswith("_")] if name == "data" else \
+               [k for k, v in vars(node).items() if type(v) in (int, float) and k != "data"
+                and not k.startswith("_") and "grad" in k.lower()]
+    except TypeError:
+        return failure
+    if not held:
+        return failure
+    what = "number" if name == "data" else "gradient"
+    return CheckFailed(f"Your Value has no .{name}: it keeps its {what} as self.{held[0]}. The "
+                       f"course's code, the lessons and these checks all read a Value's {what} "
+                       f"as .{name} (as micrograd does): in __init__, name it self.{name} = "
+                       f"{'data' if name == 'data' else '0.0'}, and use .{name} everywhere.")
 
 
 def data_of(node, what):
-    return number(attempt(f"reading {what}.data", getattr, node, "data"), f"{what}.data")
+    try:
+        data = attempt(f"reading {what}.data", getattr, node, "data")
+    except CheckFailed as failure:
+        raise _renamed(node, "data", failure) from failure.__cause__
+    return number(data, f"{what}.data")
 
 
 # Lab 5's file is the learner's lab-4 code with the lab-5 part below it (lab.yaml: builds_on):

@@ -301,6 +301,23 @@ def _reflected_slips(n, method):
              f"number {_f(n)}: {body[method]}.") for wrong, shown, said in slips]
 
 
+def _changes_operands(learner):
+    """Fail with the cause if -a, a - b or a / b changes the number a or b holds (-a written
+    as self.data = -self.data; return self, say): called where such a formula came out wrong."""
+    for what, build in (("-a", lambda a, b: -a), ("a - b", lambda a, b: a - b),
+                        ("a / b", lambda a, b: a / b)):
+        a, b = leaves_of(learner, [1.5, -2.0])
+        attempt(what, build, a, b)
+        for name, leaf, was in (("a", a, 1.5), ("b", b, -2.0)):
+            now = data_of(leaf, name)
+            if not _same(now, was):
+                raise CheckFailed(f"`{what}` changed its input: {name}.data went from {_f(was)} "
+                                  f"to {_f(now)}. An operation reads its inputs and puts its "
+                                  f"answer in a new Value; {name} may be used again elsewhere, "
+                                  f"as in -(a - b) * 1.5 + a, and must keep its number. -a is "
+                                  f"a * -1, a new Value, not self.data = -self.data.")
+
+
 @check("subtraction, negation, division and plain numbers on either side",
        "Build them from what you have: -a = a * -1, a - b = a + (-b), a / b = a * b**-1.",
        "2 * v calls int.__mul__ first, which gives up; Python then tries v.__rmul__(2).",
@@ -314,6 +331,7 @@ def reflected(learner):
                 ["a", "b"])
     except CheckFailed as failed:
         if type(failed.__cause__) is not RecursionError:
+            _changes_operands(learner)
             raise
         raise CheckFailed(
             f"{str(failed).rstrip('.')}. Your -, negation and reflected operations call each "
@@ -321,7 +339,19 @@ def reflected(learner):
             f"which computes 0 + (-a), and so needs -a again), so Python never gets to an "
             f"answer. Build each from +, * and ** alone: -a = a * -1, a - b = a + (-b), "
             f"2 - a = 2 + (-a).") from failed.__cause__
-    compare(learner, lambda a, b: (a / b) * 1.5 + a, [a, b], "(a / b) * 1.5 + a", ["a", "b"])
+    try:
+        # A divisor of each sign: a / b's gradient for b, -a / b**2, keeps its sign whatever
+        # b's is (a backward step of its own with -a / (b * abs(b)) gets a negative b wrong).
+        for divisor in (b, -b):
+            compare(learner, lambda a, b: (a / b) * 1.5 + a, [a, divisor], "(a / b) * 1.5 + a",
+                    ["a", "b"], advice="" if divisor > 0 else (
+                        "Right for a positive b, wrong for this negative one: the gradient of "
+                        "a / b for b is -a / b**2, and b**2 is positive whatever b's sign. Built "
+                        "as a * b**-1, a / b needs no backward step of its own; one written by "
+                        "hand squares b (not b * abs(b)) and takes no abs() of the result."))
+    except CheckFailed:
+        _changes_operands(learner)
+        raise
     cases = [
         (lambda v: n + v, f"{_f(n)} + v", None), (lambda v: v + n, f"v + {_f(n)}", None),
         (lambda v: n * v, f"{_f(n)} * v", None), (lambda v: v * n, f"v * {_f(n)}", None),
