@@ -219,6 +219,22 @@ def neuron(learner):
         raise CheckFailed(f"The neuron's output with {shown} is {_f(got)} = tanh((w·x) * b): the "
                           f"sum is MULTIPLIED by the bias {_f(bias)}. The bias is added: start "
                           f"the sum from it, act = self.b, then add each wi * xi.")
+    dot = raw - bias
+    # Slips in how the bias or the inputs enter the sum, each told by the formula it computes.
+    slips = (
+        (dot + 2 * bias, "tanh(w·x + 2b): the bias is added twice (the sum starts from it, "
+                         "act = self.b, and it is added again at the end). Add it once."),
+        (dot - bias, "tanh(w·x - b): the bias comes in with a minus sign. Add it: start the "
+                     "sum from it, act = self.b, then add each wi * xi."),
+        (dot + bias * xs[0], "tanh(w·x + b * x1): the bias is multiplied by the first input. "
+                             "The bias is a number of its own, added alone: act = self.b, "
+                             "then add each wi * xi."),
+        (sum(x * x for x in xs) + bias, "tanh(x·x + b): each input is multiplied by itself, "
+                                        "not by its weight: act = act + wi * xi."),
+    )
+    for value, told in slips:
+        if _same(got, _tanh(value)) and not _same(got, _tanh(raw)):
+            raise CheckFailed(f"The neuron's output with {shown} is {_f(got)} = {told}")
     close(got, _tanh(raw), f"The neuron's output with {shown}, tanh(w·x + b),",
           why="The weights and the bias were set through parameters() (the weights first, "
               "then the bias): the output is tanh(w1*x1 + w2*x2 + w3*x3 + b).")

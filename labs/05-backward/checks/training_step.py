@@ -56,6 +56,11 @@ def _step(learner, params, loss_fn, lr, what):
                               f"not the loss it builds. loss = loss_fn without parentheses only "
                               f"names it; call it, loss = loss_fn(), then loss.backward().") \
                 from failed.__cause__
+        if kind is TypeError and "counted() takes 0 positional arguments" in said:
+            raise CheckFailed(f"`{what}` called loss_fn with an argument (loss_fn(params), say), "
+                              f"but loss_fn takes none: it reads the parameters itself, as they "
+                              f"are when it is called. Call it bare: loss = loss_fn().") \
+                from failed.__cause__
         if kind is TypeError and "'NoneType'" in said and "+=" in said:
             raise CheckFailed(f"{str(failed).rstrip('.')}: a grad is None. backward() adds into "
                               f".grad (+=), and None cannot be added to: zero each parameter's "
@@ -197,6 +202,22 @@ def one_step(learner):
                               f"top of the last, and a second sweep hands on the grads the "
                               f"first left in inner nodes). Zero the grads, build the loss "
                               f"once, call loss.backward() once, then update.")
+        sign = 1.0 if g > 0 else -1.0
+        if g != 0 and not _same(abs(g), 1.0) and (_same(moved, start - lr)
+                                                 or _same(moved, start - lr * sign)):
+            raise CheckFailed(f"{name} moved from {_f(start)} to {_f(moved)}, by exactly lr = "
+                              f"{_f(lr)}, as if its gradient were {_f((start - moved) / lr)}; but "
+                              f"its gradient for {shown} is {_f(g)}. The update used 1 (or -1) in "
+                              f"place of {name}'s own gradient: the loss's grad (loss.grad, which "
+                              f"backward() sets to 1), or only the gradient's sign. The size of "
+                              f"the gradient sets the size of the step: p.data -= lr * p.grad, "
+                              f"with each parameter's own p.grad.")
+        if g != 0 and not _same(start, 1.0) and _same(moved, start - lr * g * start, 1e-7):
+            raise CheckFailed(f"{name} moved from {_f(start)} to {_f(moved)}, by -lr * grad * "
+                              f"{name}.data (-{_f(lr)} * {_f(g)} * {_f(start)}): the step is also "
+                              f"scaled by the parameter's own number, so a parameter near 0 "
+                              f"hardly moves and a negative one moves uphill. Step by the "
+                              f"gradient alone: p.data -= lr * p.grad.")
         close(moved, start - lr * g, f"{name}.data after one step, for {shown}",
               why=f"Its gradient there is {_f(g)}: it should move by -lr * grad.")
 
