@@ -21,8 +21,9 @@ own Pyodide files ("plain page, course files"), cold and warm, with the ratios a
 issue's goals beside them (and the editor's, ≤ 0.3 s), met or not; then one cold
 visit of each on a throttled connection (20 Mbit/s, 40 ms), where bytes weigh more than CPU.
 With --trace, traced visits too: cold ones, for the CPU spent before the editor takes input,
-and a browser's 2nd and 3rd visits, for the CPU spent before the first graded result (V8
-compiles Pyodide's wasm's hot functions again, optimized, on the 2nd visit, not on the 3rd).
+and a browser's 2nd and 3rd visits, for the CPU spent before the first graded result (among
+it V8's optimizing compile of Pyodide's wasm, done again on a return visit unless the
+renderer still holds an earlier page's compiled module).
 With --baseline REV, the course as commit REV built it, beside this tree's, in the same run.
 Medians over runs; compare within one run. The site is built and served like `course serve`.
 """
@@ -150,12 +151,15 @@ def editor_cpu(playwright, url: str) -> dict:
     return figures
 
 
-# A warm visit's CPU up to the first graded result: Chromium's trace adds V8's WebAssembly
-# categories, for the optimizing compile of Pyodide's wasm (run on the renderer's background
-# threads while the worker boots) and the read of its kept compiled code.
+# A return visit's CPU up to the first graded result: Chromium's trace adds V8's WebAssembly
+# categories, for the optimizing compile of Pyodide's wasm's hot functions (on the renderer's
+# background threads while the worker boots) and the feeding of its bytes to the streaming
+# compile. Traced on 2026-12-07, no visit had Chromium keep or reuse the wasm's compiled code
+# (no "v8.wasm.cachedModule" or "v8.wasm.moduleCacheHit" event); a visit whose renderer still
+# held an earlier page's compiled module compiled almost nothing again, others 0.15-0.55 s.
 WARM_TRACED = TRACED + ["v8", "v8.wasm"]
 WASM_KINDS = {"wasm.TopTierCompilation": "wasm: optimizing compile (background threads)",
-              "v8.wasm.compileConsume": "wasm: kept compiled code read"}
+              "v8.wasm.compileConsume": "wasm: bytes fed to the streaming compile"}
 
 
 def warm_cpu(playwright, url: str, visits: int = 2) -> list[dict]:

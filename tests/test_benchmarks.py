@@ -67,7 +67,7 @@ def test_the_browser_benchmark_says_where_a_return_visits_cpu_goes(playwright, s
     """benchmarks/browser_startup.py --trace: a browser's 2nd and 3rd visits, traced up to the
     first graded result, give the CPU of the page's main thread, of Python's workers and of the
     renderer's other threads, and, among them, V8's optimizing compile of Pyodide's wasm and
-    its read of the kept compiled code (the 2nd visit may compile again what the 3rd reads)."""
+    the feeding of its bytes to the streaming compile."""
     sys.path.insert(0, str(ROOT))
     from benchmarks.browser_startup import WASM_KINDS, warm_cpu
 
