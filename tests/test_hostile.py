@@ -68,6 +68,15 @@ def batch(course, tmp_path_factory, monkeypatch_module):
     started = time.perf_counter()
     reports = {r.file: r for r in grading.grade(lab, files, runtime)}
     elapsed = time.perf_counter() - started
+    # As `course grade` does (commands/grade.py, SecondLook): a file the time limit stopped
+    # while others ran beside it is judged once it has had the machine to itself. Only the
+    # innocent ones here (the hostile ones' stops are what the tests read): under load,
+    # innocent_stdlib_tour_2.py was stopped at 10 s importing http modules.
+    again = [(name, source) for name, source in files
+             if name.startswith("innocent_") and reports[name].interrupted]
+    if again:
+        alone = grading.make_runtime("pyodide", course.root, TIMEOUT, 1)
+        reports.update({r.file: r for r in grading.grade(lab, again, alone)})
     time.sleep(0.5)
     listener.running = False
     from grader.core.run import load_checks
@@ -424,6 +433,13 @@ def test_nothing_happened_outside(batch):
     # this run left behind is below ours, or an orphan below init).
     leftovers = [p for p in batch["left"] if (str(HOST) in p or "unshare" in p)
                  and not _below_another_python(int(p.split(":", 1)[0]))]
+    if leftovers:
+        # Failed twice (4 and 9 hosts) while other course commands ran beside this run, and
+        # none was left a minute later: a host whose parent Python is exiting reads an empty
+        # cmdline there, so it looks like no one's. A host this run left stays; look again.
+        time.sleep(5)
+        leftovers = [p for p in leftovers if Path(f"/proc/{p.split(':', 1)[0]}").exists()
+                     and not _below_another_python(int(p.split(":", 1)[0]))]
     assert leftovers == [], "grading processes were left running"
 
 
