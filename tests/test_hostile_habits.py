@@ -40,7 +40,9 @@ def _innocent_pass(reports):
     for name in INNOCENT + ["correct.py"]:
         report = reports[name]
         assert report.passed and not report.error, (name, report.error)
-    assert "faulthandler on: True" in reports["innocent_faulthandler.py"].stdout
+    said = reports["innocent_faulthandler.py"].stdout
+    assert "faulthandler on: True" in said
+    assert "Stack (most recent call first):" in said and "line 18 in where_am_i" in said, said
 
 
 def _lies_earn_nothing(reports):

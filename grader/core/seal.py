@@ -757,7 +757,40 @@ def _faulthandler_without_a_descriptor() -> None:
         _on[0] = False
         return _real() or was
 
-    for stand_in in (enable, is_enabled, disable):
+    def _no_descriptor(stream, _no=(AttributeError, OSError, ValueError)):
+        if stream is None or type(stream) is int:
+            return False
+        try:
+            stream.fileno()
+        except _no:
+            return True
+        return False
+
+    def dump_traceback(file=None, all_threads=True, *, _real=faulthandler.dump_traceback,
+                       _sys=sys, _plain=_no_descriptor):
+        stream = _sys.stderr if file is None else file
+        if not _plain(stream):
+            return _real(file=stream, all_threads=all_threads)
+        # faulthandler's own layout, drawn in Python on a stream that has no descriptor
+        lines = ["Stack (most recent call first):\n"]
+        frame = _sys._getframe(1)
+        while frame is not None:
+            code = frame.f_code
+            lines.append(f'  File "{code.co_filename}", line {frame.f_lineno} in {code.co_name}\n')
+            frame = frame.f_back
+        stream.write("".join(lines))
+
+    def dump_traceback_later(timeout, repeat=False, file=None, exit=False, *,
+                             _real=faulthandler.dump_traceback_later, _sys=sys,
+                             _plain=_no_descriptor):
+        stream = _sys.stderr if file is None else file
+        if _plain(stream):
+            if timeout <= 0:
+                raise ValueError("timeout must be greater than 0")
+            return None  # the grader's own time limit stops a file that hangs
+        return _real(timeout, repeat=repeat, file=stream, exit=exit)
+
+    for stand_in in (enable, is_enabled, disable, dump_traceback, dump_traceback_later):
         stand_in.__doc__ = getattr(faulthandler, stand_in.__name__).__doc__
         setattr(faulthandler, stand_in.__name__, stand_in)
 
