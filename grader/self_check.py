@@ -12,7 +12,7 @@ from pathlib import Path
 
 from . import authored, lab_checks, lab_config
 from .checks_loading import ChecksBroken, load_lab_checks
-from .core.learner_errors import TIMEOUT
+from .core.learner_errors import TIMEOUT, UNPLACED
 from .core.report import Report
 from .core.run import stopped_check
 from .course import Course, Lab, Problem
@@ -93,14 +93,23 @@ def _check_slips(wanted: Expectation, report: Report, where: dict, seen: set) ->
 
 
 def _pattern(template: str) -> re.Pattern:
-    return re.compile(re.escape(template).replace(re.escape("{timeout:g}"), r"[0-9.e+-]+"))
+    return re.compile(re.escape(template).replace(re.escape("{timeout:g}"), r"[0-9.e+-]+")
+                      .replace(re.escape("{check}"), ".+"))
 
 
 # A time limit that ended the checks' own code, not the graded file's: in Pyodide the checks'
 # interpreter did not answer (the host ended it); in CPython the file's code was not running
-# (a stop inside the file says its line).
+# (a stop inside the file says its line), or the child was ended from outside in a check,
+# where the checks and the file share one interpreter and no one can tell whose code it was
+# (UNPLACED; in Pyodide those words mean the file's own side did not answer: the file's fault).
 CHECKS_STALLED = _pattern(CHECKS_TIMEOUT)
 OUTSIDE_THE_FILE = _pattern(TIMEOUT)
+ENDED_IN_A_CHECK = _pattern(UNPLACED)
+
+
+def _outside_the_file(report: Report) -> bool:
+    return bool(OUTSIDE_THE_FILE.fullmatch(report.error) or (
+        report.runtime == "python" and ENDED_IN_A_CHECK.fullmatch(report.error)))
 
 
 def _stalled_checks(lab: Lab, wanted: Expectation, report: Report, where: dict,
@@ -113,10 +122,10 @@ def _stalled_checks(lab: Lab, wanted: Expectation, report: Report, where: dict,
         # checks.py, or the checks/ folder: not its first file (a helpers file, say)
         files = lab.checks_files()
         stopped, (path, line) = None, (files[0] if len(files) == 1 else lab.checks, 1)
-    elif OUTSIDE_THE_FILE.fullmatch(report.error) and stopped_check(report) in where:
+    elif _outside_the_file(report) and stopped_check(report) in where:
         stopped = stopped_check(report)
         path, line = where[stopped]
-    elif OUTSIDE_THE_FILE.fullmatch(report.error) and wanted.kind in ("solution", "alternative"):
+    elif _outside_the_file(report) and wanted.kind in ("solution", "alternative"):
         # Ended from outside before it could say where: the file or a check, no one can tell.
         # "Your code ran for more than 1 s" told the author the solution loops.
         seconds = report.error.split(" s ", 1)[0].rsplit(" ", 1)[-1]

@@ -819,7 +819,7 @@ def test_check_names_a_check_stopped_with_no_line_of_the_file_running():
     """In CPython the check a time limit stopped is named; with no line of the file running
     (a stop inside the file names its line), the loop is the check's own: its line is blamed."""
     from grader import course as course_model
-    from grader.core.learner_errors import TIMEOUT, ran_too_long
+    from grader.core.learner_errors import TIMEOUT, UNPLACED, ran_too_long
     from grader.core.report import CheckResult, Report
     from grader.core.run import NOT_RUN, STOPPED
     from grader.self_check import Expectation, _stalled_checks
@@ -837,6 +837,14 @@ def test_check_names_a_check_stopped_with_no_line_of_the_file_running():
     assert [(p.path, p.line, p.message) for p in found] == [(lab.checks, 7, (
         "check 'a' was stopped after 2 s while grading solution.py, and no line of that file "
         "was running: a loop in the check that never ends"))]
+    # ended from outside in a check (one long call into C): CPython names the check, and
+    # either side's code may have been running; Pyodide says so only of the file's own side
+    in_check = stopped(UNPLACED.format(timeout=2, check="a"))
+    found = _stalled_checks(lab, Expectation(lab.solution, "solution"), in_check, where, set())
+    assert [(p.path, p.line) for p in found] == [(lab.checks, 7)], found
+    in_check.runtime = "pyodide"
+    assert _stalled_checks(lab, Expectation(lab.solution, "solution"), in_check, where,
+                           set()) is None
     unplaced = stopped(TIMEOUT.format(timeout=2))
     unplaced.checks[0].cause = NOT_RUN  # ended from outside: no check was told it stopped
     found = _stalled_checks(lab, Expectation(lab.solution, "solution"), unplaced, where, set())

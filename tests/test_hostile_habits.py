@@ -82,6 +82,21 @@ def test_cpython_habits_pass_and_lies_earn_nothing(course):
     _lies_earn_nothing(reports)
 
 
+def test_cpython_names_the_check_a_child_was_ended_in(course):
+    """--runtime python said only "ran for more than 10 s and was stopped. Look for a loop…" or
+    "stopped before it could report (exit status 0)" of a file ended from outside in a check,
+    and the text report lists no failed check beside an error: no word of which check."""
+    reports = _grade(course, "python", ["swallows_in_a_check.py", "exits_in_a_check.py"])
+    stopped = reports["swallows_in_a_check.py"]
+    assert not stopped.passed and stopped.interrupted
+    assert f"was stopped in the check “{BACKWARD}”" in stopped.error, stopped.error
+    assert [c.name for c in stopped.checks if c.passed] == [stopped.checks[0].name]
+    neuron = next(c.name for c in reports["correct.py"].checks if c.name.startswith("a Neuron"))
+    ended = reports["exits_in_a_check.py"]
+    assert not ended.passed and ended.score >= 12, ended.score  # the checks before it are kept
+    assert f"in the check “{neuron}”" in ended.error, ended.error
+
+
 def _reads_itself(course, runtime, folder):
     lab = course.labs["05-backward"]
     source = (HOSTILE / "innocent_reads_itself.py").read_text(encoding="utf-8").replace(

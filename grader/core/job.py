@@ -68,14 +68,16 @@ def _own_name(filename) -> str:
 
 
 def _check_frames(token: str):
-    """Each check's result, framed as the report is (`{"check": ...}`), on its way to the
+    """That the file has loaded (`{"loaded": true}`: a stop after it is in a check), then each
+    check's result, framed as the report is (`{"check": ...}`), on its way to the
     CPython runtime's parent as soon as it is known: a file that then ends this interpreter
     (os._exit) or sits in one long C call past the limit loses only the checks after it, as in
     Pyodide (tests/hostile/ends_mid_checks.py). No new power: a file that can read the token
     (through frames) can already frame a whole report; the parent counts these only when the
     report never comes, and a report it writes that way always fails (it has an error)."""
     def on_check(result, _out=sys.__stdout__, _token=token, _encode=encode):
-        _out.write(f"\n{_token} {_encode({'check': result.to_dict()})}\n")
+        said = {"loaded": True} if result is None else {"check": result.to_dict()}
+        _out.write(f"\n{_token} {_encode(said)}\n")
         _out.flush()
     return on_check
 

@@ -264,8 +264,9 @@ def grade(lab: str, checks: list, source: str, filename: str, *, runtime: str = 
     the grading machine and changes to the checker's own state; either disqualifies the
     submission whatever the checks say.
 
-    `on_check(result)`, if given, is told each check's result as it is known (job.py sends it
-    to the CPython runtime's parent, which keeps them if this interpreter never reports).
+    `on_check(result)`, if given, is told None once the file has loaded, then each check's
+    result as it is known (job.py sends them to the CPython runtime's parent, which keeps them,
+    and names the check it was in, if this interpreter never reports).
     """
     started = _perf_counter()
     report = Report(lab=lab, file=filename, runtime=runtime, parts=parts_of(checks))
@@ -281,6 +282,8 @@ def grade(lab: str, checks: list, source: str, filename: str, *, runtime: str = 
             if module is None:
                 report.checks = not_run(checks, "your file could not be loaded (see above).")
             else:
+                if on_check is not None:
+                    _tell(on_check, None)
                 for index, fn in enumerate(checks):
                     result = _run_check(fn, module, source, filename, guard)
                     report.checks.append(result)

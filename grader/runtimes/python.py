@@ -24,9 +24,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from ..core.report import CheckResult, Report
+from ..core.learner_errors import never_answered
 from ..core.run import NOT_RUN, STOPPED
 from .frames import FrameReader
-from .submission import CRASHED, TIMEOUT, Submission, core_sources, new_token
+from .submission import CRASHED, Submission, core_sources, new_token
 from .waiting import wait_for_lanes
 
 NAME = "python"
@@ -96,7 +97,7 @@ class PythonRuntime:
         # it is ended GRACE later if the code caught the interrupt or is in one long C call.
         job = dict(submission.job(NAME), token=token, stop_after=self.timeout)
         started = time.perf_counter()
-        known: list[dict] = []  # each check's result, as the child knew it (job.py)
+        known: list[dict] = []  # LOADED, then each check's result, as the child knew them
         with tempfile.TemporaryDirectory(prefix="course-run-") as cwd:
             result, status = server.run(json.dumps(job).encode(), cwd, FrameReader(token),
                                         started + self.timeout + GRACE, known, stopped)
@@ -104,11 +105,12 @@ class PythonRuntime:
             return None
         seconds = time.perf_counter() - started
         if result == "timeout":
-            return _kept(submission.failed(TIMEOUT.format(timeout=self.timeout), NAME, seconds),
-                         known, STOPPED_HERE.format(seconds=seconds), STOPPED)
+            return _kept(submission, known, seconds, STOPPED_HERE.format(seconds=seconds),
+                         STOPPED, lambda check: never_answered(self.timeout, check))
         if result is None:
-            return _kept(submission.failed(CRASHED.format(detail=f"exit status {status}"),
-                                           NAME, seconds), known, ENDED_HERE, NOT_RUN)
+            return _kept(submission, known, seconds, ENDED_HERE, NOT_RUN,
+                         lambda check: CRASHED.format(detail=f"exit status {status}" + (
+                             f" in the check “{check}”" if check else "")))
         return submission.accept(Report.from_dict(result), NAME)
 
 
@@ -116,31 +118,48 @@ class PythonRuntime:
 STOPPED_HERE = ("Your code was stopped after {seconds:.1f} s, in this check or just after it: "
                 "it ran past the time limit where no interrupt reaches it (see above).")
 ENDED_HERE = "Not run: your code's interpreter ended in this check (see above)."
+LOADED = {"loaded": True}  # in `known`: the child said the file had loaded, its checks begin
 
 
-def _kept(failed: Report, known: list[dict], message: str, cause: str) -> Report:
+def _kept(submission: Submission, known: list[dict], seconds: float, message: str, cause: str,
+          error) -> Report:
     """A report the child never finished: the checks it had reported (in order, each the
     lab's next one) as they were, the next one failed with `message`, the rest not run, and
-    the file fails with the parent's reason (`failed`, every check not run). The same as a
+    the file fails with `error(check)`, `check` the one it was in (None if none): the text
+    report lists no failed check beside a file's error, so the error names it. The same as a
     report the Pyodide runtime's checks' side writes when the learner's side is ended. A
     check reported as passed counts; it never makes the file pass (its report has an error),
     and a file that could frame one could already frame a whole report (job.py)."""
-    checks = failed.checks
-    for index, said in enumerate(known):
-        if index >= len(checks) or type(said) is not dict or said.get("name") != checks[index].name:
+    names = submission.check_names
+    kept, stopped_itself = [], False
+    loaded = bool(known)  # the child says so before its first check (job.py); a result implies it
+    for said in known:
+        if said is LOADED:
+            continue
+        if (len(kept) >= len(names) or type(said) is not dict
+                or said.get("name") != names[len(kept)]):
             break
+        kept.append(said)
+        if said.get("cause") == STOPPED:
+            stopped_itself = True  # the child stopped it; those after it are not run already
+            break
+    at = len(kept) - 1 if stopped_itself else len(kept)
+    if not loaded:  # ended as the file loaded, before any check ran: none is named or marked
+        failed = submission.failed(error(None), NAME, seconds)
+        failed.interrupted = cause == STOPPED
+        return failed
+    failed = submission.failed(error(names[at] if at < len(names) else None), NAME, seconds)
+    checks = failed.checks
+    for index, said in enumerate(kept):
         checks[index] = CheckResult(name=checks[index].name, passed=said.get("passed") is True,
                                     message=str(said.get("message", ""))[:4000],
                                     hints=checks[index].hints, cause=str(said.get("cause", ""))[:300])
-        if said.get("cause") == STOPPED:
-            failed.interrupted = True
-            return failed  # the child stopped it itself; those after it are not run already
-    else:
-        index = len(known)
-    if index < len(checks):
-        checks[index].message = message
-        checks[index].cause = cause
-        failed.interrupted = failed.interrupted or cause == STOPPED
+    if stopped_itself:
+        failed.interrupted = True
+    elif at < len(checks):
+        checks[at].message = message
+        checks[at].cause = cause
+        failed.interrupted = cause == STOPPED
     return failed
 
 
@@ -235,7 +254,8 @@ class _ForkServer:
 
 def _read(fd: int, reader: FrameReader, deadline: float, known: list, stopped: int):
     """The framed report, "timeout", "stopped" (the batch was, `stopped` readable) or None if
-    the child ended without one; each check's framed result before it goes to `known`."""
+    the child ended without one; before it, LOADED (once the file has loaded) and each
+    check's framed result go to `known`."""
     with selectors.DefaultSelector() as selector:
         selector.register(fd, selectors.EVENT_READ)
         selector.register(stopped, selectors.EVENT_READ)
@@ -253,8 +273,11 @@ def _read(fd: int, reader: FrameReader, deadline: float, known: list, stopped: i
                 return None
             found = reader.feed(chunk)
             while found is not None:
-                if "check" not in found:
+                if found.get("loaded") is True:
+                    if not known:
+                        known.append(LOADED)
+                elif "check" not in found:
                     return found
-                if len(known) < 1000:
+                elif len(known) < 1000:
                     known.append(found["check"])
                 found = reader.feed(b"")  # a chunk may hold several frames
