@@ -1163,68 +1163,6 @@ def test_a_notes_file_in_lessons_is_one_problem_not_two(tmp_path):
     assert sum(p.path.name == "6-descent.md" for p in problems) == 2, problems
 
 
-@pytest.mark.parametrize("runtime", [pytest.param("pyodide", marks=pytest.mark.pyodide),
-                                     "python"])
-def test_a_real_ctrl_c_mid_batch_keeps_the_files_graded_and_names_the_rest(runtime, tmp_path):
-    """A real SIGINT to a real `course grade` stopping a class kept no grade at all (status 2,
-    "no grade is kept"): the runtimes handed every report back at the end. The files graded
-    before the stop are kept, written to --results in the inputs' order, and those not graded
-    are named (status 2). A terminal is shown "graded N of M file(s)" as they come."""
-    import os
-    import pty
-    import select
-    import signal
-    import subprocess
-
-    from tests.conftest import course_command
-
-    solution = (LAB / "solution.py").read_text()
-    class_folder = tmp_path / "class"
-    class_folder.mkdir()
-    for name in ("a amy.py", "b bob.py", "d dee.py", "e eve.py"):
-        (class_folder / name).write_text(solution)
-    (class_folder / "c cal.py").write_text("while True:\n    pass\n")  # graded third, for ever
-    results = tmp_path / "grades.csv"
-    extra = ["--trusted"] if runtime == "python" else []
-    master, slave = pty.openpty()  # stderr a terminal: the progress is shown there
-    proc = subprocess.Popen(course_command() + [
-        "grade", "05-backward", str(class_folder), "--jobs", "1", "--timeout", "600",
-        "--runtime", runtime, *extra, "--format", "csv", "--results", str(results)],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=slave, text=True)
-    os.close(slave)
-    said = b""
-    try:
-        while b"graded 2 of 5 file(s)" not in said:  # amy and bob graded; cal runs for ever
-            assert proc.poll() is None, said
-            if select.select([master], [], [], 600)[0]:
-                said += os.read(master, 4096)
-            else:
-                raise AssertionError(f"no progress: {said!r}")
-        proc.send_signal(signal.SIGINT)
-        out, _ = proc.communicate(timeout=300)
-        while select.select([master], [], [], 0)[0]:
-            try:
-                chunk = os.read(master, 4096)
-            except OSError:
-                break
-            if not chunk:
-                break
-            said += chunk
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        os.close(master)
-    text = said.decode(errors="replace")
-    assert proc.returncode == 2, text
-    assert "stopped by Ctrl+C: the 2 file(s) graded are kept (written to" in text, text
-    assert "3 file(s) were not graded and are in no report:" in text, text
-    assert all(name in text.split("not graded")[1] for name in ("c cal.py", "d dee.py", "e eve.py"))
-    assert "Grade those again; with --json both times, `course merge` puts the two" in text
-    assert "Traceback" not in text and "2 of 2 file(s) passed; wrote" in out
-    rows = results.read_text().splitlines()
-    assert len(rows) == 3 and "a amy.py" in rows[1] and "b bob.py" in rows[2], rows
-
-
 def _interrupted(command: list[str], shown: bytes) -> tuple[int, str, str]:
     """Run `course` with stderr on a terminal, send it a real SIGINT once stderr shows
     `shown`, and give back its status, stdout and stderr."""
@@ -1263,6 +1201,35 @@ def _interrupted(command: list[str], shown: bytes) -> tuple[int, str, str]:
             proc.kill()
         os.close(master)
     return proc.returncode, out, said.decode(errors="replace")
+
+
+@pytest.mark.parametrize("runtime", [pytest.param("pyodide", marks=pytest.mark.pyodide),
+                                     "python"])
+def test_a_real_ctrl_c_mid_batch_keeps_the_files_graded_and_names_the_rest(runtime, tmp_path):
+    """A real SIGINT to a real `course grade` stopping a class kept no grade at all (status 2,
+    "no grade is kept"): the runtimes handed every report back at the end. The files graded
+    before the stop are kept, written to --results in the inputs' order, and those not graded
+    are named (status 2). A terminal is shown "graded N of M file(s)" as they come."""
+    solution = (LAB / "solution.py").read_text()
+    class_folder = tmp_path / "class"
+    class_folder.mkdir()
+    for name in ("a amy.py", "b bob.py", "d dee.py", "e eve.py"):
+        (class_folder / name).write_text(solution)
+    (class_folder / "c cal.py").write_text("while True:\n    pass\n")  # graded third, for ever
+    results = tmp_path / "grades.csv"
+    extra = ["--trusted"] if runtime == "python" else []
+    status, out, text = _interrupted(
+        ["grade", "05-backward", str(class_folder), "--jobs", "1", "--timeout", "600",
+         "--runtime", runtime, *extra, "--format", "csv", "--results", str(results)],
+        b"graded 2 of 5 file(s)")  # amy and bob graded; cal runs for ever
+    assert status == 2, text
+    assert "stopped by Ctrl+C: the 2 file(s) graded are kept (written to" in text, text
+    assert "3 file(s) were not graded and are in no report:" in text, text
+    assert all(name in text.split("not graded")[1] for name in ("c cal.py", "d dee.py", "e eve.py"))
+    assert "Grade those again; with --json both times, `course merge` puts the two" in text
+    assert "Traceback" not in text and "2 of 2 file(s) passed; wrote" in out
+    rows = results.read_text().splitlines()
+    assert len(rows) == 3 and "a amy.py" in rows[1] and "b bob.py" in rows[2], rows
 
 
 def test_a_ctrl_c_of_a_shard_keeps_whole_inputs_and_merge_completes_it_with_the_rest(tmp_path):
