@@ -92,8 +92,10 @@ def doc(page) -> str:
 
 
 def wait_ready(page, timeout: float = 60_000) -> None:
+    # `?.`: right after a link is followed, the next page may not have parsed its status yet,
+    # and a predicate that throws ends the wait at once (seen in CI) instead of asking again.
     page.wait_for_function(
-        "document.querySelector('[data-testid=status]').dataset.state === 'ready'", timeout=timeout)
+        "document.querySelector('[data-testid=status]')?.dataset.state === 'ready'", timeout=timeout)
 
 
 def run(page, timeout: float = 30_000) -> str:

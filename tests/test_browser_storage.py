@@ -183,6 +183,25 @@ def _back_from_history(page):
         raise AssertionError(f"Chromium did not show the page from its history: {why}") from None
 
 
+def _requests_in_flight(page) -> set:
+    """The page's requests (its workers' too) started and not yet finished or failed."""
+    in_flight: set = set()
+    page.on("request", lambda request: in_flight.add(request))
+    page.on("requestfinished", lambda request: in_flight.discard(request))
+    page.on("requestfailed", lambda request: in_flight.discard(request))
+    return in_flight
+
+
+def _wait_quiet(page, in_flight: set, quiet_ms: int = 1000, timeout_ms: int = 60_000) -> None:
+    """Until no request has been in flight for `quiet_ms`; else say which ones were."""
+    waited = still = 0
+    while still < quiet_ms:
+        assert waited < timeout_ms, f"requests still in flight: {sorted(r.url for r in in_flight)}"
+        page.wait_for_timeout(100)
+        waited += 100
+        still = still + 100 if not in_flight else 0
+
+
 def _pass_by_pasting(page, lab):
     """The learner pastes a passing answer (not what is under test) and presses Check."""
     page.click(".cm-content")
@@ -199,7 +218,8 @@ def test_back_to_the_home_page_after_passing_a_lab_shows_it_passed(history_brows
     page = _history_page(history_browser, site)
     page.reload()
     assert page.inner_text("[data-lesson='01-graphs'] .progress") == "not started"
-    page.get_by_role("link", name="1. Computation graphs").first.click()
+    with page.expect_navigation():
+        page.get_by_role("link", name="1. Computation graphs").first.click()
     wait_ready(page)
     _pass_by_pasting(page, "01-graphs")
     wait_ready(page)
@@ -207,7 +227,7 @@ def test_back_to_the_home_page_after_passing_a_lab_shows_it_passed(history_brows
     # the learner must see the pass: the test does not depend on Chromium's choice.
     page.go_back(wait_until="commit")
     page.wait_for_function(
-        "document.querySelector(\"[data-lesson='01-graphs'] .progress\").textContent === 'passed'",
+        "document.querySelector(\"[data-lesson='01-graphs'] .progress\")?.textContent === 'passed'",
         timeout=30_000)
 
 
@@ -219,15 +239,16 @@ def test_back_to_lab_5_after_passing_lab_4_opens_with_the_learners_lab_4_code(hi
     page.goto(f"{site['url']}lessons/05-backward/index.html")
     wait_ready(page)
     assert "has not passed its checks yet" in page.inner_text(".lab")
-    page.get_by_role("link", name="Finish lab 4 (The Value object) first").click()
+    with page.expect_navigation():
+        page.get_by_role("link", name="Finish lab 4 (The Value object) first").click()
     wait_ready(page)
     _pass_by_pasting(page, "04-value")
     wait_ready(page)
     # Whether Chromium keeps the page (then it must load itself again) or loads it afresh,
     # the learner must see the pass: the test does not depend on Chromium's choice.
     page.go_back(wait_until="commit")
-    page.wait_for_function("!/has not passed its checks yet/.test(document.querySelector('.lab').innerText)",
-                           timeout=30_000)
+    page.wait_for_function("(lab => lab && !/has not passed its checks yet/.test(lab.innerText))"
+                           "(document.querySelector('.lab'))", timeout=30_000)
     wait_ready(page)
     assert "# ---- Lab 5 starts here" in doc(page)
     assert doc(page).startswith((Path(__file__).resolve().parent.parent / "labs" / "04-value"
@@ -238,6 +259,7 @@ def test_back_to_a_lesson_nothing_changed_for_comes_back_as_it_was_left(history_
     """The other side of the two above: a lesson left for the next one and come Back to, with
     nothing of its lab changed meanwhile, keeps what Run printed and its undo history."""
     page = _history_page(history_browser, site)
+    in_flight = _requests_in_flight(page)
     page.goto(f"{site['url']}lessons/01-graphs/index.html")
     wait_ready(page)
     page.click(".cm-content")
@@ -247,9 +269,11 @@ def test_back_to_a_lesson_nothing_changed_for_comes_back_as_it_was_left(history_
     wait_ready(page)
     # Chromium keeps no page with a request in flight ("outstanding-network-request", seen
     # when the page was left as its later files still came); a learner leaves a lesson long
-    # after that.
-    page.wait_for_load_state("networkidle")
-    page.get_by_role("link", name="Next 2. The chain rule").click()
+    # after that. (Playwright's "networkidle" is no wait here: once a page reached it, it
+    # counts as reached for good.)
+    _wait_quiet(page, in_flight)
+    with page.expect_navigation():  # else the wait below may find lesson 1 still ready
+        page.get_by_role("link", name="Next 2. The chain rule").click()
     wait_ready(page)
     _back_from_history(page)
     assert "before the next lesson" in page.inner_text("[data-testid=output]")
