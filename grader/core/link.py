@@ -192,7 +192,9 @@ class Link:
             text = self.receive(-1)
         else:
             left = self.call_deadline - _clock()
-            text = self.receive(max(0.0, left) * 1000) if left > 0 else None
+            # at or past the limit, still one look: a reply that came while this side was held
+            # up is the learner's answer in time
+            text = self.receive(max(0.0, left) * 1000)
             if text is None:
                 self.dead = Stopped("time", _clock() - self.started)
                 self.dead.learner_error = self._interrupted()
@@ -235,7 +237,12 @@ class Link:
                 if took is None and self.taken():
                     took = now
                 if now >= (asked + TAKE if took is None else took + GRACE):
-                    return None
+                    # one last look: a reply that came while this side itself was held up (its
+                    # thread waiting for a core, a collection) between two looks is not lost
+                    text = self.receive(0)
+                    if text is None:
+                        return None
+                    break
             data = self.codec.loads(text) if type(text) is str and text else None
             if type(data) is dict and "r" in data and "x" in data:
                 return self.unpack_error(self.codec.decode(data["x"]))
