@@ -37,7 +37,7 @@ const REPORT_LIMIT = 4 * 1024 * 1024;
 // ArrayBuffers), measured here where no submission can reach.
 const MEMORY_LIMIT = (Number(process.argv[4]) || 2560) * 1024 ** 2;
 // ms past a job's time limit before the checks' worker is presumed hung: past the link's own
-// wait for an interrupted learner (link.py: TAKE + GRACE, 4 s), with room for a loaded machine.
+// wait for an interrupted learner (link.py: TAKE + GRACE, 6 s), with room for a loaded machine.
 const GRACE = 8000;
 
 // Nothing is ever fetched: Pyodide and every file it needs are on disk. A request means
