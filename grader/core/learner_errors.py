@@ -111,9 +111,15 @@ def hint_for(exc: BaseException, where) -> str:
 # A time limit's words when the stopped code was not in the learner's file, or could not say
 # where it was (in Pyodide a time.sleep does not answer the interrupt): a sleep is named beside
 # loops, which are what a lab's code has.
-TIMEOUT = ("Your code ran for more than {timeout:g} s and was stopped. Look for a loop that "
-           "never ends (a while loop whose condition never changes, or a recursion with no "
-           "base case), or a time.sleep: a lab's code has nothing to wait for.")
+LOOK_FOR = ("Look for a loop that never ends (a while loop whose condition never changes, or a "
+            "recursion with no base case), or a time.sleep: a lab's code has nothing to wait for.")
+TIMEOUT = "Your code ran for more than {timeout:g} s and was stopped. " + LOOK_FOR
+
+
+def in_check(check: str | None) -> str:
+    """" in the check “X”", or "" when no check was running: the text report lists no failed
+    check beside a file's error, so the error names it."""
+    return f" in the check “{check}”" if check else ""
 
 
 # A time limit's words when the learner's code was stopped inside a check at no line that
@@ -124,9 +130,7 @@ TIMEOUT = ("Your code ran for more than {timeout:g} s and was stopped. Look for 
 UNPLACED = ("Your code ran for more than {timeout:g} s and was stopped in the check “{check}”, "
             "at a line that could not be named (an `except` that catches everything around a "
             "loop, one call that never returns, or a recursion thousands of calls deep hides "
-            "it). Look for a loop that never ends (a while loop whose condition never changes, "
-            "or a recursion with no base case), or a time.sleep: a lab's code has nothing to "
-            "wait for.")
+            "it). " + LOOK_FOR)
 
 
 def never_answered(timeout: float, check: str | None) -> str:
@@ -142,7 +146,7 @@ def ran_too_long(timeout: float, check: str | None, where, text: str = "") -> st
     if where is None:
         return TIMEOUT.format(timeout=timeout)
     # The text report lists no failed check beside a file's error, so the error names it.
-    during = f" in the check “{check}”" if check else ""
+    during = in_check(check)
     return (f"Your code ran for more than {timeout:g} s and was stopped{during}."
             + stopped_at(where, text))
 

@@ -16,7 +16,7 @@ import time
 from .checks import CheckFailed, seed_of, use_seed
 from .handles import Handles, rebuild_error
 from .learner_errors import (at_line, cause_of, describe, explain_stops, placed, line_of,
-                             never_answered, own_interrupt, ran_too_long, stuck,
+                             in_check, never_answered, own_interrupt, ran_too_long, stuck,
                              syntax_message)
 from .link import CHANNEL_LIMIT, Link, Stopped, TooLarge
 from .report import Report, encode
@@ -173,11 +173,10 @@ def _stopped(report: Report, stop: Stopped, timeout: float, source: str = "") ->
                                         line_of(source, where))
     elif stop.reason == "broken: gone":
         check = stopped_check(report)
-        report.error = GONE.format(detail="its interpreter ended"
-                                   + (f" in the check “{check}”" if check else ""))
+        report.error = GONE.format(detail="its interpreter ended" + in_check(check))
     elif stop.reason == "broken: stack":
         check = stopped_check(report)
-        report.error = STACK.format(during=f" in the check “{check}”" if check else "")
+        report.error = STACK.format(during=in_check(check))
     elif stop.reason == "broken: changed":
         report.error = CHANGED
     else:

@@ -24,7 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from ..core.report import CheckResult, Report
-from ..core.learner_errors import never_answered
+from ..core.learner_errors import in_check, never_answered
 from ..core.run import NOT_RUN, STOPPED
 from .frames import FrameReader
 from .submission import CRASHED, Submission, core_sources, new_token
@@ -109,8 +109,8 @@ class PythonRuntime:
                          STOPPED, lambda check: never_answered(self.timeout, check))
         if result is None:
             return _kept(submission, known, seconds, ENDED_HERE, NOT_RUN,
-                         lambda check: CRASHED.format(detail=f"exit status {status}" + (
-                             f" in the check “{check}”" if check else "")))
+                         lambda check: CRASHED.format(detail=f"exit status {status}"
+                                                      + in_check(check)))
         return submission.accept(Report.from_dict(result), NAME)
 
 
