@@ -157,10 +157,10 @@ LATE = ("import time\nstarted = time.perf_counter()\nsum(range(10 ** 6))\n"
 
 
 def test_stop_that_python_takes_late_still_stops_where_it_is(open_lesson):
-    """The page gives Python 1 s to answer Stop once it has taken the interrupt, and up to 3 s
+    """The page gives Python 2 s to answer Stop once it has taken the interrupt, and up to 4 s
     to take it (python.js): counted from the Stop, a `while True` on a loaded machine was once
     restarted as "did not respond to the interrupt". Here the interrupt is taken only when a
-    long call into C returns, more than 1 s after Stop, and the loop after it is stopped."""
+    long call into C returns, about 2 s after Stop, and the loop after it is stopped."""
     page = open_lesson("01-graphs")
     wait_ready(page)
     set_code(page, LATE)
@@ -173,9 +173,10 @@ def test_stop_that_python_takes_late_still_stops_where_it_is(open_lesson):
     assert re.match(r"Stopped at line [567] of your file\.", out), out
 
 
-def test_stop_in_one_endless_call_into_c_restarts_python_after_3_s(open_lesson):
+def test_stop_in_one_endless_call_into_c_restarts_python_after_4_s(open_lesson):
     """README: code in one long call into C never takes the interrupt; the page restarts
-    Python 3 s after Stop (python.js, STOP_TAKE_MS), not sooner, and says so."""
+    Python 4 s after Stop (python.js, STOP_TAKE_MS), not sooner, and says why: the call, not
+    a caught KeyboardInterrupt (it was once asked whether it catches one)."""
     page = open_lesson("01-graphs")
     wait_ready(page)
     set_code(page, "sum(range(10 ** 15))\n")
@@ -185,8 +186,10 @@ def test_stop_in_one_endless_call_into_c_restarts_python_after_3_s(open_lesson):
     clicked = time.monotonic()
     page.click("[data-testid=stop]")
     page.wait_for_function("!document.querySelector('[data-testid=run]').disabled", timeout=15_000)
-    assert time.monotonic() - clicked >= 2.9
-    assert "so Python was restarted" in page.inner_text("[data-testid=output]")
+    assert time.monotonic() - clicked >= 3.9
+    out = page.inner_text("[data-testid=output]")
+    assert "Python never took the interrupt: your code was inside one call that does not return" in out, out
+    assert "so Python was restarted" in out and "KeyboardInterrupt" not in out, out
 
 
 def test_a_loop_outside_any_function_is_reported_where_it_was(course, open_lesson):

@@ -305,11 +305,18 @@ export function startLab(root, page) {
     const why = answer.stoppedBy === "limit"
       ? `${what} ran longer than ${limitSeconds} s`
       : `${what} was stopped`;
-    const how = answer.unresponsive
-      ? "and your code did not respond to the interrupt (does it catch KeyboardInterrupt, " +
-        "perhaps with a bare \"except:\"?), so Python was restarted."
-      : "and Python was restarted (this page cannot interrupt Python without cross-origin " +
-        "isolation).";
+    // Code that took the interrupt and went on caught it; code that never took it sat in one
+    // call Python cannot interrupt. `sum(range(10 ** 15))` was asked whether it catches
+    // KeyboardInterrupt.
+    const how = !answer.unresponsive
+      ? "and Python was restarted (this page cannot interrupt Python without cross-origin " +
+        "isolation)."
+      : answer.taken
+        ? "and your code did not respond to the interrupt (does it catch KeyboardInterrupt, " +
+          "perhaps with a bare \"except:\"?), so Python was restarted."
+        : "and Python never took the interrupt: your code was inside one call that does not " +
+          "return (a call into C, such as sum(range(10 ** 15)) or 10 ** 10 ** 9), " +
+          "where Python cannot stop it, so Python was restarted.";
     showOutput(output, { note: `${why}, ${how} Your code is still in the editor.` });
     say(`${why}; Python restarted.`, "ready", answer.stoppedBy === "limit" ? "fail" : "neutral");
   }
