@@ -119,6 +119,34 @@ def test_a_file_that_is_not_this_labs_code_is_opened_with_a_warning_and_a_way_ba
     assert status(page).startswith("Opened mine.py. "), status(page)
 
 
+def test_an_opened_files_warning_keeps_its_colour_after_a_reload(open_lesson, tmp_path):
+    """The note beside the buttons after README.md was opened is in the fail colour; reloaded
+    (or the lesson left and come back to), the same words came back in the plain text colour,
+    as if the file were fine. Both come back now, and the lab's own code still opens plain."""
+    page = open_lesson("02-chain-rule")
+    wait_ready(page)
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.type("\n# my own work")
+    colour = "s => getComputedStyle(s).color"
+    plain = page.eval_on_selector("[data-testid=file-note]", colour)
+    readme = tmp_path / "README.md"
+    readme.write_text("# Build autograd from scratch\n", encoding="utf-8")
+    _choose(page, readme)
+    fail = page.eval_on_selector("[data-testid=file-note]", colour)
+    assert fail != plain, (fail, plain)
+    words = status(page)
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("[data-testid=undo-reset]")
+    assert status(page) == words
+    assert page.eval_on_selector("[data-testid=file-note]", colour) == fail
+    # Brought back, the code is the learner's and the note is plain again.
+    page.click("[data-testid=undo-reset]")
+    page.wait_for_function("!document.querySelector('[data-testid=undo-reset]')")
+    assert page.eval_on_selector("[data-testid=file-note]", colour) == plain
+
+
 def test_a_file_with_a_latin_1_coding_line_opens_and_checks_as_course_grade_grades_it(
         course, open_lesson, tmp_path):
     # An old editor's file: `# -*- coding: latin-1 -*-` and a byte 0xe9 (é) that is not UTF-8.

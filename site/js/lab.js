@@ -388,8 +388,9 @@ export function startLab(root, page) {
   // The code replaced is kept with the lab until the learner types again: after Reset and a
   // reload (or another lesson and back) the button was gone, Ctrl+Z's history too, and the
   // starter had been saved over the learner's code.
-  function offerBack(before, lead = "", at = undefined) {
-    progress.save(slug, { replaced: { code: before, lead, at } });
+  // A warning (an opened README.md) keeps its colour across a reload, as its words do.
+  function offerBack(before, lead = "", at = undefined, warn = false) {
+    progress.save(slug, { replaced: { code: before, lead, at, warn: warn || undefined } });
     const back = document.createElement("button");
     back.type = "button";
     back.className = "undo-reset";
@@ -403,7 +404,7 @@ export function startLab(root, page) {
       tell("Your code is back in the editor.");
       view.focus();
     });
-    fileNote.dataset.tone = "";
+    fileNote.dataset.tone = warn ? "fail" : "";
     // The keys are for a keyboard: a phone has no Ctrl, and the note hid them there (app.css).
     const keys = document.createElement("span");
     keys.className = "undo-keys";
@@ -413,13 +414,13 @@ export function startLab(root, page) {
   startLabFiles(root, { view, lab: page.lab, version: page.courseVersion, say: tell,
     opened: (before, name) => {
       const { lead, warn } = openedNote(name, text(view), starter);
-      offerBack(before, lead);
-      if (warn) fileNote.dataset.tone = "fail";
+      offerBack(before, lead, undefined, warn);
     } });
   // Coming back to code Reset (or Open a file) put in, untouched since: the offer again.
   const { replaced } = saved;
   if (replaced && typeof replaced.code === "string" && saved.code === text(view)) {
-    offerBack(replaced.code, replaced.lead || "Reset replaced your code.", replaced.at);
+    offerBack(replaced.code, replaced.lead || "Reset replaced your code.", replaced.at,
+      replaced.warn === true);
   }
   // Ctrl/⌘+S in the editor: there is nothing to press to save, and a file is one button away.
   function saveKeyPressed() {
