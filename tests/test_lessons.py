@@ -1322,3 +1322,51 @@ def test_a_quiz_question_that_quotes_one_designs_grad_line_quotes_the_others(ste
         text = q["question"]
         if "self.grad" in text or "child.grad" in text:
             assert "self.grad" in text and "child.grad" in text, text
+
+
+_PYODIDE_UNHASHABLE = r"""
+import doctest, json, sys, types
+name, text = texts[0]
+module_name = texts[1][1].strip()
+test = doctest.DocTestParser().get_doctest(text, {}, name, name, 0)
+# What the lab's Run does with the learner's file: a module of that name (grader/core/run.py).
+module = types.ModuleType(module_name)
+sys.modules[module_name] = module
+said = ""
+for ex in test.examples:
+    if ex.source.startswith(("class Box", "class Equal")):
+        exec(compile(ex.source, "lab.py", "exec"), module.__dict__)
+try:
+    set([module.Equal(1.0)])
+except TypeError as error:
+    said = str(error)
+json.dumps(said)
+"""
+
+
+@pytest.mark.pyodide
+def test_lesson_four_quotes_the_unhashable_message_the_labs_python_gives_in_a_lab_file(tmp_path):
+    # Lesson 4 quoted "cannot use 'Equal' as a set element", what Python 3.13 says of a class in
+    # __main__. A learner's file in the lab runs as its own module, and that Python names the
+    # class with its module: "cannot use 'submission.Equal' ...", as Check's report for a Value
+    # with __eq__ shows ('submission.Value'). The words the page quotes are the ones the lab gives.
+    import json
+    import subprocess
+
+    from grader.core.run import MODULE_NAME
+    from grader.runtimes.node import node_binary, pyodide_dir
+
+    four = ROOT / "lessons" / "04-value.md"
+    quoted = re.search(r"the Python of the labs says `([^`]*)`", four.read_text(encoding="utf-8"))
+    assert quoted, "lesson 4 no longer quotes the labs' words; keep this test in step"
+    name_file = tmp_path / "module.txt"
+    name_file.write_text(MODULE_NAME, encoding="utf-8")
+    script, code = tmp_path / "unhashable.mjs", tmp_path / "unhashable.py"
+    script.write_text(_PYODIDE_HOST, encoding="utf-8")
+    code.write_text(_PYODIDE_UNHASHABLE, encoding="utf-8")
+    done = subprocess.run([node_binary(), str(script), str(pyodide_dir(ROOT)), str(code), str(four),
+                           str(name_file)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    said = json.loads(done.stdout.strip().splitlines()[-1])
+    assert "unhashable type: 'Equal'" in said  # the words the lesson says every version keeps
+    assert quoted.group(1) == said
