@@ -6,8 +6,12 @@ Each command lives in its own module of grader/commands/; this group only names 
 from __future__ import annotations
 
 import errno
+import os
+import signal
 import sys
+import threading
 import traceback
+from contextlib import contextmanager
 
 import click
 
@@ -29,6 +33,10 @@ class CourseCommands(click.Group):
     missing solution and 2 for checks that cannot load)."""
 
     def invoke(self, ctx):
+        with one_ctrl_c():
+            return self._invoke(ctx)
+
+    def _invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except NotText as exc:  # a lesson, lab or checks file in another encoding
@@ -48,6 +56,42 @@ class CourseCommands(click.Group):
             stopped()
         except Exception:
             stopped()
+
+
+STOPPING = ("\ncourse: stopping already (one Ctrl+C is enough): what was done is being "
+            "kept; Ctrl+\\ ends it now, keeping nothing")
+
+
+@contextmanager
+def one_ctrl_c():
+    """The first Ctrl+C stops the command (KeyboardInterrupt, as ever); any later one while it
+    stops is said once and let be. A second press used to land in the stop itself: in the wait
+    for grading lanes to end (Python's "Exception ignored ... threading" traceback, hosts left
+    to end on their own) or while `course grade` wrote the files it had graded (all lost, and
+    only "stopped by Ctrl+C before it finished"). Ctrl+\\ (SIGQUIT) still ends it at once."""
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+        yield  # not the main thread, or Ctrl+C is already someone else's (a test's runner)
+        return
+    pressed = [0]
+
+    def ctrl_c(signum, frame):
+        pressed[0] += 1
+        if pressed[0] == 1:
+            raise KeyboardInterrupt
+        if pressed[0] == 2:  # os.write: a buffered stream may be mid-write under this handler
+            try:
+                os.write(2, (STOPPING + "\n").encode())
+            except OSError:
+                pass
+
+    signal.signal(signal.SIGINT, ctrl_c)
+    try:
+        yield
+    finally:
+        # Once stopped, the command is done and Python exits: a press now is let be (with a
+        # handler of Python's own, one during Python's exit was a death by SIGINT, status 130).
+        signal.signal(signal.SIGINT, signal.SIG_IGN if pressed[0] else signal.default_int_handler)
 
 
 def interrupted() -> None:

@@ -1278,6 +1278,140 @@ def test_a_ctrl_c_of_a_shard_keeps_whole_inputs_and_merge_completes_it_with_the_
         ("cal.zip", "04-value", True), ("cal.zip", "05-backward", True)]
 
 
+def _read_whole(path, seconds: float = 300) -> str:
+    """What a writer puts in the FIFO `path` once it opens it (a thread, so a writer that never
+    comes fails the test instead of hanging it)."""
+    import os
+    import threading
+
+    got: list[bytes] = []
+
+    def read() -> None:
+        with open(path, "rb") as fifo:
+            got.append(fifo.read())
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(seconds)
+    if reader.is_alive():  # no writer came: let the reader go, and say so
+        os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+        reader.join(10)
+        raise AssertionError(f"nothing opened {path} to write the kept grades")
+    return got[0].decode()
+
+
+def test_a_second_ctrl_c_while_it_stops_is_said_and_the_files_graded_are_still_kept(tmp_path):
+    """A second Ctrl+C while `course grade` stopped after the first was Python's again: in the
+    wait for lanes to end, Python's "Exception ignored ... threading" traceback; while it wrote
+    the files it had graded, those were lost and all it said was "stopped by Ctrl+C before it
+    finished". Now later presses are said once and let be, and the stop goes on. (--results is
+    a FIFO here, so the stop waits in its write, where the test presses again, for certain.)"""
+    import os
+    import pty
+    import select
+    import signal
+    import subprocess
+
+    from tests.conftest import course_command
+
+    class_folder = tmp_path / "class"
+    class_folder.mkdir()
+    for name in ("a.py", "b.py", "d.py"):
+        (class_folder / name).write_text((LAB / "solution.py").read_text())
+    (class_folder / "c.py").write_text("while True:\n    pass\n")  # graded third, for ever
+    results = tmp_path / "grades.json"
+    os.mkfifo(results)
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(course_command() + [
+        "grade", "05-backward", str(class_folder), "--jobs", "1", "--timeout", "600",
+        "--runtime", "python", "--trusted", "--json", "--results", str(results)],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=slave, text=True)
+    os.close(slave)
+    said = b""
+
+    def until(shown: bytes) -> None:
+        nonlocal said
+        while shown not in said:
+            if not select.select([master], [], [], 600)[0]:
+                raise AssertionError(f"never showed {shown!r}: {said!r}")
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # the process ended, and its terminal with it
+                chunk = b""
+            if not chunk:
+                raise AssertionError(f"ended (status {proc.wait(60)}) before showing "
+                                     f"{shown!r}: {said.decode(errors='replace')}")
+            said += chunk
+
+    try:
+        until(b"graded 2 of 4 file(s)")  # a and b graded; c runs for ever
+        proc.send_signal(signal.SIGINT)
+        until(b"\x1b[K")  # the stop clears the progress line, then writes what it kept
+        proc.send_signal(signal.SIGINT)
+        until(b"stopping already")
+        proc.send_signal(signal.SIGINT)  # a third is let be too
+        kept = json.loads(_read_whole(results))
+        out, _ = proc.communicate(timeout=300)
+        while select.select([master], [], [], 0)[0]:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            said += chunk
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+    text = said.decode(errors="replace")
+    assert proc.returncode == 2, text
+    assert [r["file"] for r in kept] == [str(class_folder / "a.py"), str(class_folder / "b.py")]
+    assert text.count("stopping already (one Ctrl+C is enough)") == 1, text
+    assert "stopped by Ctrl+C: the 2 file(s) graded are kept (written to" in text, text
+    assert "Traceback" not in text and "before it finished" not in text, text
+
+
+@pytest.mark.pyodide
+def test_a_ctrl_c_while_pyodide_hosts_boot_ends_them_without_waiting_for_their_boot(tmp_path):
+    """A Ctrl+C while a lane's Pyodide host booted waited for that boot to end (seconds under
+    load, up to its 180 s limit), and a second Ctrl+C in that wait broke the stop. A host is
+    ended as it boots now. Here `node` for the host is one that never finishes booting."""
+    import os
+    import signal
+    import subprocess
+    import time
+
+    from grader.runtimes.node import node_binary
+    from tests.conftest import course_command
+
+    started = tmp_path / "host-started"
+    fake = tmp_path / "node"
+    # Node for everything but the grading host (the stdlib's and package's builds, if due).
+    fake.write_text(f"#!/bin/sh\ncase \"$*\" in *host.mjs*) touch '{started}'; exec sleep 600;; "
+                    f"esac\nexec '{node_binary()}' \"$@\"\n")
+    fake.chmod(0o755)
+    (tmp_path / "amy.py").write_text((LAB / "solution.py").read_text())
+    proc = subprocess.Popen(course_command() + ["grade", "05-backward", str(tmp_path / "amy.py"),
+                                                "--json"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "COURSE_NODE": str(fake)})
+    try:
+        while not started.exists():  # what the host shows: its process runs
+            assert proc.poll() is None, proc.communicate()
+            time.sleep(0.1)
+        proc.send_signal(signal.SIGINT)
+        # Its boot would end at the host's 180 s limit; ended at once, it is well under.
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 2, err
+    assert "stopped by Ctrl+C before any file was graded" in err, err
+    assert out == ""
+
+
 def test_jobs_beyond_what_memory_holds_are_lowered_and_said(monkeypatch, tmp_path):
     """`--jobs 64` started 64 Pyodide hosts at once (~150 MB each, and a second while one is
     replaced), whatever the machine had: swapping or the OOM killer, nothing said. The

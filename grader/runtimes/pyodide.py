@@ -45,7 +45,9 @@ def memory_limit() -> int:
 class NodeHost:
     """One Node process grading one submission at a time."""
 
-    def __init__(self, pyodide: Path, stdlib: Path | None = None, *, package):
+    def __init__(self, pyodide: Path, stdlib: Path | None = None, *, package, started=None):
+        """`started(host)` is called once its process runs, before it boots (seconds under
+        load), so a Ctrl+C can end a host still booting instead of waiting for its boot."""
         self.package = package  # the course package (node.course_package): the grader's Python
         command = host_command(pyodide, stdlib, memory_limit(), package.folder)
         # In its host's own folder, which it may read anyway: Node 24's permission model lets a
@@ -64,6 +66,8 @@ class NodeHost:
         self.next_id = 0
         self.calls: list[int] = []  # requests each report's checks made of the learner's side
         self.timings: list[dict] = []  # per job: where its time went, in ms (benchmark)
+        if started is not None:
+            started(self)
         self.boot_seconds = self._boot()
 
     @staticmethod
@@ -228,7 +232,7 @@ class PyodideRuntime:
                     except queue.Empty:
                         return
                     if host is None:
-                        host = NodeHost(self.pyodide, self.stdlib, package=self.package)
+                        host = self._boot(stop, busy, lock)
                         self.boot_seconds.append(host.boot_seconds)
                     with lock:
                         if stop.is_set():
@@ -265,6 +269,25 @@ class PyodideRuntime:
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
         return reports  # type: ignore[return-value]
+
+    def _boot(self, stop: threading.Event, busy: set, lock) -> NodeHost:
+        """A new host, among `busy` while it boots: a Ctrl+C then ended the batch only once
+        every booting host had booted (seconds each under load), and a second Ctrl+C in that
+        wait broke it (Python's traceback; hosts left to end on their own)."""
+        born: list[NodeHost] = []
+
+        def started(host: NodeHost) -> None:
+            with lock:
+                born.append(host)
+                busy.add(host)
+                if stop.is_set():
+                    host.kill()
+
+        try:
+            return NodeHost(self.pyodide, self.stdlib, package=self.package, started=started)
+        finally:
+            with lock:
+                busy.difference_update(born)
 
     def _retire(self, host: NodeHost) -> None:
         host.close()
