@@ -106,6 +106,12 @@ READ_ONLY = "r"
 # fills in the module of the frame it blames: with stacklevel=2 in a method the checks call,
 # the grader's. A change there is no change to the checker.
 FREE = ("_", "__warningregistry__")
+# Builtins that are the learner's own conveniences, free to rebind: no grader code calls them
+# (the checks judge in their own interpreter, or with their own copy of the builtins), and a
+# correct file that silenced its training log with `builtins.print = lambda *a, **k: None`, or
+# answered `input()` itself, failed as one that "changed the grader's own objects"
+# (innocent_quiet_print.py). Any other builtin rebound is still a change.
+FREE_BUILTINS = ("print", "input")
 
 
 class Guard:
@@ -118,8 +124,12 @@ class Guard:
         # names Python itself writes there for ordinary code (FREE).
         self._builtins = sys.modules["builtins"]
         self._watched = tuple((d, tuple((k, v) for k, v in d.items()
-                                        if k not in FREE and not self._own_builtins(d, k)))
+                                        if k not in FREE and not self._own_builtins(d, k)
+                                        and not (k in FREE_BUILTINS and self._is_builtins(d))))
                               for d in watched)
+
+    def _is_builtins(self, space: dict) -> bool:
+        return space is self._builtins.__dict__
 
     def _own_builtins(self, space: dict, key) -> bool:
         """Whether `key` is the `__builtins__` that eval() and exec() write into the globals
@@ -137,7 +147,9 @@ class Guard:
         """The items of a watched namespace that Python writes there for ordinary code."""
         return [(k, space[k]) for k in FREE if k in space] + (
             [("__builtins__", space["__builtins__"])]
-            if self._own_builtins(space, "__builtins__") else [])
+            if self._own_builtins(space, "__builtins__") else []) + (
+            [(k, space[k]) for k in FREE_BUILTINS if k in space]
+            if self._is_builtins(space) else [])
 
     def compiling(self):
         """Compile learner source: CPython's parser re-opens the file by name to show a
