@@ -48,6 +48,11 @@ def test_until_the_lab_passes_the_course_engine_trains_and_says_so(lesson, cours
     assert engine.get_attribute("data-engine") == "course"
     passed, total = map(int, re.search(r"passes (\d+) of (\d+) checks", engine.inner_text()).groups())
     assert total == _checks(course) and passed < total
+    # It names the first check not yet passing, so the learner knows where Check explains it.
+    from grader.core.run import load_checks
+    names = [fn.check_name for fn in load_checks(course.labs[LAB].checks_source(), LAB)[0]]
+    first = re.search(r"The first it fails is “(.+?)”: press Check to see why\.", engine.inner_text())
+    assert first and first.group(1) in names, engine.inner_text()
     accuracy = float(readout(page, "accuracy").rstrip(" %"))
     assert accuracy >= 95
     steps = int(readout(page, "step"))

@@ -254,3 +254,23 @@ def test_what_train_says_of_its_update_is_what_adam_does(monkeypatch):
     assert moves["with"] > 0 and moves["against"] > moves["with"], moves
     assert "against its grad" not in module.__doc__
     assert "Adam" in module.__doc__.split("\n\n")[1]
+
+
+@pytest.mark.parametrize("file", ["mistakes/no_visited_set.py", "mistakes/leaf_has_no_backward.py",
+                                  "starter.py"])
+def test_a_value_that_fails_a_check_is_told_which_check_before_the_course_engine_trains(file):
+    # A Value with a subtle bug trained on the course's engine with only "passes 11 of 18
+    # checks": nothing said which check, nor where to look. The page now names the first check
+    # not yet passing, the one Check's report explains first.
+    from grader.core.checks import seed_of, use_seed
+
+    source = (LAB / file).read_text()
+    use_seed(seed_of(source))  # the inputs Train it's own run of the checks draws
+    report = grade("05-backward", load_checks(CHECKS, "05-backward")[0], source, "lab.py")
+    first = next(c.name for c in report.checks if not c.passed)
+    start = events_of(source, steps=1)[0]
+    assert start["engine"] == "course" and start["failing"] == first
+
+
+def test_a_value_that_passes_every_check_has_no_failing_check_to_name():
+    assert events_of((LAB / "solution.py").read_text(), steps=1)[0]["failing"] is None

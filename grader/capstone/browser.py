@@ -38,6 +38,9 @@ def train(lab: str, checks_source: str, source: str, on_event, steps: int = Sett
     if _interrupted(report):  # Stop pressed while the checks ran: stop, do not train
         return _finish(on_event, "stopped")
     passed = sum(c.passed for c in report.checks)
+    # The page names the first check not yet passing, so a learner whose Value has a subtle
+    # bug is sent to the check that explains it, not left with a bare count.
+    failing = next((c.name for c in report.checks if not c.passed), None)
     engine, Value = "course", tape.Value
     if report.passed:
         heard = STOPS.count
@@ -55,6 +58,7 @@ def train(lab: str, checks_source: str, source: str, on_event, steps: int = Sett
     points = two_moons()
     # The page draws with these: the x axis spans `steps`, the boundary covers ±`extent`.
     on_event(json.dumps({"kind": "start", "engine": engine, "passed": passed, "checks": len(checks),
+                         "failing": failing,
                          "steps": steps, "extent": EXTENT,
                          "points": [[p.x, p.y, p.label] for p in points]}))
     out, err = CappedText(), CappedText()

@@ -37,7 +37,9 @@ export function startTraining(section, lab) {
       engine.textContent = event.engine === "yours"
         ? `Training with your Value: it passes all ${event.checks} checks.`
         : `Your code passes ${event.passed} of ${event.checks} checks, so this run uses the ` +
-          "course's engine. Pass every check to train with your own Value.";
+          "course's engine. " +
+          (event.failing ? `The first it fails is “${event.failing}”: press Check to see why. ` : "") +
+          "Pass every check to train with your own Value.";
       engine.dataset.engine = event.engine;
       verdict.textContent = "Training…";
       loss.reset(event.steps);
