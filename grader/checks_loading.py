@@ -76,7 +76,29 @@ def load_lab_checks(lab: Lab) -> list:
         line = (exc.lineno if isinstance(exc, SyntaxError) else None) or _checks_line(exc, lab.slug)
         path, line = source.where(line or 1)
         raise ChecksBroken(path, line, f"{path.name} cannot be loaded: "
-                                       f"{type(exc).__name__}: {exc}") from exc
+                                       f"{type(exc).__name__}: {exc}"
+                                       + _beside_the_checks(exc, lab)) from exc
+
+
+def _beside_the_checks(exc: Exception, lab: Lab) -> str:
+    """Why a module the author sees right beside the checks cannot be imported, or "".
+
+    The checks run as one source in every host (the page, course grade, the notebooks, the
+    autograders), with no folder of the lab on the import path: an author who moved helpers
+    into expected.py read only "No module named 'expected'" next to the file."""
+    if not isinstance(exc, ModuleNotFoundError) or not exc.name:
+        return ""
+    top = exc.name.split(".")[0]
+    for folder in (lab.folder, lab.folder / "checks"):
+        for there in (folder / f"{top}.py", folder / top):
+            if there.exists():
+                shown = there.relative_to(lab.folder.parent.parent).as_posix()
+                return (f". {shown} is beside the checks, but the checks run as one file in "
+                        "every host (the page, course grade, the notebooks, the autograders), "
+                        "where no other file of the lab can be imported: put its code in the "
+                        "checks, or split them into a checks/ folder and list shared files under "
+                        "`helpers:` in lab.yaml (docs/authoring.md)")
+    return ""
 
 
 def _checks_line(exc: BaseException, slug: str) -> int | None:
