@@ -256,7 +256,8 @@ def test_what_train_says_of_its_update_is_what_adam_does(monkeypatch):
     assert "Adam" in module.__doc__.split("\n\n")[1]
 
 
-@pytest.mark.parametrize("file", ["mistakes/no_visited_set.py", "mistakes/leaf_has_no_backward.py",
+@pytest.mark.parametrize("file", ["mistakes/stored_topo_appends_visited_again.py",
+                                  "mistakes/leaf_has_no_backward.py",
                                   "starter.py"])
 def test_a_value_that_fails_a_check_is_told_which_check_before_the_course_engine_trains(file):
     # A Value with a subtle bug trained on the course's engine with only "passes 11 of 18
