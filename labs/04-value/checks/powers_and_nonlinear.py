@@ -32,6 +32,14 @@ def power(learner):
                                   f"self.data ** k, and k * self.data ** (k - 1) for the local "
                                   f"gradient. (Only +, -, * and / take a Value on the other "
                                   f"side.)") from failed.__cause__
+            if isinstance(k, float) and type(failed.__cause__) in (AssertionError, TypeError,
+                                                                  ValueError):
+                raise CheckFailed(f"`{what}` raised {type(failed.__cause__).__name__}: "
+                                  f"{failed.__cause__}. Your __pow__ refuses k = {k}, a float: "
+                                  f"k is a plain int OR float (a ** 0.5 is a square root), so "
+                                  f"accept both, isinstance(k, (int, float)); the power rule, "
+                                  f"k * self.data ** (k - 1), holds for either.") \
+                    from failed.__cause__
             raise
         remembers(out, what, [(a, "a")])
         got = data_of(out, f"({what})")
