@@ -101,6 +101,20 @@ def _count(sizes):
     return sum((nin + 1) * nout for nin, nout in zip(sizes, sizes[1:]))
 
 
+def _mlp(what, MLP, nin, nouts):
+    """MLP(nin, nouts); an IndexError while the layers are built is named."""
+    try:
+        return attempt(what, MLP, nin, nouts)
+    except CheckFailed as failed:
+        if type(failed.__cause__) is IndexError:
+            raise CheckFailed(f"{str(failed).rstrip('.')}: building the layers ran off the end "
+                              f"of a list. sizes = [nin] + nouts has one entry more than there "
+                              f"are layers, and layer i reads sizes[i] and sizes[i + 1]: loop i "
+                              f"over range(len(nouts)), one layer per entry of nouts "
+                              f"(range(len(sizes)) goes one too far).") from failed.__cause__
+        raise
+
+
 @check("a Neuron computes tanh(w·x + b) from its weights and its bias",
        "A neuron weighs each input, adds them up with its bias, and squashes the sum with "
        "tanh. Build it from the Values self.w and self.b, so gradients can reach them.",
@@ -197,7 +211,9 @@ def neuron(learner):
     got = data_of(out, "the neuron's output")
     if _same(got, raw):
         raise CheckFailed(f"The neuron's output with {shown} is {_f(got)}, the sum w·x + b "
-                          f"itself: squash it with tanh, return act.tanh().")
+                          f"itself: nothing squashed it (relu would not either: it leaves a "
+                          f"positive sum as it is). This lab's neuron squashes with tanh, "
+                          f"return act.tanh().")
     if raw < 0 and _same(got, 0.0):
         raise CheckFailed(f"The neuron's output with {shown} is 0, relu(w·x + b) of the sum "
                           f"{_f(raw)}: this lab's neuron squashes with tanh, return act.tanh().")
@@ -231,10 +247,25 @@ def neuron(learner):
                              "then add each wi * xi."),
         (sum(x * x for x in xs) + bias, "tanh(x·x + b): each input is multiplied by itself, "
                                         "not by its weight: act = act + wi * xi."),
+        (ws[0] * sum(xs) + bias, "tanh(w1 * (x1 + x2 + x3) + b): every input is multiplied by "
+                                 "the FIRST weight, self.w[0]. Pair each input with its own "
+                                 "weight: for wi, xi in zip(self.w, x): act = act + wi * xi."),
+        (ws[-1] * sum(xs) + bias, "tanh(w3 * (x1 + x2 + x3) + b): every input is multiplied by "
+                                  "the LAST weight (wi left over from an earlier loop, say). Pair "
+                                  "each input with its own weight: for wi, xi in zip(self.w, x): "
+                                  "act = act + wi * xi."),
     )
     for value, told in slips:
         if _same(got, _tanh(value)) and not _same(got, _tanh(raw)):
             raise CheckFailed(f"The neuron's output with {shown} is {_f(got)} = {told}")
+    each = sum(_tanh(w * x) for w, x in zip(ws, xs))
+    for value, told in ((bias + each, "b + tanh(w1*x1) + tanh(w2*x2) + tanh(w3*x3)"),
+                        (_tanh(bias + each), "tanh(b + tanh(w1*x1) + ...)")):
+        if _same(got, value) and not _same(got, _tanh(raw)):
+            raise CheckFailed(f"The neuron's output with {shown} is {_f(got)} = {told}: tanh is "
+                              f"taken of each product wi * xi, inside the loop. Add up the "
+                              f"products and the bias first, act = act + wi * xi, and take tanh "
+                              f"once, of the whole sum: return act.tanh().")
     close(got, _tanh(raw), f"The neuron's output with {shown}, tanh(w·x + b),",
           why="The weights and the bias were set through parameters() (the weights first, "
               "then the bias): the output is tanh(w1*x1 + w2*x2 + w3*x3 + b).")
@@ -331,7 +362,7 @@ def mlp(learner):
         # A list the check keeps: a change MLP's code makes to it comes back here (as in
         # neuron()), and a network built from it must leave it as it came.
         nouts = sizes[1:]
-        net = attempt(what, MLP, sizes[0], nouts)
+        net = _mlp(what, MLP, sizes[0], nouts)
         if nouts != sizes[1:]:
             raise CheckFailed(f"{what} changed the list nouts it was given: it is {nouts} "
                               f"afterwards, no longer {sizes[1:]} (nouts.insert(0, nin), say, "
@@ -408,6 +439,8 @@ def mlp(learner):
                               f"sizes[i + 1] weights. Layer(nin, nout) takes the number of inputs "
                               f"first: Layer(sizes[i], sizes[i + 1]), as the given __init__ "
                               f"builds them.")
+        if len(params) != want:
+            _shapes_told(net, sizes, what, len(params), want)
         expect(len(params) == want, f"{what}.parameters() should list {want} Values (every "
                                     f"neuron's weights and bias), but it lists {len(params)}.")
         if len({id(p) for p in params}) != want:
@@ -546,6 +579,27 @@ class _Unlaid(Exception):
     pass
 
 
+def _shapes_told(net, sizes, what, got, want):
+    """Fail naming each layer as built (inputs per neuron, neurons) if the network keeps the
+    starter's layers/neurons/w and its layers are not chained as sizes says."""
+    try:
+        built = [[len(_listed(neuron, "w")) for neuron in _listed(layer, "neurons")]
+                 for layer in _listed(net, "layers")]
+    except _Unlaid:
+        return
+    shapes = [(ws[0] if ws and len(set(ws)) == 1 else None, len(ws)) for ws in built]
+    right = list(zip(sizes, sizes[1:]))
+    if shapes == right or any(n is None for n, _ in shapes):
+        return
+    told = ", ".join(f"Layer({n}, {m})" for n, m in shapes)
+    should = ", ".join(f"Layer({n}, {m})" for n, m in right)
+    raise CheckFailed(f"{what}.parameters() lists {got} Values, not {want}: its layers are "
+                      f"built as {told} (inputs, neurons), where they should be {should}. "
+                      f"Layer i takes sizes[i] inputs, the outputs of the layer before, and has "
+                      f"sizes[i + 1] neurons: Layer(sizes[i], sizes[i + 1]) for i in "
+                      f"range(len(nouts)), with sizes = [nin] + nouts.")
+
+
 def _listed(obj, name):
     got = attempt(f"reading {name}", getattr, obj, name, None)
     if type(got).__name__ not in ("list", "tuple"):
@@ -577,7 +631,7 @@ def trains_mlp(learner):
     rng = inputs("trains")
     sizes, lr = [2, 3, 1], 0.05
     data = [((_draw(rng, -1.5, 1.5), _draw(rng, -1.5, 1.5)), y) for y in (0.5, -0.5, 0.5)]
-    net = attempt("MLP(2, [3, 1])", MLP, 2, [3, 1])
+    net = _mlp("MLP(2, [3, 1])", MLP, 2, [3, 1])
     params = _params(learner, net, "MLP(2, [3, 1])")
     expect(len(params) == _count(sizes), "MLP(2, [3, 1]).parameters() should list 13 Values.")
     flat = [round(rng.uniform(-1.0, 1.0), 3) for _ in params]

@@ -188,8 +188,11 @@ def seeds(learner):
         # gets its share; a sweep that never hands anything on leaves a at 0 again.
         explain(learner)
         if _second_call_reaches(learner):
-            raise CheckFailed("After (a + b).backward() every grad is still 0: seed the "
-                              "output's grad with 1 before the sweep, or nothing flows back.")
+            raise CheckFailed("After (a + b).backward(), L.grad is 1 but a.grad and b.grad "
+                              "are still 0, and a second call does reach them: the output is "
+                              "seeded AFTER the sweep (or only at its end), so the sweep ran "
+                              "with L.grad still 0 and handed on nothing. Seed the output's "
+                              "grad with 1 before the sweep, or nothing flows back.")
         raise CheckFailed("After (a + b).backward(), L.grad is 1 but a.grad and b.grad are "
                           "still 0: the sweep hands nothing on. It must call each node's "
                           "backward step, the output's included (a sweep that starts below "

@@ -26,16 +26,46 @@ UNHASHABLE = ("Your Value cannot go in a set (TypeError: unhashable type): it de
               "__eq__: nodes are told apart by identity, and two Values holding the same number "
               "are still two different nodes.")
 
+PLAIN = ("A plain number reached code that reads its .data or .grad: an operation was given an "
+         "int or float (a - 2 becomes a + (-2), and -a becomes a * -1, say). Wrap it first, in "
+         "every operation that takes another operand, whatever its type (int and float alike), "
+         "and use the wrapped Value from then on (in _backward, or _local_grads): "
+         "other = other if isinstance(other, Value) else Value(other).")
+
+TUPLE_CHILD = ("A node's children include a tuple where a Value should be: `{_children}` (or "
+               "[_children]) makes a set of ONE item, the tuple itself (and pairs stored as "
+               "children do the same). Each child must be a Value: self._prev = set(_children).")
+
 
 def attempt(what, fn, *args):
-    """Call learner code (see grader.core.checks.attempt); an unhashable Value is named."""
+    """Call learner code (see grader.core.checks.attempt); an unhashable Value, a plain number
+    where a Value was expected, and a tuple kept as one child are named."""
     try:
         return _attempt(what, fn, *args)
     except CheckFailed as failure:
         cause = failure.__cause__
-        if type(cause) is TypeError and "unhashable" in _said(cause):
-            raise CheckFailed(f"`{what}` raised TypeError: {_said(cause)}. {UNHASHABLE}") from cause
+        said = _said(cause)
+        if type(cause) is TypeError and "unhashable" in said:
+            raise CheckFailed(f"`{what}` raised TypeError: {said}. {UNHASHABLE}") from cause
+        if type(cause) is AttributeError and said.startswith(("'int' object has no attribute "
+                                                              "'data'", "'float' object has no "
+                                                              "attribute 'data'", "'int' object "
+                                                              "has no attribute 'grad'", "'float' "
+                                                              "object has no attribute 'grad'")):
+            raise CheckFailed(f"`{what}` raised AttributeError: {said}. {PLAIN}") from cause
+        if type(cause) is AttributeError and said.startswith(("'tuple' object has no attribute "
+                                                              "'_prev'", "'tuple' object has no "
+                                                              "attribute '_children'")):
+            raise CheckFailed(f"`{what}` raised AttributeError: {said}. {TUPLE_CHILD}") from cause
         raise
+
+
+def _quietly(fn):
+    """fn() through attempt, or None if it fails: for a look that only picks the words."""
+    try:
+        return attempt("a look at a new Value", fn)
+    except CheckFailed:
+        return None
 
 
 def _said(exc):
@@ -141,6 +171,16 @@ def backward(out, what):
     except CheckFailed as failed:
         if type(failed.__cause__) is TypeError and \
                 "'NoneType' object is not callable" in _said(failed.__cause__):
+            # A leaf whose _backward is callable: the None is a result's, kept by an operation.
+            leaf = _quietly(lambda: type(out)(1.0)._backward)
+            if callable(leaf):
+                raise CheckFailed(f"{str(failed).rstrip('.')}: the sweep called a _backward that "
+                                  f"is None, and a new Value's is not, so an operation kept "
+                                  f"None on its result: `out._backward = _backward()` CALLS the "
+                                  f"function while the result is made and keeps what it "
+                                  f"returns, None. Keep the function itself, to be called later "
+                                  f"by the sweep: out._backward = _backward, without "
+                                  f"parentheses.") from failed.__cause__
             raise CheckFailed(f"{str(failed).rstrip('.')}: the sweep called a _backward that is "
                               f"None, as a leaf's is when __init__ sets self._backward = None. "
                               f"Give every Value a step that does nothing, self._backward = "
@@ -350,6 +390,17 @@ def _plain_number_step(learner, start, name):
                               f"times out.grad, self.grad += {_f(local)} * out.grad.")
 
 
+ON_INPUT = ("Making {what} changed a's own _backward to the new step, and the result kept the "
+            "do-nothing step a new Value starts with: the step is kept on the INPUT "
+            "(self._backward = _backward), so, called with out.grad = 1, the result's step hands "
+            "a nothing, and a's own step is lost. Keep it on the RESULT: out._backward = "
+            "_backward, before return out.")
+
+WRITES_OUT = ("The backward step of {what}, called with out.grad = 1, hands a nothing and changes "
+              "out.grad (to {now}, once a.grad held 0.5 if not before): it adds into the "
+              "RESULT's grad, not the input's, the roles swapped. The step "
+              "reads out.grad and adds into each input's grad: self.grad += local * out.grad.")
+
 UNATTACHED = ("The result of {what} still has the do-nothing step a new Value starts with: "
               "called with out.grad = 1, it hands a nothing. After defining _backward, keep it "
               "on the RESULT, out._backward = _backward (not self._backward), before return "
@@ -399,9 +450,15 @@ def explain(learner):
         attempt("setting out.grad", setattr, out, "grad", 1.0)
         attempt(f"the backward step of {what}", step)
         if grad_of(a, "a") == 0.0:
+            if not _same(grad_of(out, "out"), 1.0):
+                raise CheckFailed(WRITES_OUT.format(what=what, now=_f(grad_of(out, "out"))))
             leaf = attempt("reading _backward", getattr, a, "_backward", None)
+            (fresh,) = leaves_of(learner, [0.75])
+            blank = attempt("reading _backward", getattr, fresh, "_backward", None)
             named = [attempt("reading __qualname__", getattr, f, "__qualname__", None)
-                     for f in (step, leaf)]
+                     for f in (step, leaf, blank)]
+            if named[0] == named[2] != named[1]:
+                raise CheckFailed(ON_INPUT.format(what=what))
             if named[0] != named[1]:
                 _reads_other_grad(learner, what)
                 # Read too early, out.grad is 0 in every call; a local gradient that tests
@@ -410,6 +467,8 @@ def explain(learner):
                 attempt(f"the backward step of {what}", step)
                 if grad_of(a, "a") != 0.5:
                     raise CheckFailed(OWN_GRAD_LOCAL.format(what=what, rule=LOCAL_RULES[what]))
+                if not _same(grad_of(out, "out"), 1.0):
+                    raise CheckFailed(WRITES_OUT.format(what=what, now=_f(grad_of(out, "out"))))
                 raise CheckFailed(FROZEN.format(what=what))
             raise CheckFailed(UNATTACHED.format(what=what))
     for what, op in ops:

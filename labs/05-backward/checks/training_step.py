@@ -181,10 +181,14 @@ def one_step(learner):
         if _same(moved, start) and _same(grad_of(leaf, name), g, 1e-7):
             raise CheckFailed(f"{name}.data stayed at {_f(start)} after one step on {shown}, "
                               f"though {name}.grad holds its gradient {_f(g)}: the update never "
-                              f"reached the parameter. `p -= lr * p.grad` (or p = p - ...) only "
-                              f"makes a new Value and points the loop variable p at it; the "
-                              f"parameter itself keeps its number. Change its number in place: "
-                              f"p.data -= lr * p.grad.")
+                              f"reached the parameter. One of three things: `p -= lr * p.grad` "
+                              f"(or p = p - ...) only makes a new Value and points the loop "
+                              f"variable p at it, and the parameter keeps its number (change it "
+                              f"in place: p.data -= lr * p.grad); or train_step returns before "
+                              f"its update loop runs (a `return` above it: update first, then "
+                              f"return loss.data); or the update uses grads read BEFORE "
+                              f"loss.backward() ran, when they were 0 (read p.grad in the update "
+                              f"itself, after backward()).")
         if _same(moved, start - g / lr) and g != 0:
             raise CheckFailed(f"{name} moved from {_f(start)} to {_f(moved)}, by -grad / lr: "
                               f"dividing by a small learning rate makes the step huge. Multiply: "

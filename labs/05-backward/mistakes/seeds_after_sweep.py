@@ -1,6 +1,6 @@
 # mistake: sets the output's grad to 1 only after the sweep, so the first backward() hands nothing on
 # fails: backward() seeds the output with 1
-# message: seed the output's grad with 1 before the sweep
+# message: the output is seeded AFTER the sweep
 
 import math
 import random
