@@ -152,6 +152,15 @@ def _helpers(value, folder: Path, path: Path, line: int, problems: list) -> list
     return found
 
 
+PART_FIELDS = ("title", "checks", "file")
+
+
+def _meant(key: str, fields) -> str:
+    """": did you mean 'x'?" for the field `key` is closest to, if one is."""
+    near = difflib.get_close_matches(key, fields, 1, 0.6)
+    return f": did you mean '{near[0]}'?" if near else ""
+
+
 def _parts(value, root, path: Path, problems: list) -> list[Part]:
     folder = path.parent
     if value is None:
@@ -170,19 +179,19 @@ def _parts(value, root, path: Path, problems: list) -> list[Part]:
         if not ok:
             # `check:` for `checks:` said only that the part needs checks, beside the line that
             # gives them: name the field it took for a stranger, and the one it meant.
-            strays = sorted(str(k) for k in item if k not in ("title", "checks", "file")) \
+            # Each stray with its own closest field (the first stray was named with the
+            # first match of any: `notes:` beside `titel:` was "did you mean 'title'").
+            strays = sorted(str(k) for k in item if k not in PART_FIELDS) \
                 if isinstance(item, dict) else []
-            meant = [m for k in strays
-                     for m in difflib.get_close_matches(k, ("title", "checks", "file"), 1, 0.6)]
-            stray = (f"; '{strays[0]}' is no field of a part"
-                     + (f": did you mean '{meant[0]}'?" if meant else "")) if strays else ""
+            stray = "".join(f"; '{k}' is no field of a part{_meant(k, PART_FIELDS)}"
+                            for k in strays)
             problems.append(ConfigProblem(path, line, f"part {number} needs 'title:' (text) and "
                                                       "'checks:' (a list of check names)" + stray))
             continue
-        unknown = sorted(set(item) - {"title", "checks", "file"})
-        if unknown:
-            problems.append(ConfigProblem(path, line, f"part {number}: unknown field '{unknown[0]}' "
-                                                      "(fields: title, file, checks)"))
+        for key in sorted(str(k) for k in set(item) - set(PART_FIELDS)):
+            problems.append(ConfigProblem(path, line, f"part {number}: unknown field '{key}' "
+                                                      "(fields: title, file, checks)"
+                                                      + _meant(key, PART_FIELDS)))
         part = Part(title=item["title"].strip(), checks=list(item["checks"]), line=line)
         if "file" in item:
             part.file = checks_file(folder, item["file"])

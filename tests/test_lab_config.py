@@ -237,6 +237,26 @@ def test_a_part_with_check_for_checks_is_told_the_field_it_meant(tmp_path):
                                "names); 'check' is no field of a part: did you mean 'checks'?")
 
 
+def test_every_stray_field_of_a_part_is_named_with_its_own_closest_field(tmp_path):
+    """Only the first stray field (sorted) was named, with the first close match of any of
+    them: `notes:` and `titel:` read "'notes' is no field of a part: did you mean 'title'?"."""
+    config, found = _config(tmp_path, """\
+        parts:
+          - titel: One
+            notes: about it
+            checks: [first]
+          - title: Two
+            checks: [second]
+            fille: checks/two.py
+        """)
+    said = {problem.line: problem.message for problem in found}
+    assert said[2] == ("part 1 needs 'title:' (text) and 'checks:' (a list of check names); "
+                       "'notes' is no field of a part; 'titel' is no field of a part: did you "
+                       "mean 'title'?"), said
+    assert said[5] == ("part 2: unknown field 'fille' (fields: title, file, checks): did you "
+                       "mean 'file'?"), said
+
+
 def test_a_part_listing_an_unknown_check_is_one_problem_not_also_an_order_problem(tmp_path):
     """A part naming a check that does not exist (yet) was reported twice: as no check of
     the lab, and as 'the parts must list the checks in the order the checks are defined',
