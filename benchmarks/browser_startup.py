@@ -23,7 +23,8 @@ visit of each on a throttled connection (20 Mbit/s, 40 ms), where bytes weigh mo
 With --trace, traced visits too: cold ones, for the CPU spent before the editor takes input,
 and a browser's 2nd and 3rd visits, for the CPU spent before the first graded result (among
 it V8's optimizing compile of Pyodide's wasm, done again on a return visit unless the
-renderer still holds an earlier page's compiled module).
+renderer still holds an earlier page's compiled module, and how much of the compiled code
+Chromium kept for Pyodide's JavaScript V8 took).
 With --baseline REV, the course as commit REV built it, beside this tree's, in the same run.
 Medians over runs; compare within one run. The site is built and served like `course serve`.
 """
@@ -166,13 +167,18 @@ WASM_KINDS = {"wasm.TopTierCompilation": "wasm: optimizing compile (background t
 # taken from what an earlier visit kept; counted, not timed.
 WASM_CACHE = {"v8.wasm.cachedModule": "wasm: compiled code kept (times)",
               "v8.wasm.moduleCacheHit": "wasm: kept compiled code used (times)"}
+# Pyodide's JavaScript (the factory, pyodide.asm.mjs or its twin compiled whole): how much of
+# the compiled code Chromium kept for it V8 took on this visit, in KB (0: compiled again).
+FACTORY_KEPT = "Pyodide's JavaScript: kept compiled code used (KB)"
 
 
 def warm_cpu(playwright, url: str, visits: int = 2) -> list[dict]:
     """A cold visit, then `visits` traced return visits in the same browser (its 2nd, 3rd,
     ...), each: CPU ms up to the first graded result of a Check pressed as soon as the editor
     took input, of the page's main thread, of Python's workers, of the renderer's other threads,
-    and of the wasm's compile work among them (WASM_KINDS); and the wall clock."""
+    and of the wasm's compile work among them (WASM_KINDS); Chromium's events for the wasm's
+    compiled code (WASM_CACHE); how much kept compiled code V8 took for Pyodide's JavaScript
+    (FACTORY_KEPT); and the wall clock."""
     # A profile on disk, as the other visits have: a context Playwright makes in a launched
     # browser is off the record, and Chromium keeps no compiled code for one.
     with tempfile.TemporaryDirectory() as folder:
@@ -224,9 +230,16 @@ def _cpu_until(events: list, mark_name: str) -> dict:
     figures = {"main thread": 0.0, "Python's workers": 0.0, "renderer's other threads": 0.0}
     figures.update({kind: 0.0 for kind in WASM_KINDS.values()})
     figures.update({kind: 0 for kind in WASM_CACHE.values()})
+    kept: dict = {}  # (worker's thread, script) -> KB: one compile each, traced twice
     for e in events:
         if e.get("name") in WASM_CACHE:  # the trace ends at the result
             figures[WASM_CACHE[e["name"]]] += 1
+        data = (e.get("args") or {}).get("data") or {}
+        if (e.get("name") == "v8.compileModule" and "/pyodide.asm." in str(data.get("url"))
+                and str(data.get("cacheRejected")).lower() != "true"):
+            key = (e.get("pid"), e.get("tid"), data["url"])
+            kept[key] = max(kept.get(key, 0), int(data.get("consumedCacheSize") or 0) // 1000)
+    figures[FACTORY_KEPT] = sum(kept.values())
     for tid, own in threads.items():
         name = names.get((mark["pid"], tid), "")
         kind = ("main thread" if tid == mark["tid"] else "Python's workers"

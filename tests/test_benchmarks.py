@@ -46,6 +46,43 @@ def test_the_grading_benchmark_measures_the_channel_alone():
         assert len(values) == 3 and all(0 < v < 100_000 for v in values), figures
 
 
+def test_the_browser_benchmark_says_how_much_of_pyodides_javascript_a_return_visit_took_compiled():
+    """benchmarks/browser_startup.py --trace: a traced return visit says how much of the compiled
+    code Chromium kept for Pyodide's JavaScript (the factory, or its twin compiled whole) V8
+    took, from the compile event of that script alone: not another script's, and not code
+    Chromium offered and V8 rejected (then it compiled the script again), and once though
+    Chromium traces the compile twice."""
+    sys.path.insert(0, str(ROOT))
+    from benchmarks.browser_startup import FACTORY_KEPT, _cpu_until
+
+    base = "http://127.0.0.1:8000/"
+
+    def compiled(ts, url, consumed, rejected=False):
+        return {"ph": "X", "name": "v8.compileModule", "pid": 1, "tid": 2, "ts": ts, "dur": 5,
+                "tdur": 5, "args": {"data": {"url": base + url, "consumedCacheSize": consumed,
+                                             "cacheRejected": rejected}}}
+
+    events = [
+        {"name": "thread_name", "ph": "M", "pid": 1, "tid": 1, "args": {"name": "CrRendererMain"}},
+        {"name": "thread_name", "ph": "M", "pid": 1, "tid": 2,
+         "args": {"name": "DedicatedWorker thread"}},
+        {"ph": "X", "name": "RunTask", "pid": 1, "tid": 1, "ts": 0, "dur": 300, "tdur": 200},
+        {"ph": "X", "name": "RunTask", "pid": 1, "tid": 2, "ts": 10, "dur": 400, "tdur": 300},
+        compiled(20, "pyodide/314-ab/pyodide.asm.compiled.mjs", 1_663_576),
+        compiled(21, "pyodide/314-ab/pyodide.asm.compiled.mjs", 1_663_576),  # traced twice
+        compiled(30, "pyodide/314-ab/pyodide.mjs", 14_704),
+        compiled(40, "assets/app-X.js", 37_904),
+        {"ph": "R", "name": "course:first-result", "pid": 1, "tid": 1, "ts": 900_000},
+    ]
+    assert _cpu_until(events, "course:first-result")[FACTORY_KEPT] == 1663
+    events[4:6] = [compiled(20, "pyodide/314-ab/pyodide.asm.mjs", 1_250_000, rejected=True)]
+    assert _cpu_until(events, "course:first-result")[FACTORY_KEPT] == 0
+    events[4] = compiled(20, "pyodide/314-ab/pyodide.asm.mjs", 0)  # compiled, nothing kept
+    figures = _cpu_until(events, "course:first-result")
+    assert figures[FACTORY_KEPT] == 0
+    assert figures["Python's workers"] == 0.3 and figures["main thread"] == 0.2, figures
+
+
 @pytest.mark.browser
 def test_the_browser_benchmark_says_where_the_cpu_goes_before_the_editor(playwright, site):
     """benchmarks/browser_startup.py --trace: on a machine whose other work steals the CPU the
@@ -71,7 +108,7 @@ def test_the_browser_benchmark_says_where_a_return_visits_cpu_goes(playwright, s
     wasm's compiled code. The browser has a profile on disk, as a learner's has (a context
     Playwright makes in a launched browser is off the record: Chromium keeps no code there)."""
     sys.path.insert(0, str(ROOT))
-    from benchmarks.browser_startup import WASM_CACHE, WASM_KINDS, warm_cpu
+    from benchmarks.browser_startup import FACTORY_KEPT, WASM_CACHE, WASM_KINDS, warm_cpu
 
     visits = warm_cpu(playwright, f"{site['url']}lessons/05-backward/index.html", visits=2)
     assert len(visits) == 2
@@ -81,3 +118,4 @@ def test_the_browser_benchmark_says_where_a_return_visits_cpu_goes(playwright, s
         assert figures["Python's workers"] > 0, figures
         assert all(figures[kind] >= 0 for kind in WASM_KINDS.values()), figures
         assert all(figures[kind] >= 0 for kind in WASM_CACHE.values()), figures
+        assert figures[FACTORY_KEPT] >= 0, figures
