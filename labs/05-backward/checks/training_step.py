@@ -61,6 +61,19 @@ def _step(learner, params, loss_fn, lr, what):
                               f"but loss_fn takes none: it reads the parameters itself, as they "
                               f"are when it is called. Call it bare: loss = loss_fn().") \
                 from failed.__cause__
+        if kind is AttributeError and said.startswith(("'list' object has no attribute 'grad'",
+                                                       "'list' object has no attribute 'data'",
+                                                       "'tuple' object has no attribute 'grad'",
+                                                       "'tuple' object has no attribute 'data'")):
+            raise CheckFailed(f"{str(failed).rstrip('.')}: params is a list of Values, and a list "
+                              f"has no .grad or .data of its own. Loop over it and set each "
+                              f"parameter's: for p in params: p.grad = 0 (and p.data -= lr * "
+                              f"p.grad in the update).") from failed.__cause__
+        if kind is AttributeError and "object has no attribute 'zero_grad'" in said:
+            raise CheckFailed(f"{str(failed).rstrip('.')}: zero_grad() is PyTorch's (its "
+                              f"optimizers and modules have one); your Value has none. Zero each "
+                              f"gradient yourself: for p in params: p.grad = 0.") \
+                from failed.__cause__
         if kind is TypeError and "'NoneType'" in said and "+=" in said:
             raise CheckFailed(f"{str(failed).rstrip('.')}: a grad is None. backward() adds into "
                               f".grad (+=), and None cannot be added to: zero each parameter's "
