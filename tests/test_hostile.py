@@ -158,7 +158,7 @@ INNOCENT_PASSES = ["innocent_bom.py", "innocent_optional_numpy.py", "innocent_st
                    "innocent_value_protocols.py", "innocent_signals.py",
                    "innocent_object_lifecycle.py", "innocent_own_exceptions.py",
                    "innocent_odd_source.py", "innocent_clear_screen.py",
-                   "innocent_buggy_finalizers.py"]
+                   "innocent_buggy_finalizers.py", "innocent_quiet_print.py"]
 INNOCENT_SYNTAX = [("innocent_syntax_error.py", "'(' was never closed (line 4).\n    total = (1 +\n            ^"),
                    ("innocent_indentation.py", "unexpected indent (line 6).\n    extra = 2\n    ^\n"
                     "Line 6 is indented 6 spaces, more than line 5 (4), which does not end in ':' "
@@ -352,6 +352,7 @@ def test_innocent_files_next_to_hostile_ones_are_judged_fairly(batch):
                         "shutil.copyfile"),
     ("tamper_gc.py", REACH + " (gc.get_objects)"),
     ("scrub_records.py", REACH + " (gc.get_objects)"),
+    ("deep_refusal.py", REACH + " (gc.get_objects"),
     ("tamper_builtins.py", "changed the grader's own objects"),
     ("builtins_key.py", "changed the grader's own objects"),
     ("tamper_checker.py", "changed the grader's own objects"),
@@ -607,7 +608,7 @@ def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):
     lab = course.labs["05-backward"]
     marker = tmp_path / "marker.txt"
     names = ["write_file.py", "tamper_checker.py", "tamper_builtins.py", "builtins_key.py",
-             "os_exit.py",
+             "os_exit.py", "deep_refusal.py",
              "memory_bomb.py", "read_solution.py", "import_js_exit.py"]
     names += [name for name, _ in INNOCENT_SYNTAX] + INNOCENT_PASSES + ["innocent_scratch_files.py",
                                                                  "innocent_long_line_syntax.py",
@@ -632,6 +633,7 @@ def test_the_cpython_runtime_refuses_the_same_attempts(course, tmp_path):
     assert REACH in reports["write_file.py"].error and not marker.exists()
     assert "changed the grader's own objects" in reports["tamper_checker.py"].error
     assert "changed the grader's own objects" in reports["builtins_key.py"].error
+    assert REACH + " (gc.get_objects" in reports["deep_refusal.py"].error
     assert "MemoryError" in reports["memory_bomb.py"].error
     assert "STOLEN" not in reports["read_solution.py"].stdout
     assert REACH + " (subprocess.Popen)" in reports["child_process.py"].error
