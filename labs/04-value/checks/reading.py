@@ -73,6 +73,36 @@ PLAIN = ("A plain number reached code that reads its .data or .grad: an operatio
          "other = other if isinstance(other, Value) else Value(other).")
 
 
+DUNDERS = {"+": "add", "-": "sub", "*": "mul", "/": "truediv", "** or pow()": "pow"}
+
+
+def _operator_missing(said, reflected):
+    """Words for TypeError "unsupported operand type(s) for OP: 'A' and 'B'" when the Value
+    lacks the method Python calls for OP (reflected too: a plain number on the left), or ''."""
+    m = re.match(r"unsupported operand type\(s\) for (.+?): '(\w+)' and '(\w+)'", said)
+    if not m or m.group(1) not in DUNDERS:
+        return ""
+    op, left, right = m.groups()
+    name = DUNDERS[op]
+    if left not in ("int", "float", "bool"):
+        shown = "**" if name == "pow" else op
+        old = " (__div__ was Python 2's name for it)" if name == "truediv" else ""
+        plain = right in ("int", "float", "bool")
+        takes = "a plain number" if plain else f"a {right}"
+        fix = ("a plain number: wrap one first, other = other if isinstance(other, Value) "
+               "else Value(other)") if plain else "it"
+        return (f"Python found no __{name}__ on your {left} that takes {takes} on the right: "
+                f"it calls {left}.__{name}__ for a {shown} b with a {left} on the left{old}. "
+                f"Either it is missing (define it in the class, spelled exactly __{name}__, "
+                f"two underscores each side, indented inside the class), or it returns "
+                f"NotImplemented for {fix}.")
+    if reflected and right not in ("int", "float", "bool") and name != "pow":
+        return (f"With a plain number on the LEFT ({left}), Python first asks the number, which "
+                f"knows nothing about Values, then calls the reflected method of the {right} on "
+                f"the right: define __r{name}__ in the class.")
+    return ""
+
+
 def attempt(what, fn, *args):
     """Call learner code (see grader.core.checks.attempt); an unhashable Value is named."""
     try:
@@ -84,6 +114,9 @@ def attempt(what, fn, *args):
         if type(cause) is AttributeError and re.match(r"'(int|float)' object has no attribute "
                                                       r"'(data|grad)'", _said(cause)):
             raise CheckFailed(f"`{what}` raised AttributeError: {_said(cause)}. {PLAIN}") from cause
+        missing = _operator_missing(_said(cause), False) if type(cause) is TypeError else ""
+        if missing:
+            raise CheckFailed(f"`{what}` raised TypeError: {_said(cause)}. {missing}") from cause
         raise
 
 

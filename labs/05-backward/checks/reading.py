@@ -15,6 +15,7 @@ every part reads a learner's Values, and the plain-float math to compare them wi
 file per part.
 """
 
+import re
 from math import exp as _exp, isclose, tanh as _tanh
 
 from grader.core.checks import CheckFailed, attempt as _attempt, call_each, need, number, read_each
@@ -37,6 +38,36 @@ TUPLE_CHILD = ("A node's children include a tuple where a Value should be: `{_ch
                "children do the same). Each child must be a Value: self._prev = set(_children).")
 
 
+DUNDERS = {"+": "add", "-": "sub", "*": "mul", "/": "truediv", "** or pow()": "pow"}
+
+
+def _operator_missing(said, reflected):
+    """Words for TypeError "unsupported operand type(s) for OP: 'A' and 'B'" when the Value
+    lacks the method Python calls for OP (reflected too: a plain number on the left), or ''."""
+    m = re.match(r"unsupported operand type\(s\) for (.+?): '(\w+)' and '(\w+)'", said)
+    if not m or m.group(1) not in DUNDERS:
+        return ""
+    op, left, right = m.groups()
+    name = DUNDERS[op]
+    if left not in ("int", "float", "bool"):
+        shown = "**" if name == "pow" else op
+        old = " (__div__ was Python 2's name for it)" if name == "truediv" else ""
+        plain = right in ("int", "float", "bool")
+        takes = "a plain number" if plain else f"a {right}"
+        fix = ("a plain number: wrap one first, other = other if isinstance(other, Value) "
+               "else Value(other)") if plain else "it"
+        return (f"Python found no __{name}__ on your {left} that takes {takes} on the right: "
+                f"it calls {left}.__{name}__ for a {shown} b with a {left} on the left{old}. "
+                f"Either it is missing (define it in the class, spelled exactly __{name}__, "
+                f"two underscores each side, indented inside the class), or it returns "
+                f"NotImplemented for {fix}.")
+    if reflected and right not in ("int", "float", "bool") and name != "pow":
+        return (f"With a plain number on the LEFT ({left}), Python first asks the number, which "
+                f"knows nothing about Values, then calls the reflected method of the {right} on "
+                f"the right: define __r{name}__ in the class.")
+    return ""
+
+
 def attempt(what, fn, *args):
     """Call learner code (see grader.core.checks.attempt); an unhashable Value, a plain number
     where a Value was expected, and a tuple kept as one child are named."""
@@ -57,6 +88,9 @@ def attempt(what, fn, *args):
                                                               "'_prev'", "'tuple' object has no "
                                                               "attribute '_children'")):
             raise CheckFailed(f"`{what}` raised AttributeError: {said}. {TUPLE_CHILD}") from cause
+        missing = _operator_missing(_said(cause), True) if type(cause) is TypeError else ""
+        if missing:
+            raise CheckFailed(f"`{what}` raised TypeError: {_said(cause)}. {missing}") from cause
         raise
 
 
@@ -165,7 +199,18 @@ def leaves_of(learner, xs):
 
 
 def backward(out, what):
-    method = attempt(f"reading ({what}).backward", getattr, out, "backward")
+    try:
+        method = attempt(f"reading ({what}).backward", getattr, out, "backward")
+    except CheckFailed as failed:
+        if type(failed.__cause__) is AttributeError and \
+                "has no attribute 'backward'" in _said(failed.__cause__):
+            raise CheckFailed(f"{str(failed).rstrip('.')}: your Value has no method named "
+                              f"backward. Define it inside the class, spelled exactly "
+                              f"backward (not backwards or back_prop), indented like "
+                              f"__add__: def backward(self): ... (or, written outside the "
+                              f"class, attach it: Value.backward = backward).") \
+                from failed.__cause__
+        raise
     try:
         attempt(f"({what}).backward()", method)
     except CheckFailed as failed:
