@@ -39,7 +39,20 @@ def _grads_of(learner, fn_name, a, b, keys):
     fn = need(learner, fn_name)
     what = f"{fn_name}({_f(a)}, {_f(b)})"
     wanted = ", ".join(f"'{k}': ..." for k in keys)
-    result = mapping(attempt(what, fn, a, b), f"{what} (a dict {{{wanted}}})")
+    try:
+        got = attempt(what, fn, a, b)
+    except CheckFailed as failed:
+        missing = failed.__cause__
+        if type(missing) is KeyError and missing.args and missing.args[0] in keys:
+            name = missing.args[0]
+            start = ", ".join(f"'{k}': 0.0" for k in keys)
+            raise CheckFailed(f"{str(failed).rstrip('.')}: your code reads g['{name}'] before "
+                              f"anything was put there (g['{name}'] += ... reads it first, and a "
+                              f"new dict is empty). Start every gradient at 0 before adding "
+                              f"shares, g = {{{start}}}, and hand a node's gradient on only once "
+                              f"every share has reached it.") from missing
+        raise
+    result = mapping(got, f"{what} (a dict {{{wanted}}})")
     values = {}
     for key in keys:
         if key not in result:
