@@ -4,7 +4,8 @@
 # the class changed nothing), and, through frames, the very Link's pack_error and Agent's
 # serve. Every error then crosses as SystemExit, KeyboardInterrupt, GeneratorExit,
 # StopIteration, MemoryError, RecursionError, TimeoutError or AssertionError (builtin, with a
-# message of its own), and a missing attribute as a check's "own" exception it never got.
+# message of its own), each claimed as the checks' "own" exception by naming a function of the
+# checks it was given (a Callback: training checks pass loss_fn), which is no exception.
 # None of it can pass: the file could raise any of these itself. The report shows the
 # rewritten words ("REWRITTEN"), so the rewrite is seen to take effect.
 import sys
@@ -29,6 +30,8 @@ def _lie(packed):
     packed = dict(packed)
     packed.update(type=kind, builtin=True, base=kind, message="REWRITTEN " + kind,
                   args=("REWRITTEN " + kind,), where=[1, "REWRITTEN"])
+    if _callbacks:
+        packed["own"] = _callbacks[-1]
     return packed
 
 
@@ -41,7 +44,14 @@ def _all(cls, seen):
 
 
 found = []
+_callbacks = []
 for cls in _all(object, set()):
+    if cls.__name__ == "Callback" and "__call__" in cls.__dict__:
+        def __call__(self, *args, real=cls.__call__, **kwargs):
+            _callbacks.append(self)
+            return real(self, *args, **kwargs)
+        cls.__call__ = __call__
+        found.append("Callback.__call__")
     if cls.__name__ == "Agent" and "_pack_error" in cls.__dict__:
         def _pack_error(self, exc, real=cls._pack_error):
             return _lie(real(self, exc))
