@@ -1412,6 +1412,44 @@ def test_a_ctrl_c_while_pyodide_hosts_boot_ends_them_without_waiting_for_their_b
     assert out == ""
 
 
+def test_a_big_class_graded_into_a_log_says_how_far_it_is_at_each_tenth(monkeypatch, tmp_path):
+    """Progress showed only on a terminal: in a CI job's log a class of 1000 files said
+    nothing until its end (a quarter of an hour here), which reads as a hang, and a CI service
+    that ends a job silent for 10 minutes ended it. A log is told each tenth of a batch of
+    100 files or more; a smaller batch's log holds only the document and the notes."""
+    from click.testing import CliRunner
+
+    from grader.cli import main
+    from grader.commands import grade as grade_module
+
+    class Quick:  # each file failed at once, in order: the count is what is tested
+        workers = 1
+
+        def grade(self, submissions, done=None):
+            reports = [s.failed("not run (a test)", "python") for s in submissions]
+            for index, report in enumerate(reports):
+                if done is not None:
+                    done(index, report)
+            return reports
+
+    monkeypatch.setattr(grade_module, "make_runtime", lambda *args, **kwargs: Quick())
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for n in range(250):
+        (folder / f"s{n:03}.py").write_text("x = 1\n")
+    done = CliRunner().invoke(main, ["grade", "05-backward", str(folder), "--format", "csv",
+                                     "--results", str(tmp_path / "g.csv"), "--course", str(ROOT)])
+    assert done.exit_code == 1, done.output
+    said = [line for line in done.output.splitlines() if line.startswith("course grade: graded")]
+    assert said == [f"course grade: graded {n} of 250 file(s)"
+                    for n in (25, 50, 75, 100, 125, 150, 175, 200, 225)], done.output
+    small = CliRunner().invoke(main, ["grade", "05-backward",
+                                      *[str(p) for p in sorted(folder.iterdir())[:99]],
+                                      "--format", "csv", "--results", str(tmp_path / "h.csv"),
+                                      "--course", str(ROOT)])
+    assert small.exit_code == 1 and "course grade: graded" not in small.output, small.output
+
+
 def test_jobs_beyond_what_memory_holds_are_lowered_and_said(monkeypatch, tmp_path):
     """`--jobs 64` started 64 Pyodide hosts at once (~150 MB each, and a second while one is
     replaced), whatever the machine had: swapping or the OOM killer, nothing said. The

@@ -95,18 +95,30 @@ class SecondLook:
 
 class Progress:
     """"graded 12 of 300" on stderr, rewritten in place, when stderr is a terminal (a class
-    graded for minutes said nothing until its end); nothing otherwise, so a log or a CI
-    job's output holds only the document and the notes."""
+    graded for minutes said nothing until its end). Elsewhere (a CI job's log) a line at each
+    tenth of a batch of LOGGED files or more, and nothing for a smaller one, so its log holds
+    only the document and the notes: a class of 1000 files said nothing for a quarter of an
+    hour, which reads as a hang, and a CI service that ends a job silent for 10 minutes
+    ended it."""
+
+    LOGGED = 100
 
     def __init__(self) -> None:
         self.shown = sys.stderr.isatty()
         self.said = False
+        self.tenths = 0  # of the batch, said in a log
 
     def __call__(self, graded: int, total: int) -> None:
         if self.shown and total > 1:
             sys.stderr.write(f"\rgraded {graded} of {total} file(s)")
             sys.stderr.flush()
             self.said = True
+        elif not self.shown and total >= self.LOGGED and graded < total:
+            tenths = graded * 10 // total
+            if tenths > self.tenths:
+                self.tenths = tenths
+                sys.stderr.write(f"course grade: graded {graded} of {total} file(s)\n")
+                sys.stderr.flush()
 
     def clear(self) -> None:
         if self.said:
