@@ -22,11 +22,18 @@ JupyterLite build uses. Without it (no Python >= 3.13 here), `fallback_package` 
 same files as a py3-none-any wheel with zipfile, with no lock entry: hosts then load it by
 its path or URL, from source (the site build warns, and fails with --strict). The result
 is cached under a key of everything it is made of.
+
+The cache keeps the newest few builds of each kind, but never one in use: a process that takes
+a build holds a shared lease on it (an flock on `<build>/.lease`) until it exits, and removing
+an old build takes that lease exclusively, without waiting, or leaves the build. Several
+courses (or test runs) building at once removed one another's builds while their hosts were
+loading them ("Access to this API has been restricted ... pyodide-lock.json").
 """
 
 from __future__ import annotations
 
 import base64
+import errno
 import hashlib
 import json
 import os
@@ -36,6 +43,11 @@ import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # Windows: no flock; old builds are then removed only when old (below)
+    fcntl = None
 
 from ..core.notebook import CHECKS_SUFFIX
 from .build_tools import LiteToolsError, Tools, ensure_tools, requirements_file
@@ -55,6 +67,10 @@ EPOCH = 315532800
 COMPILER_NEEDS = ("pyodide-build", "click", "packaging", "platformdirs", "rich")
 LAYOUT = "1"  # change when what is built changes in a way the key's inputs do not show
 TIMEOUT = 600
+LEASE = ".lease"  # in each build: held shared by every process using it (see the docstring)
+# Where leases cannot be had: an old build is removed only once unused for this long (seconds).
+UNLEASED_AGE = 24 * 3600
+_LEASES: dict[Path, int] = {}  # this process's leases, by build folder: held until it exits
 
 
 class PackageError(RuntimeError):
@@ -105,11 +121,12 @@ def build_course_package(course, pyodide: Path) -> CoursePackage:
     key = _key(files, pyodide, [requirements.read_bytes() if requirements.is_file() else b""])
     done = cache / "course-package" / key
     wheel = done / f"course_grader-{VERSION}-cp{_python_tag(pyodide)}-none-any.whl"
-    if (done / ".complete").is_file() and wheel.is_file():
+    if _lease(done) and (done / ".complete").is_file() and wheel.is_file():
         return CoursePackage(wheel, done / "pyodide-lock.json")
-    with held(cache):
+    with held(cache):  # every removal of a build is made under it: nothing goes while held
         if not (done / ".complete").is_file():  # or another command made it while this one waited
             _make_package(files, pyodide, requirements, cache, done, wheel)
+        _lease(done)
     return CoursePackage(wheel, done / "pyodide-lock.json")
 
 
@@ -152,14 +169,16 @@ def fallback_package(course, pyodide: Path) -> CoursePackage:
     files.pop("pyproject.toml")
     cache = pyodide.parent / ".course-cache"
     done = cache / "course-package" / f"source-{_key(files, pyodide, [])}"
-    if not (done / SOURCE_WHEEL).is_file():
+    if not (_lease(done) and (done / SOURCE_WHEEL).is_file()):
         with held(cache):
             if not (done / SOURCE_WHEEL).is_file():
                 _mkdir(done)
                 partial = done / f".{SOURCE_WHEEL}.partial"
                 _write_wheel(files, partial)
                 partial.rename(done / SOURCE_WHEEL)  # a reader never sees half a wheel
+                _lease(done)
                 _forget(done.parent, keep=done)
+            _lease(done)
     return CoursePackage(done / SOURCE_WHEEL, None)
 
 
@@ -277,12 +296,76 @@ def _mkdir(path: Path) -> Path:
     return path
 
 
+def _lease(build: Path) -> bool:
+    """Hold a shared lease on `build` for the rest of this process; False if it is not there.
+    Taken before a build is looked at, so a removal (which needs the lease exclusively) either
+    fails or has already moved the build away, and the look then finds it missing."""
+    build = Path(build)
+    if build in _LEASES:
+        return True
+    try:
+        fd = os.open(build / LEASE, os.O_RDONLY | os.O_CREAT, 0o644)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    if fcntl is not None:
+        fcntl.flock(fd, fcntl.LOCK_SH)  # waits only while a removal holds it, a moment
+        try:  # a removal that held it first has moved the build away: not there
+            here = os.stat(build / LEASE).st_ino == os.fstat(fd).st_ino
+        except OSError:
+            here = False
+        if not here:
+            os.close(fd)
+            return False
+    else:
+        os.utime(build)  # no locks: its age says it is in use
+    _LEASES[build] = fd
+    return True
+
+
+def _in_use(build: Path) -> int | None:
+    """The build's lease taken exclusively (its fd), or None when some process holds it."""
+    try:
+        fd = os.open(build / LEASE, os.O_RDONLY | os.O_CREAT, 0o644)
+    except OSError:
+        return None
+    if fcntl is None:
+        return fd
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as error:
+        os.close(fd)
+        if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+            return None
+        raise
+    return fd
+
+
 def _forget(parent: Path, keep: Path, newest: int = 3) -> None:
     # Old packages are small, but one is made per change of any check or grader file; the
-    # uncompiled ones (source-*) and the compiled ones are kept `newest` apiece.
+    # uncompiled ones (source-*) and the compiled ones are kept `newest` apiece, and any build
+    # a process still uses (its lease) is kept too. Called under held(cache).
+    import time
+
     kind = keep.name.startswith("source-")
     others = sorted((p for p in parent.iterdir()
-                     if p != keep and p.name.startswith("source-") == kind),
+                     if p != keep and not p.name.startswith(".")
+                     and p.name.startswith("source-") == kind),
                     key=lambda p: p.stat().st_mtime, reverse=True)
     for old in others[newest - 1:]:
-        shutil.rmtree(old, ignore_errors=True)
+        if old in _LEASES:  # this process uses it
+            continue
+        if fcntl is None and time.time() - old.stat().st_mtime < UNLEASED_AGE:
+            continue
+        fd = _in_use(old)
+        if fd is None:
+            continue
+        try:
+            # Moved away while the lease is held exclusively: a process that then takes the
+            # lease finds the build gone, and builds it again.
+            trash = parent / f".removed-{old.name}-{os.getpid()}"
+            os.rename(old, trash)
+        except OSError:
+            os.close(fd)
+            continue
+        os.close(fd)
+        shutil.rmtree(trash, ignore_errors=True)
