@@ -21,7 +21,8 @@ TIMEOUT = 10.0
 TWIN = ("\n\ndef _broken(self):\n    raise ValueError(\"plain error from backward\")\n\n\n"
         "Value.backward = _broken\n")
 REWRITERS = ["rewritten_errors.py", "huge_rewritten_errors.py"]
-INNOCENT = ["innocent_quiet_print.py", "innocent_module_identity.py", "innocent_introspection.py"]
+INNOCENT = ["innocent_quiet_print.py", "innocent_module_identity.py", "innocent_introspection.py",
+            "innocent_surrogates.py"]
 
 
 def _grade(course, runtime: str, names: list[str]) -> tuple[dict, list[str]]:
@@ -49,6 +50,7 @@ def _judged(reports: dict, order: list[str], rewrites_seen: bool) -> None:
     identity = reports["innocent_module_identity.py"].stdout
     assert "identity: module=True; getmodule=True; hints=['lr', 'start', 'steps']; pickle!" \
         in identity and "deepcopy=3.0" in identity, identity
+    assert "surrogates done" in reports["innocent_surrogates.py"].stdout
     looked = reports["innocent_introspection.py"].stdout
     assert "gc: True True True True\ncaller at load: ('<module>', True, True)" in looked, looked
     assert "by codecs: ∂L/∂w\nby TextIOWrapper: ∂L/∂b\nstreams done" in identity, identity
