@@ -495,6 +495,73 @@ def test_tabbing_into_the_editor_keeps_run_and_check_on_screen(open_lesson, widt
     page.screenshot(path=str(ARTIFACTS / f"lab-tab-in-{width}x{height}.png"))
 
 
+# The cursor, the end of the file and the row of buttons, where they are on the screen.
+CURSOR_AND_ROW = """() => {
+    const view = window.courseEditor;
+    const cursor = view.coordsAtPos(view.state.selection.main.head);
+    const end = view.coordsAtPos(view.state.doc.length);
+    const row = document.querySelector('.lab > .toolbar').getBoundingClientRect();
+    return {cursor: [Math.round(cursor.top), Math.round(cursor.bottom)], end: Math.round(end.bottom),
+            row: [Math.round(row.top), Math.round(row.bottom)], atEnd: view.state.selection.main.head
+            === view.state.doc.length, under: cursor.bottom > row.top + 1 && cursor.top < row.bottom,
+            // The row is at the screen's bottom, or below the editor: never across its middle.
+            rowPlace: row.bottom >= innerHeight - 1
+                || row.top >= view.dom.getBoundingClientRect().bottom - 1};
+}"""
+
+
+@pytest.mark.parametrize("width, height", [(640, 400), (1280, 450)])
+def test_a_cursor_moved_or_typed_under_the_row_of_buttons_is_brought_above_it(open_lesson, width, height):
+    """Short screens keep Run and Check at the screen's bottom, over whatever is behind them.
+    The page scrolled up a little (the editor's end under that row), the learner moved down to
+    the last line and pressed Enter: the cursor and the new lines were under the buttons, out of
+    sight, as the editor's end can scroll no further. Now the cursor is kept above the row."""
+    page = open_lesson("05-backward", width=width, height=height, device_scale_factor=2)
+    wait_ready(page)
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+End")
+    for _ in range(5):
+        page.keyboard.press("ArrowUp")
+    # Beside the lesson (1280 wide) the row stayed 6.5rem above the screen's bottom, across the
+    # editor, or below the screen until the page had scrolled past the site's header.
+    page.wait_for_function(f"(s => !s.under && s.rowPlace && s.row[1] <= innerHeight + 1)(({CURSOR_AND_ROW})())")
+    # The wheel over the buttons scrolls what holds the lab back a little: the file's end under them.
+    row = page.locator(".lab > .toolbar").bounding_box()
+    page.mouse.move(row["x"] + row["width"] - 4, row["y"] + row["height"] / 2)
+    for _ in range(12):  # a notch at a time, until the file's end is under the row
+        if page.evaluate(f"(s => s.end > s.row[0] + 2)(({CURSOR_AND_ROW})())"):
+            break
+        before = page.evaluate(CURSOR_AND_ROW)["end"]
+        page.mouse.wheel(0, -30)
+        page.wait_for_function(f"(({CURSOR_AND_ROW})()).end !== {before}")
+    shown = page.evaluate(CURSOR_AND_ROW)
+    assert shown["end"] > shown["row"][0] + 2 and shown["rowPlace"], shown
+
+    def cursor_in_sight(step: str) -> None:  # and the row on the screen
+        try:
+            page.wait_for_function(f"!(({CURSOR_AND_ROW})()).under", timeout=10_000)
+        except PlaywrightTimeout:
+            pass
+        shown = page.evaluate(CURSOR_AND_ROW)
+        page.screenshot(path=str(ARTIFACTS / f"lab-cursor-above-the-row-{width}x{height}.png"))
+        assert not shown["under"] and shown["cursor"][0] >= 0 and shown["rowPlace"], (step, shown)
+        assert shown["row"][1] <= height + 1, (step, shown)
+
+    for _ in range(20):
+        if page.evaluate(CURSOR_AND_ROW)["atEnd"]:
+            break
+        page.keyboard.press("ArrowDown")
+    assert page.evaluate(CURSOR_AND_ROW)["atEnd"]
+    cursor_in_sight("moved to the end")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    cursor_in_sight("two new lines")
+    page.keyboard.type("x = 1")
+    page.keyboard.press("Enter")
+    cursor_in_sight("typed")
+    assert doc(page).endswith("\n\nx = 1\n")
+
+
 def test_tabbing_through_the_page_passes_the_editor_without_indenting_the_code(open_lesson):
     """A keyboard user tabbing from the lesson to Run came into the editor, and each further Tab
     indented the starter's first line: Run then said "unexpected indent". Come in by Tab, Tab

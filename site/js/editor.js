@@ -353,7 +353,36 @@ function arrowsMoveTheCursor() {
   ];
 }
 
-export function createEditor(parent, { doc, onChange, onRun, onCheck, onSave }) {
+// Short screens keep the lab's buttons over the screen's bottom (app.css, sticky), and the
+// editor scrolled its cursor only into the screen: moved or typed onto the editor's last lines
+// with the page scrolled a little, the cursor sat under the buttons, and the editor's end could
+// scroll no further. After CodeMirror has scrolled to the cursor, the box that holds the editor
+// (the page, or the lab's own column) scrolls on until it is above what covers it. `coveredFrom`
+// says where that cover starts on the screen (Infinity: nothing covers).
+function cursorAboveCover(coveredFrom) {
+  const scroller = (view) => {
+    for (let box = view.dom.parentElement; box; box = box.parentElement) {
+      const { overflowY } = getComputedStyle(box);
+      if (/auto|scroll/.test(overflowY) && box.scrollHeight > box.clientHeight) return box;
+    }
+    return window;
+  };
+  return EditorView.scrollHandler.of((view) => {
+    view.requestMeasure({
+      read: () => {
+        const cursor = view.coordsAtPos(view.state.selection.main.head);
+        const cover = coveredFrom();
+        const gap = 0.25 * view.defaultLineHeight;
+        return cursor && cursor.bottom > cover ? cursor.bottom - cover + gap : 0;
+      },
+      write: (by) => { if (by > 0) scroller(view).scrollBy({ top: by, behavior: "instant" }); },
+    });
+    return false;  // CodeMirror's own scrolling first
+  });
+}
+
+export function createEditor(parent, { doc, onChange, onRun, onCheck, onSave,
+  coveredFrom = () => Infinity }) {
   const view = new EditorView({
     doc,
     parent,
@@ -388,6 +417,7 @@ export function createEditor(parent, { doc, onChange, onRun, onCheck, onSave }) 
       EditorView.clipboardInputFilter.of((pasted) => plainSpaces(pasted.replace(/^\uFEFF/, ""))),
       noBreakSpaceTyped,
       pasteAtIndentation,
+      cursorAboveCover(coveredFrom),
       // Tab indents; Esc then Tab leaves the editor (CodeMirror's rule). Before basicSetup's own
       // Mod-] and Mod-[, which move by four from wherever the line starts.
       Prec.high(keymap.of(indentKeys)),

@@ -46,6 +46,11 @@ export function startLab(root, page) {
     onRun: () => run(),
     onCheck: () => check(),
     onSave: () => saveKeyPressed(),
+    // The row of buttons, when it stays over the screen's bottom (app.css, short screens).
+    coveredFrom: () => {
+      const row = root.querySelector(".lab > .toolbar");
+      return row && getComputedStyle(row).position === "sticky" ? row.getBoundingClientRect().top : Infinity;
+    },
   });
   window.courseEditor = view;  // a stable handle for tests and for the curious
   // "line 62" in a report or a traceback takes the learner to that line (results.js): the line
@@ -468,8 +473,18 @@ export function startLab(root, page) {
   // showed between the notes above and the buttons. Focus entering it now shows all of it.
   const editorBox = root.querySelector(".editor");
   const short = window.matchMedia("(max-height: 32rem)");
+  // Beside the lesson (wide screens) the lab is a column of its own that sticks to the screen's
+  // top only once the page has scrolled past the site's header: until then its bottom, where
+  // the buttons stay, was below the screen. Focus scrolls the page that far first.
   editorBox.addEventListener("focusin", () => {
-    if (short.matches) requestAnimationFrame(() => editorBox.scrollIntoView({ block: "nearest" }));
+    if (!short.matches) return;
+    requestAnimationFrame(() => {
+      const below = root.getBoundingClientRect().top;
+      if (getComputedStyle(root).overflowY === "auto" && below > 0) {
+        window.scrollBy({ top: below, behavior: "instant" });
+      }
+      editorBox.scrollIntoView({ block: "nearest" });
+    });
   });
   busy(false);
 }
