@@ -1438,3 +1438,29 @@ def test_lesson_five_claims_no_share_of_broken_backwards_that_its_fingerprints_d
     five = _lesson("05-backward")
     if re.search(r"\b(almost every|nearly every|most) broken `backward\(\)`", five, re.I):
         assert covered >= 0.9, f"the lesson's fingerprints cover {covered:.0%} of lab 5's broken backward()s"
+
+
+def test_lesson_five_says_what_a_seed_that_reaches_no_one_looks_like():
+    # Lesson 5's seed fingerprint is every grad 0, L's included. Lab 5's known mistakes that
+    # seed after the sweep, skip the output's own step, name v._backward without calling it,
+    # or multiply each share by a grad still 0, leave L.grad at 1 and every other grad at 0: a
+    # learner who saw L = 1 took the seed to be fine and found no fingerprint that fits.
+    import contextlib
+    import io
+
+    named = {"seeds_after_sweep": "ran before the seed was set",
+             "sweep_skips_output": "skipped the output's own step",
+             "sweep_forgets_parentheses": "without parentheses only names it",
+             "shared_loop_times_child_grad": "a grad that was still 0 (the child's",
+             "mul_reads_out_grad_when_made": "`out.grad` read when the operation was made"}
+    five = _lesson("05-backward")
+    assert "If `L.grad` is 1 but every other grad is still 0" in five
+    for name, words in named.items():
+        path = ROOT / "labs" / "05-backward" / "mistakes" / f"{name}.py"
+        namespace: dict = {"__name__": "lab"}
+        with contextlib.redirect_stdout(io.StringIO()):
+            exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), namespace)
+        a, b, L, _ = _lesson_five_graph(namespace["Value"])
+        L.backward()
+        assert (L.grad, a.grad, b.grad) == (1.0, 0.0, 0.0), name
+        assert words in five, f"{name} leaves L.grad 1 and the rest 0; lesson 5 does not name it"
