@@ -319,9 +319,11 @@ export function startLab(root, page) {
       : answer.taken
         ? "and your code did not respond to the interrupt (does it catch KeyboardInterrupt, " +
           "perhaps with a bare \"except:\"?), so Python was restarted."
-        : "and Python never took the interrupt: your code was inside one call that does not " +
-          "return (a call into C, such as sum(range(10 ** 15)) or 10 ** 10 ** 9), " +
-          "where Python cannot stop it, so Python was restarted.";
+        // Said to a learner on day one: no "interrupt" or "call into C", and the examples kept
+        // whole on a line (no-break spaces), as a phone split "sum(range(10" from "** 15))".
+        : "but your code was busy with one long operation that Python cannot stop halfway " +
+          "(such as sum(range(10\u00a0**\u00a015)) or 10\u00a0**\u00a010\u00a0**\u00a09), " +
+          "so Python was restarted.";
     showOutput(output, { note: `${why}, ${how} Your code is still in the editor.` });
     say(`${why}; Python restarted.`, "ready", answer.stoppedBy === "limit" ? "fail" : "neutral");
   }
