@@ -1431,13 +1431,14 @@ def test_lesson_five_shows_what_a_sweep_that_runs_c_before_d_gives():
 def test_lesson_five_claims_no_share_of_broken_backwards_that_its_fingerprints_do_not_cover():
     # "Almost every broken backward() makes one of four mistakes": of lab 5's own known mistakes
     # that give this graph wrong numbers, under half give one the lesson prints.
-    given = _lesson_five_grads_of_each_mistake()
+    five = _lesson("05-backward")
+    claim = re.search(r"\b(almost every|nearly every|most) broken `backward\(\)`", five, re.I)
+    # Measured: 34 % when the lesson said "almost every" (c·d's four fingerprints only).
+    given = _lesson_five_grads_of_each_mistake(names=None if claim else {"no_seed", "forward_order"})
     wrong = {name: grads - {(39.0, 26.0)} for name, grads in given.items() if grads != {(39.0, 26.0)}}
     printed = _lesson_five_printed_fingerprints()
     covered = sum(grads <= printed for grads in wrong.values()) / len(wrong)
-    five = _lesson("05-backward")
-    if re.search(r"\b(almost every|nearly every|most) broken `backward\(\)`", five, re.I):
-        assert covered >= 0.9, f"the lesson's fingerprints cover {covered:.0%} of lab 5's broken backward()s"
+    assert not claim or covered >= 0.9, f"the lesson's fingerprints cover {covered:.0%} of lab 5's broken backward()s"
 
 
 def test_lesson_five_says_what_a_seed_that_reaches_no_one_looks_like():
