@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -271,3 +273,72 @@ def test_the_browser_refuses_a_course_package_whose_sha256_is_not_the_locks(brow
 
 def _no_stdlib(*args, **kwargs):
     raise RuntimeError("compiling the Pyodide stdlib failed (exit 1): a reason")
+
+
+# One process's use of the course package cache: it takes the uncompiled package of a course
+# whose one lab's checks are the text given (so each text is another build), and either keeps
+# it in use (waits for a line on stdin, then says whether its wheel is still there) or exits.
+CACHE_USER = """
+import sys
+from pathlib import Path
+from grader.pyodide_files.course_package import fallback_package
+
+class Lab:
+    def __init__(self, text):
+        self.text = text
+    def checks_source(self):
+        return self.text
+
+class Course:
+    def __init__(self, text):
+        self.labs = {"01-lab": Lab(text)}
+
+pyodide, hold, *texts = sys.argv[1:]
+for text in texts:
+    print(fallback_package(Course(text), Path(pyodide)).wheel, flush=True)
+if hold == "hold":
+    sys.stdin.readline()
+    print("still there" if Path(fallback_package(Course(texts[-1]), Path(pyodide)).wheel).is_file()
+          else "gone", flush=True)
+"""
+
+
+def _cache_user(pyodide: Path, hold: bool, *texts: str) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", CACHE_USER, str(pyodide),
+                             "hold" if hold else "exit", *texts],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def test_a_build_another_process_uses_is_not_removed_by_newer_builds(tmp_path):
+    # Several courses (or test runs) building at once: each build removed all but the newest
+    # three, one a running `course grade` was loading among them, and its hosts then failed
+    # ("Access to this API has been restricted ... pyodide-lock.json"). A Pyodide of our own
+    # here, so the cache is this test's alone (the package's key reads these two files).
+    pyodide = tmp_path / "node_modules" / "pyodide"
+    pyodide.mkdir(parents=True)
+    (pyodide / "package.json").write_text('{"version": "test"}')
+    (pyodide / "pyodide-lock.json").write_text('{"info": {"python": "3.14.0"}}')
+    user = _cache_user(pyodide, True, "# in use\n")
+    try:
+        used = Path(user.stdout.readline().strip())
+        assert used.is_file(), used
+        builder = _cache_user(pyodide, False, *(f"# build {n}\n" for n in range(5)))
+        built = [Path(line.strip()) for line in builder.communicate(timeout=120)[0].splitlines()]
+        assert builder.returncode == 0 and len(built) == 5
+        assert used.is_file(), "a build in use was removed"
+        user.stdin.write("\n")
+        user.stdin.flush()
+        assert user.stdout.readline().strip() == "still there"
+    finally:
+        user.stdin.close()
+        user.wait(timeout=60)
+    # Once its process has ended, the lease is gone with it: the next build removes it, and
+    # the cache shrinks back to the newest three.
+    again = _cache_user(pyodide, False, "# one more\n")
+    [last] = [Path(line.strip()) for line in again.communicate(timeout=120)[0].splitlines()]
+    assert again.returncode == 0
+    kept = sorted(p.parent for p in (pyodide.parent / ".course-cache" / "course-package")
+                  .glob("source-*/*.whl"))
+    assert kept == sorted({last.parent, *(w.parent for w in built[-2:])}), kept
+    assert not used.exists()
