@@ -302,24 +302,30 @@ def _lease(build: Path) -> bool:
     fails or has already moved the build away, and the look then finds it missing."""
     build = Path(build)
     if build in _LEASES:
-        return True
+        if _same_lease(build, _LEASES[build]):
+            return True
+        os.close(_LEASES.pop(build))  # the build was removed and made again: lease the new one
     try:
         fd = os.open(build / LEASE, os.O_RDONLY | os.O_CREAT, 0o644)
     except (FileNotFoundError, NotADirectoryError):
         return False
     if fcntl is not None:
         fcntl.flock(fd, fcntl.LOCK_SH)  # waits only while a removal holds it, a moment
-        try:  # a removal that held it first has moved the build away: not there
-            here = os.stat(build / LEASE).st_ino == os.fstat(fd).st_ino
-        except OSError:
-            here = False
-        if not here:
+        if not _same_lease(build, fd):  # a removal that held it first moved the build away
             os.close(fd)
             return False
     else:
         os.utime(build)  # no locks: its age says it is in use
     _LEASES[build] = fd
     return True
+
+
+def _same_lease(build: Path, fd: int) -> bool:
+    """Whether `fd` is the lease file in `build` now (not one of a build since removed)."""
+    try:
+        return os.stat(build / LEASE).st_ino == os.fstat(fd).st_ino
+    except OSError:
+        return False
 
 
 def _in_use(build: Path) -> int | None:
