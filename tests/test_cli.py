@@ -2,6 +2,7 @@
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -1448,6 +1449,61 @@ def test_a_big_class_graded_into_a_log_says_how_far_it_is_at_each_tenth(monkeypa
                                       "--format", "csv", "--results", str(tmp_path / "h.csv"),
                                       "--course", str(ROOT)])
     assert small.exit_code == 1 and "course grade: graded" not in small.output, small.output
+
+
+def _peak_kb(root_pid: int, marker: str) -> int:
+    """The largest VmHWM (peak resident memory) among `root_pid`'s descendants whose command
+    line holds `marker`, read from /proc."""
+    parents = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                pass
+    family, grew = {root_pid}, True
+    while grew:
+        more = {pid for pid, parent in parents.items() if parent in family} - family
+        family |= more
+        grew = bool(more)
+    peak = 0
+    for pid in family:
+        try:
+            if marker not in Path(f"/proc/{pid}/cmdline").read_text():
+                continue
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmHWM:"):
+                    peak = max(peak, int(line.split()[1]))
+        except OSError:
+            pass
+    return peak
+
+
+@pytest.mark.pyodide
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+def test_a_pyodide_lane_holds_no_more_memory_than_the_jobs_ceiling_allows_it():
+    """The --jobs ceiling counted ~300 MB a Pyodide lane ("~150 MB resident as it grades"),
+    but a host is ~370 MB once booted and ~530 MB at its peak after a few files of lab 5: a
+    machine with 1.2 GB available got 4 lanes, ~2.1 GB. A real host grading lab 5 stays
+    within LANE_MB."""
+    from grader.commands.grade import LANE_MB
+    from grader.grading import submissions
+    from grader.runtimes.pyodide import NodeHost, PyodideRuntime
+    from grader import course as course_model
+
+    course = course_model.load(ROOT)
+    runtime = PyodideRuntime(ROOT, timeout=60.0, workers=1)
+    [submission] = submissions(course.labs["05-backward"],
+                               [("amy.py", (LAB / "solution.py").read_text())])
+    host = NodeHost(runtime.pyodide, runtime.stdlib, package=runtime.package)
+    try:
+        for _ in range(8):
+            report, fit = host.grade(submission, 60.0)
+            assert report.passed and fit, report.error
+        peak_mb = _peak_kb(host.proc.pid, "host.mjs") / 1024
+    finally:
+        host.close()
+    assert 200 < peak_mb <= LANE_MB, f"a lane's host peaked at {peak_mb:.0f} MB; LANE_MB is {LANE_MB}"
 
 
 def test_jobs_beyond_what_memory_holds_are_lowered_and_said(monkeypatch, tmp_path):
