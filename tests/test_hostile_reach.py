@@ -4,7 +4,9 @@ like it, in both runtimes.
 Each file is in tests/hostile/ and says what it does. Rewriting how the agent answering for a
 file reports its errors (rewritten_errors.py, huge_rewritten_errors.py) must take effect, as the
 report shows, and earn nothing over the same wrong engine that does not rewrite; the report must
-stay small; the correct file after it must pass. The innocent one must pass, never accused.
+stay small; the correct file after it must pass. The innocent ones must pass, never accused
+(print silenced through the builtins, a move to the folder the file is in already, ...); a
+move elsewhere stays refused.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ TWIN = ("\n\ndef _broken(self):\n    raise ValueError(\"plain error from backwar
         "Value.backward = _broken\n")
 REWRITERS = ["rewritten_errors.py", "huge_rewritten_errors.py"]
 INNOCENT = ["innocent_quiet_print.py", "innocent_module_identity.py", "innocent_introspection.py",
-            "innocent_surrogates.py"]
+            "innocent_surrogates.py", "innocent_chdir_here.py"]
+REFUSED = {"chdir_elsewhere.py": "tried to reach the grading machine (os.chdir"}
 
 
 def _grade(course, runtime: str, names: list[str]) -> tuple[dict, list[str]]:
@@ -50,6 +53,9 @@ def _judged(reports: dict, order: list[str], rewrites_seen: bool) -> None:
     identity = reports["innocent_module_identity.py"].stdout
     assert "identity: module=True; getmodule=True; hints=['lr', 'start', 'steps']; pickle!" \
         in identity and "deepcopy=3.0" in identity, identity
+    assert "stayed: True" in reports["innocent_chdir_here.py"].stdout
+    for name, words in REFUSED.items():
+        assert not reports[name].passed and words in reports[name].error, reports[name].error
     assert "surrogates done" in reports["innocent_surrogates.py"].stdout
     looked = reports["innocent_introspection.py"].stdout
     assert "gc: True True True True\ncaller at load: ('<module>', True, True)" in looked, looked
@@ -72,11 +78,11 @@ def _judged(reports: dict, order: list[str], rewrites_seen: bool) -> None:
 
 @pytest.mark.pyodide
 def test_pyodide_a_rewritten_agent_earns_nothing_and_quiet_print_is_no_attack(course):
-    reports, order = _grade(course, "pyodide", REWRITERS + INNOCENT)
+    reports, order = _grade(course, "pyodide", REWRITERS + INNOCENT + list(REFUSED))
     _judged(reports, order, rewrites_seen=True)
 
 
 def test_cpython_a_rewritten_agent_earns_nothing_and_quiet_print_is_no_attack(course):
     # no agent here (the checks and the file share the interpreter): the same wrong engine
-    reports, order = _grade(course, "python", REWRITERS + INNOCENT)
+    reports, order = _grade(course, "python", REWRITERS + INNOCENT + list(REFUSED))
     _judged(reports, order, rewrites_seen=False)

@@ -291,6 +291,8 @@ def seal(watched: tuple = (), alarm=None) -> Guard:
                 return
             if event in _SCRATCH_EVENTS and _all_in(event, args, _scratch):
                 return
+            if event == "os.chdir" and _stays(args):
+                return
             if event == "sqlite3.connect":
                 refusal = _sqlite_refusal(args, _scratch)
                 if refusal is None:
@@ -985,6 +987,26 @@ def _absolute(path: str, _normpath=getattr(__import__("posix"), "_path_normpath"
     if _normpath is None:  # before Python 3.12: the trusted CPython runtime has no scratch
         return __import__("os").path.realpath(path)
     return _normpath(path if path.startswith("/") else _getcwd() + "/" + path)
+
+
+def _stays(args: tuple, _getcwd=__import__("posix").getcwd) -> bool:
+    """Whether `os.chdir(path)` names the folder the interpreter is in already: a move that
+    goes nowhere. `os.chdir(os.path.dirname(os.path.abspath(__file__)))`, the habit of scripts
+    that read files beside them, is that in every runtime (the file runs under its own name in
+    its working folder), and under --runtime python, which has no scratch folders, it was
+    refused as an attack (innocent_chdir_here.py). A descriptor (fchdir) is never judged so."""
+    path = _as_path(args[0]) if args else None
+    if type(path) is bytes:
+        try:
+            path = path.decode("utf-8")
+        except ValueError:
+            return False
+    if type(path) is not str or not path or "\0" in path:
+        return False
+    try:
+        return _absolute(path) == _absolute(_getcwd())
+    except (ValueError, OSError):
+        return False
 
 
 def _inside(path, scratch: tuple) -> bool:
