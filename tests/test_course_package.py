@@ -342,3 +342,29 @@ def test_a_build_another_process_uses_is_not_removed_by_newer_builds(tmp_path):
                   .glob("source-*/*.whl"))
     assert kept == sorted({last.parent, *(w.parent for w in built[-2:])}), kept
     assert not used.exists()
+
+
+def test_a_build_this_process_used_then_made_again_is_leased_again(tmp_path):
+    """A process that used a build, saw it removed (rmtree by hand, a cleaned cache) and made
+    it again still held only the removed build's lease: the new one was anyone's to remove
+    while this process used it."""
+    pyodide = tmp_path / "node_modules" / "pyodide"
+    pyodide.mkdir(parents=True)
+    (pyodide / "package.json").write_text('{"version": "test"}')
+    (pyodide / "pyodide-lock.json").write_text('{"info": {"python": "3.14.0"}}')
+
+    class Lab:
+        def checks_source(self):
+            return "# used here\n"
+
+    class Course:
+        labs = {"01-lab": Lab()}
+
+    first = fallback_package(Course(), pyodide)
+    shutil.rmtree(first.folder)
+    again = fallback_package(Course(), pyodide)
+    assert again.wheel == first.wheel and again.wheel.is_file()
+    builder = _cache_user(pyodide, False, *(f"# build {n}\n" for n in range(4)))
+    builder.communicate(timeout=120)
+    assert builder.returncode == 0
+    assert again.wheel.is_file(), "a build this process uses was removed"
