@@ -989,24 +989,22 @@ def _absolute(path: str, _normpath=getattr(__import__("posix"), "_path_normpath"
     return _normpath(path if path.startswith("/") else _getcwd() + "/" + path)
 
 
-def _stays(args: tuple, _getcwd=__import__("posix").getcwd) -> bool:
+def _stays(args: tuple, _stat=__import__("posix").stat) -> bool:
     """Whether `os.chdir(path)` names the folder the interpreter is in already: a move that
     goes nowhere. `os.chdir(os.path.dirname(os.path.abspath(__file__)))`, the habit of scripts
     that read files beside them, is that in every runtime (the file runs under its own name in
     its working folder), and under --runtime python, which has no scratch folders, it was
-    refused as an attack (innocent_chdir_here.py). A descriptor (fchdir) is never judged so."""
+    refused as an attack (innocent_chdir_here.py). The folders are compared as the system
+    knows them (device and inode, by the C function, which no file can rewrite), never by
+    name; a descriptor (fchdir) is never judged so."""
     path = _as_path(args[0]) if args else None
-    if type(path) is bytes:
-        try:
-            path = path.decode("utf-8")
-        except ValueError:
-            return False
-    if type(path) is not str or not path or "\0" in path:
+    if type(path) not in (str, bytes) or not path:
         return False
     try:
-        return _absolute(path) == _absolute(_getcwd())
-    except (ValueError, OSError):
+        here, there = _stat("."), _stat(path)
+    except (OSError, ValueError, TypeError):
         return False
+    return (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)
 
 
 def _inside(path, scratch: tuple) -> bool:
