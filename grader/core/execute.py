@@ -14,7 +14,8 @@ import traceback
 from dataclasses import dataclass
 
 from .deadline import STOPS, counting_interrupts
-from .learner_errors import EXITS, hint_for, learner_frame, own_interrupt, syntax_message
+from .learner_errors import (EXITS, hint_for, learner_frame, own_interrupt, syntax_message,
+                             with_suggestion)
 from .report import encode
 from .run import CappedText, exec_module, learner_limits
 
@@ -99,7 +100,12 @@ def friendly_traceback(exc: BaseException, filename: str,
         lines.append(f"  line {lineno}, in {name}")
         if text:
             lines.append(f"    {text}")
-    lines.append("".join(traceback.format_exception_only(exc)).rstrip())
+    last_line = "".join(traceback.format_exception_only(exc)).rstrip()
+    # Python finds a NameError's "Did you mean" in the frames, which format_exception_only is
+    # not given: Run left out the suggestion that is the whole fix for a day-one typo.
+    if "Did you mean" not in last_line:
+        last_line = with_suggestion(exc, last_line)
+    lines.append(last_line)
     last = frames[-1] if frames else None
     hint = hint_for(exc, last and (last.lineno, last.name))
     if hint:
