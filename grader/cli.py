@@ -58,8 +58,8 @@ class CourseCommands(click.Group):
             stopped()
 
 
-STOPPING = ("\ncourse: stopping already (one Ctrl+C is enough): what was done is being "
-            "kept; Ctrl+\\ ends it now, keeping nothing")
+STOPPING = ("\ncourse: stopping already; one Ctrl+C is enough (`course grade` keeps the "
+            "files it graded), and Ctrl+\\ ends it now, keeping nothing")
 
 
 @contextmanager

@@ -1368,7 +1368,7 @@ def test_a_second_ctrl_c_while_it_stops_is_said_and_the_files_graded_are_still_k
     text = said.decode(errors="replace")
     assert proc.returncode == 2, text
     assert [r["file"] for r in kept] == [str(class_folder / "a.py"), str(class_folder / "b.py")]
-    assert text.count("stopping already (one Ctrl+C is enough)") == 1, text
+    assert text.count("stopping already; one Ctrl+C is enough") == 1, text
     assert "stopped by Ctrl+C: the 2 file(s) graded are kept (written to" in text, text
     assert "Traceback" not in text and "before it finished" not in text, text
 
