@@ -398,3 +398,49 @@ def test_open_a_file_takes_the_lab_cell_of_a_notebook_saved_from_jupyterlite(ope
     assert "%%writefile lab.py" in status(page), status(page)
     assert doc(page) == "# my work so far\n"
     assert page.errors == []
+
+
+def test_a_learner_who_passed_every_lab_is_told_the_course_is_done_and_how_to_keep_it(
+        course, site, open_lesson, tmp_path):
+    """Labs 1 to 4 passed in another browser and imported; lab 5 passed here. Its report's
+    "back to all lessons" led to a home page like any other day's: every badge "passed", nothing
+    saying the course was over or how to keep the code. Now the home page says so, with a way to
+    the export, and says nothing of the kind while a lab is left."""
+    earlier = ["01-graphs", "02-chain-rule", "03-branching", "04-value"]
+    moved = tmp_path / "from-my-other-browser.zip"
+    with zipfile.ZipFile(moved, "w") as archive:
+        for lab in earlier:
+            archive.writestr(f"{lab}.py", f"# {lab} — autograd course {VERSION}\n"
+                             + course.labs[lab].solution.read_text())
+        archive.writestr("manifest.json", json.dumps({"course": "autograd-course", "version": VERSION,
+                         "labs": [{"slug": lab, "file": f"{lab}.py"} for lab in earlier]}))
+        archive.writestr("progress.json", json.dumps({lab: {"passed": True} for lab in earlier}))
+    page = open_lesson("01-graphs")
+    page.goto(site["url"] + "index.html")
+    with page.expect_file_chooser() as chooser:
+        page.click("[data-testid=import]")
+    chooser.value.set_files(str(moved))
+    page.locator("[data-testid=import-preview]").wait_for()
+    page.click("[data-testid=import-confirm]")
+    page.locator("[data-testid=my-work-status]").filter(has_text="Imported 4 labs").wait_for()
+    assert page.locator(".progress").all_inner_texts() == ["passed"] * 4 + ["not started"]
+    assert not page.locator("[data-testid=course-done]").is_visible()
+
+    page.click("text=5. Backpropagation")
+    wait_ready(page)
+    page.click(".cm-content")
+    page.keyboard.press("Control+a")
+    page.keyboard.press("Delete")
+    page.keyboard.insert_text(course.labs["05-backward"].solution.read_text())
+    assert check(page) == "true"
+    with page.expect_navigation():
+        page.get_by_role("link", name="back to all lessons").click()
+    done = page.locator("[data-testid=course-done]")
+    done.wait_for()
+    assert "You have passed all 5 labs" in done.inner_text() and "Export my work" in done.inner_text()
+    page.screenshot(path=str(ARTIFACTS / "home-course-done.png"))
+    done.get_by_role("link", name="Export my work").click()
+    exported = _export(page, tmp_path)
+    with zipfile.ZipFile(exported) as archive:
+        assert sorted(archive.namelist()) == [f"{lab}.py" for lab in earlier + ["05-backward"]] + [
+            "manifest.json", "progress.json"]

@@ -11,8 +11,16 @@ const MAX_ZIP_BYTES = 16 << 20;   // the limits `course grade` applies to an exp
 const MAX_ENTRIES = 256;
 const MAX_UNPACKED = 64 << 20;
 
-export function startMyWork(root, { labs, version, onChange }) {
+export function startMyWork(root, { labs, version, onChange: showProgress }) {
   const $ = (id) => root.querySelector(`[data-testid="${id}"]`);
+  // A learner who had passed every lab came back to a home page like any other day's, every
+  // badge "passed" and nothing saying the course was over, or how to keep what they wrote.
+  const done = document.querySelector('[data-testid="course-done"]');
+  const onChange = () => {
+    showProgress();
+    if (done) done.hidden = !labs.every(({ lesson }) => progress.status(lesson) === "passed");
+  };
+  onChange();
   const note = root.querySelector(".my-work-status");
   const picker = root.querySelector(".import-input");
   const dialog = root.querySelector(".import-preview");
