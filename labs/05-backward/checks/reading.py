@@ -145,6 +145,17 @@ def grad_of(node, what):
         grad = attempt(f"reading {what}.grad", getattr, node, "grad")
     except CheckFailed as failure:
         raise _renamed(node, "grad", failure) from failure.__cause__
+    return _grad_number(grad, node, what)
+
+
+def _grad_number(grad, node, what):
+    """A grad read from node, as a trusted number; a grad that is a Value is named."""
+    if type(grad) is type(node) and type(grad).__name__ not in ("int", "float"):
+        raise CheckFailed(f"{what}.grad should be a plain number, but it is a Value: the sweep "
+                          f"multiplied by a Value where a number belongs. A local gradient kept "
+                          f"as a Value (other and self in place of other.data and self.data, or "
+                          f"out in place of out.data) makes every grad it reaches a Value: keep "
+                          f"each local gradient, and so each grad, a plain number.")
     return number(grad, f"{what}.grad")
 
 
@@ -175,6 +186,15 @@ def data_of(node, what):
         data = attempt(f"reading {what}.data", getattr, node, "data")
     except CheckFailed as failure:
         raise _renamed(node, "data", failure) from failure.__cause__
+    if type(data) is type(node) and type(data).__name__ not in ("int", "float"):
+        grad = _quietly(lambda: node.grad)
+        held = type(grad) is type(node) and type(grad).__name__ not in ("int", "float")
+        raise CheckFailed(f"{what}.data should be a plain number, but it is a Value" + (
+            ", and so is its grad: the update p.data -= lr * p.grad mixed a Value into the "
+            "number. A grad must be a plain number: zero it with one, p.grad = 0 (not "
+            "Value(0)), and keep every local gradient a number." if held else
+            ": a Value was mixed into a number (Value(other) when other already is a Value, "
+            "or arithmetic on .data with a Value in it). Keep .data a plain number."))
     return number(data, f"{what}.data")
 
 
@@ -314,7 +334,8 @@ def grads_of(learner, formula, inputs, what):
     out = attempt(what, formula, *leaves)
     backward(out, what)
     grads = read_each(leaves, "grad", lambda i: f"reading input {i + 1}.grad", attempt)
-    return out, [number(g, f"input {i + 1}.grad") for i, g in enumerate(grads)]
+    return out, [_grad_number(g, leaf, f"input {i + 1}") for i, (g, leaf) in
+                 enumerate(zip(grads, leaves))]
 
 
 def _t(x):
