@@ -26,6 +26,7 @@ REWRITERS = ["rewritten_errors.py", "huge_rewritten_errors.py"]
 INNOCENT = ["innocent_quiet_print.py", "innocent_module_identity.py", "innocent_introspection.py",
             "innocent_surrogates.py", "innocent_chdir_here.py"]
 REFUSED = {"chdir_elsewhere.py": "tried to reach the grading machine (os.chdir"}
+STOPPED = "sigint_ignored.py"  # loops in the Neuron check with Ctrl-C ignored
 
 
 def _grade(course, runtime: str, names: list[str]) -> tuple[dict, list[str]]:
@@ -76,13 +77,25 @@ def _judged(reports: dict, order: list[str], rewrites_seen: bool) -> None:
         assert "link.pack_error" in reports["rewritten_errors.py"].stdout
 
 
+def _stopped_in_the_neuron_check(reports: dict) -> None:
+    report = reports[STOPPED]
+    assert not report.passed and report.score >= 12, (report.score, report.error)  # kept
+    neuron = next(c.name for c in reports["first.py"].checks if c.name.startswith("a Neuron"))
+    assert f"“{neuron}”" in report.error, report.error
+
+
 @pytest.mark.pyodide
 def test_pyodide_a_rewritten_agent_earns_nothing_and_quiet_print_is_no_attack(course):
-    reports, order = _grade(course, "pyodide", REWRITERS + INNOCENT + list(REFUSED))
+    reports, order = _grade(course, "pyodide", REWRITERS + INNOCENT + list(REFUSED) + [STOPPED])
     _judged(reports, order, rewrites_seen=True)
+    _stopped_in_the_neuron_check(reports)
+    error = reports[STOPPED].error
+    if "at a line that could not be named" in error:  # else the line was named after all
+        assert "signal.signal(SIGINT, ...)" in error, error
 
 
 def test_cpython_a_rewritten_agent_earns_nothing_and_quiet_print_is_no_attack(course):
     # no agent here (the checks and the file share the interpreter): the same wrong engine
-    reports, order = _grade(course, "python", REWRITERS + INNOCENT + list(REFUSED))
+    reports, order = _grade(course, "python", REWRITERS + INNOCENT + list(REFUSED) + [STOPPED])
     _judged(reports, order, rewrites_seen=False)
+    _stopped_in_the_neuron_check(reports)

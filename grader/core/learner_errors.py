@@ -123,14 +123,15 @@ def in_check(check: str | None) -> str:
 
 
 # A time limit's words when the learner's code was stopped inside a check at no line that
-# can be named: it never answered the interrupt (it caught KeyboardInterrupt in its loop, or
-# sat in one call), or answered from a recursion too deep to place. The check can be named.
+# can be named: it never answered the interrupt (it caught KeyboardInterrupt in its loop,
+# ignored SIGINT, or sat in one call), or answered from a recursion too deep to place. The check can be named.
 # The generic TIMEOUT alone left a learner with "1/18" and no word of the check that never
 # finished (the text report lists no failed check beside an error).
 UNPLACED = ("Your code ran for more than {timeout:g} s and was stopped in the check “{check}”, "
             "at a line that could not be named (an `except` that catches everything around a "
-            "loop, one call that never returns, or a recursion thousands of calls deep hides "
-            "it). " + LOOK_FOR)
+            "loop, Ctrl-C ignored or handled by the file's own signal.signal(SIGINT, ...), one "
+            "call that never returns, or a recursion thousands of calls deep hides it). "
+            + LOOK_FOR)
 
 
 def never_answered(timeout: float, check: str | None) -> str:
