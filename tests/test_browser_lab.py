@@ -1499,3 +1499,17 @@ def test_a_misspelt_name_in_check_keeps_pythons_did_you_mean(course, open_lesson
     assert check(page) == "false"
     said = page.locator(".check", has_text="is not defined").first.inner_text()
     assert "name 'l' is not defined. Did you mean: 'L'?" in said, said
+
+
+def test_a_name_typed_wrong_is_told_the_name_python_suggests(open_lesson):
+    """A day-one slip: `total = 3`, then `print(totl)`. Run said only "name 'totl' is not
+    defined", without the ". Did you mean: 'total'?" that Python itself prints (3.12 and later,
+    as Pyodide's): the whole fix, left out (grader/core/execute.py, 2e86dc4). (`valu` and
+    `value` would not do here: Python offers the lab's `Value` for `value`.)"""
+    page = open_lesson("04-value", width=1280, height=800)
+    wait_ready(page)
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.type("\ntotal = 3\nprint(totl)\n")
+    out = run(page)
+    assert "NameError: name 'totl' is not defined. Did you mean: 'total'?" in out, out
