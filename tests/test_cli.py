@@ -1164,6 +1164,15 @@ def test_a_notes_file_in_lessons_is_one_problem_not_two(tmp_path):
     assert sum(p.path.name == "6-descent.md" for p in problems) == 2, problems
 
 
+def _ctrl_c_as_usual() -> None:
+    """In the child before `course` starts: SIGINT as a terminal gives it. A test run started
+    in the background (`pytest ... &`) hands its children SIGINT ignored, and Python keeps it
+    so: every SIGINT these tests send was lost and each waited out its file's time limit."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _interrupted(command: list[str], shown: bytes) -> tuple[int, str, str]:
     """Run `course` with stderr on a terminal, send it a real SIGINT once stderr shows
     `shown`, and give back its status, stdout and stderr."""
@@ -1177,7 +1186,7 @@ def _interrupted(command: list[str], shown: bytes) -> tuple[int, str, str]:
 
     master, slave = pty.openpty()
     proc = subprocess.Popen(course_command() + command, cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=slave, text=True)
+                            stderr=slave, text=True, preexec_fn=_ctrl_c_as_usual)
     os.close(slave)
     said = b""
     try:
@@ -1326,7 +1335,7 @@ def test_a_second_ctrl_c_while_it_stops_is_said_and_the_files_graded_are_still_k
     proc = subprocess.Popen(course_command() + [
         "grade", "05-backward", str(class_folder), "--jobs", "1", "--timeout", "600",
         "--runtime", "python", "--trusted", "--json", "--results", str(results)],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=slave, text=True)
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=slave, text=True, preexec_fn=_ctrl_c_as_usual)
     os.close(slave)
     said = b""
 
@@ -1396,7 +1405,8 @@ def test_a_ctrl_c_while_pyodide_hosts_boot_ends_them_without_waiting_for_their_b
     proc = subprocess.Popen(course_command() + ["grade", "05-backward", str(tmp_path / "amy.py"),
                                                 "--json"],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "COURSE_NODE": str(fake)})
+                            env={**os.environ, "COURSE_NODE": str(fake)},
+                            preexec_fn=_ctrl_c_as_usual)
     try:
         while not started.exists():  # what the host shows: its process runs
             assert proc.poll() is None, proc.communicate()
