@@ -1544,3 +1544,48 @@ def test_jobs_beyond_what_memory_holds_are_lowered_and_said(monkeypatch, tmp_pat
     assert grade_module.jobs_within_memory(2, 10_000) == 2
     assert grade_module.jobs_within_memory(64, None) == 64
     assert grade_module.jobs_within_memory(8, 100) == 1
+
+
+def test_a_file_whose_grading_process_failed_is_graded_again_in_a_new_one(monkeypatch, tmp_path):
+    """A host that ends or goes silent under a file (load can do it to an innocent one) is not
+    taken as the file's verdict: the file is graded again alone, in a new grading process, the
+    second verdict stands and stderr names it; even a single file, and with one lane."""
+    from click.testing import CliRunner
+
+    from grader.cli import main
+    from grader.commands import grade as grade_module
+
+    calls = []
+
+    class Flaky:  # the first host fails under b.py; any later one grades it
+        workers = 1
+
+        def grade(self, submissions, done=None):
+            calls.append([s.file for s in submissions])
+            reports = []
+            for index, s in enumerate(submissions):
+                if s.file.endswith("b.py") and len(calls) == 1:
+                    report = s.failed("stopped before it could report (a test)", "pyodide")
+                    report.host_failed = True
+                else:
+                    report = s.failed(f"graded ({s.file})", "pyodide")
+                reports.append(report)
+                if done is not None:
+                    done(index, report)
+            return reports
+
+    monkeypatch.setattr(grade_module, "make_runtime", lambda *args, **kwargs: Flaky())
+    for name in ("a.py", "b.py"):
+        (tmp_path / name).write_text("x = 1\n")
+    done = CliRunner().invoke(main, ["grade", "05-backward", str(tmp_path / "a.py"),
+                                     str(tmp_path / "b.py"), "--format", "json",
+                                     "--course", str(ROOT)])
+    assert done.exit_code == 1, done.output
+    assert [len(c) for c in calls] == [2, 1] and calls[1][0].endswith("b.py"), calls
+    reports = json.loads(done.stdout)
+    assert [r["error"].startswith("graded (") for r in reports] == [True, True], reports
+    assert "Graded again in a new grading process, as the one grading them ended or went silent: 1 file(s)" in done.stderr
+    calls.clear()
+    alone = CliRunner().invoke(main, ["grade", "05-backward", str(tmp_path / "b.py"),
+                                      "--format", "json", "--course", str(ROOT)])
+    assert len(calls) == 2 and json.loads(alone.stdout)[0]["error"].startswith("graded ("), alone.output

@@ -72,12 +72,12 @@ def batch(course, tmp_path_factory, monkeypatch_module):
     # while others ran beside it is judged once it has had the machine to itself. Only the
     # innocent ones here (the hostile ones' stops are what the tests read): under load,
     # innocent_stdlib_tour_2.py was stopped at 10 s importing http modules.
-    # Likewise an innocent file whose host ended or hung under it ("the grading process
-    # ended", "it said nothing within its time limit"): innocent_devices.py got that once in a
-    # run whose batch took 139 s on two cores at load 12, and passed in every run alone or not.
+    # Likewise an innocent file whose host ended or hung under it (`host_failed`, which
+    # `course grade` grades again too): innocent_devices.py got that once in a run whose batch
+    # took 139 s on two cores at load 12, and passed in every run alone or not.
     again = [(name, source) for name, source in files
              if name.startswith("innocent_") and (reports[name].interrupted
-                                                  or _host_failed(reports[name].error))]
+                                                  or reports[name].host_failed)]
     if again:
         alone = grading.make_runtime("pyodide", course.root, TIMEOUT, 1)
         reports.update({r.file: r for r in grading.grade(lab, again, alone)})
@@ -89,13 +89,6 @@ def batch(course, tmp_path_factory, monkeypatch_module):
     return {"reports": reports, "marker": marker, "listener": listener, "elapsed": elapsed,
             "checks": checks,
             "runtime": runtime, "left": _processes() - before}
-
-
-def _host_failed(error: str) -> bool:
-    """Whether a report says the grading process itself ended or hung (pyodide.py's CRASHED
-    details that name no act of the file's)."""
-    return "stopped before it could report (the grading process" in error or (
-        "stopped before it could report (it said nothing within its time limit" in error)
 
 
 def _source(path: Path, lab) -> str:

@@ -592,3 +592,33 @@ def test_a_host_that_hangs_is_not_said_to_have_ended(monkeypatch, after_ready, s
         host.close()
     assert not fit and not report.passed
     assert "stopped before it could report" in report.error and says in report.error, report.error
+
+
+def test_a_host_that_ends_under_a_file_marks_its_report_for_a_second_look(course):
+    """A machine loaded past its cores can end or silence a host under an innocent file
+    ("stopped before it could report (the grading process ended)" at load 12): the report
+    says the host failed (`host_failed`, the trusted side's alone), so `course grade` grades
+    it again in a new host; a report the checks gave does not say so."""
+    import threading
+
+    from grader.runtimes.pyodide import NodeHost
+
+    lab = course.labs["01-graphs"]
+    solution = lab.solution.read_text()
+    slow, plain = grading.submissions(lab, [("slow.py", "import time\ntime.sleep(30)\n" + solution),
+                                            ("plain.py", solution)])
+    runtime = PyodideRuntime(course.root, timeout=60.0, workers=1)
+    host = NodeHost(runtime.pyodide, runtime.stdlib, package=runtime.package)
+    try:
+        graded, _ = host.grade(plain, 60.0)
+        assert graded.passed and not graded.host_failed, graded.error
+        killer = threading.Timer(2.0, host.proc.kill)  # from outside, as the OOM killer would
+        killer.start()
+        report, fit = host.grade(slow, 60.0)
+        killer.join()
+    finally:
+        host.close()
+    assert not fit and not report.passed
+    assert "stopped before it could report (the grading process ended)" in report.error, report.error
+    assert report.host_failed
+    assert "host_failed" not in report.to_dict()

@@ -109,9 +109,9 @@ class NodeHost:
         try:
             self._send({"type": "job", "id": self.next_id, "token": token, "timeout": timeout,
                         "job": submission.job(NAME)})
-        except (BrokenPipeError, OSError):
-            return submission.failed(CRASHED.format(detail="the grading process had ended"),
-                                     NAME), False
+        except (BrokenPipeError, OSError):  # ended before this file was even sent
+            return _host_failed(submission.failed(
+                CRASHED.format(detail="the grading process had ended"), NAME)), False
         reader = FrameReader(token)
         deadline = started + timeout + GRACE
         while True:
@@ -120,12 +120,13 @@ class NodeHost:
             # The host ended (b"") or is still there past the time (None): only this submission
             # can have done either. Said as it is: a host that hangs has not "ended".
             if chunk == b"":
-                return submission.failed(CRASHED.format(detail="the grading process ended"),
-                                         NAME, seconds), False
+                return _host_failed(submission.failed(
+                    CRASHED.format(detail="the grading process ended"), NAME, seconds)), False
             if chunk is None:
                 detail = ("it kept writing past its time limit" if reader.seen
                           else "it said nothing within its time limit")
-                return submission.failed(CRASHED.format(detail=detail), NAME, seconds), False
+                return _host_failed(submission.failed(CRASHED.format(detail=detail), NAME,
+                                                      seconds)), False
             found = reader.feed(chunk)
             if found is not None and found.get("id") == self.next_id:
                 break
@@ -294,3 +295,13 @@ class PyodideRuntime:
         self.refused += host.refused_requests()
         self.calls += host.calls
         self.timings += host.timings
+
+
+def _host_failed(report: Report) -> Report:
+    """`report`, marked as one whose host ended or went silent under it. A file can do that
+    (exhaust the host's memory, escape into it), but so can a machine loaded past its cores: an
+    innocent file was once "stopped before it could report (the grading process ended)" in a
+    batch on two cores at load 12. The mark lets `course grade` grade it again alone; a file
+    that really ends its host does it again there."""
+    report.host_failed = True
+    return report
