@@ -1589,3 +1589,43 @@ def test_a_file_whose_grading_process_failed_is_graded_again_in_a_new_one(monkey
     alone = CliRunner().invoke(main, ["grade", "05-backward", str(tmp_path / "b.py"),
                                       "--format", "json", "--course", str(ROOT)])
     assert len(calls) == 2 and json.loads(alone.stdout)[0]["error"].startswith("graded ("), alone.output
+
+
+def test_course_check_gives_a_file_whose_grading_process_failed_a_second_look(monkeypatch):
+    """`course check` judged the course by each file's first verdict: a right file stopped by
+    the time limit beside others, or under a grading process that failed (load can do both),
+    was reported as a problem of the course. It grades through the same second look as
+    `course grade`, and says which files it graded again."""
+    from click.testing import CliRunner
+
+    from grader.cli import main
+    from grader.commands import check as check_module
+    from grader.grading import make_runtime
+
+    class FailsOnce:  # the real runtime, whose host "fails" under lab 1's solution the first time
+        def __init__(self, runtime):
+            self.inner, self.first = runtime, True
+
+        @property
+        def workers(self):
+            return self.inner.workers
+
+        @workers.setter
+        def workers(self, value):
+            self.inner.workers = value
+
+        def grade(self, submissions, done=None):
+            reports = self.inner.grade(submissions, done=done)
+            for report in reports if self.first else []:
+                if report.file.endswith("01-graphs/solution.py"):
+                    report.error, report.host_failed = "stopped before it could report (a test)", True
+            self.first = False
+            return reports
+
+    monkeypatch.setattr(check_module, "make_runtime",
+                        lambda *args, **kwargs: FailsOnce(make_runtime(*args, **kwargs)))
+    done = CliRunner().invoke(main, ["check", "--lab", "1", "--runtime", "python",
+                                     "--course", str(ROOT)])
+    assert done.exit_code == 0, done.output
+    assert "01-graphs: 0 problem(s)" in done.stdout, done.output
+    assert "Graded again alone" in done.stderr and "solution.py" in done.stderr, done.stderr

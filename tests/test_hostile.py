@@ -68,7 +68,7 @@ def batch(course, tmp_path_factory, monkeypatch_module):
     started = time.perf_counter()
     reports = {r.file: r for r in grading.grade(lab, files, runtime)}
     elapsed = time.perf_counter() - started
-    # As `course grade` does (commands/grade.py, SecondLook): a file the time limit stopped
+    # As `course grade` does (runtimes/second_look.py): a file the time limit stopped
     # while others ran beside it is judged once it has had the machine to itself. Only the
     # innocent ones here (the hostile ones' stops are what the tests read): under load,
     # innocent_stdlib_tour_2.py was stopped at 10 s importing http modules.

@@ -11,6 +11,7 @@ import click
 from .. import authored
 from ..grading import RUNTIMES, make_runtime
 from ..runtimes.node import SetupError
+from ..runtimes.second_look import SecondLook
 from .emit import check_results_path
 from .options import TIMEOUT, load_course, root_option
 
@@ -71,9 +72,17 @@ def check_command(runtime, timeout, junit_path, mutants, only, root):
         click.echo("\n".join(lines))
         sys.exit(0 if ok else 1)
     try:
-        outcomes, problems = check_course(course, make_runtime(runtime, course.root, timeout), only)
+        # Through a second look, as `course grade`: a right file stopped by the time limit beside
+        # others, or under a grading process that failed, is no problem of the course.
+        looked = SecondLook(make_runtime(runtime, course.root, timeout))
+        outcomes, problems = check_course(course, looked, only)
     except SetupError as exc:
         raise click.UsageError(f"cannot grade in {runtime}: {exc}") from None
+    again = looked.again + looked.hosts
+    if again:  # their second verdicts are the ones judged
+        click.echo(f"Graded again alone (stopped by the time limit beside other files, or their "
+                   f"grading process failed): {len(again)} file(s), {', '.join(again[:10])}"
+                   f"{' and more' if len(again) > 10 else ''}.", err=True)
     if junit_path:
         from ..junit import write_junit
 

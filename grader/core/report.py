@@ -64,7 +64,8 @@ class Report:
     interrupted: bool = False  # Stop or a time limit ended the run before every check ran
     # Said by the trusted side only, never read from a report's JSON nor written to it: the
     # grading process ended or went silent while this file was graded, which a loaded machine
-    # can do to any file (`course grade` then grades it again alone, commands/grade.py).
+    # can do to any file (`course grade` and `course check` grade it again alone:
+    # runtimes/second_look.py).
     host_failed: bool = field(default=False, compare=False, repr=False)
     # The lab's parts (lab.yaml), which the page and the notebooks group the checks by.
     # Empty for a lab in one piece.
