@@ -1138,7 +1138,8 @@ def test_a_file_stopped_by_the_time_limit_beside_others_is_graded_again_alone(mo
     reports = json.loads(done.stdout)
     assert [(r["passed"], r["interrupted"]) for r in reports] == [(True, False), (False, True)]
     assert calls[1:] == [([str(tmp_path / "amy.py"), str(tmp_path / "bob.py")], 1)]
-    assert "Graded again alone, as the time limit stopped them" in done.stderr
+    assert ("Graded again alone, and that verdict stands: 2 file(s) the time limit stopped "
+            "while other files ran beside them (") in done.stderr, done.stderr
     # one file, or --jobs 1, is alone already: graded once
     calls.clear()
     CliRunner().invoke(main, ["grade", "05-backward", str(tmp_path), "--json", "--jobs", "1",
@@ -1584,7 +1585,8 @@ def test_a_file_whose_grading_process_failed_is_graded_again_in_a_new_one(monkey
     assert [len(c) for c in calls] == [2, 1] and calls[1][0].endswith("b.py"), calls
     reports = json.loads(done.stdout)
     assert [r["error"].startswith("graded (") for r in reports] == [True, True], reports
-    assert "Graded again in a new grading process, as the one grading them ended or went silent: 1 file(s)" in done.stderr
+    assert ("Graded again alone, and that verdict stands: 1 file(s) whose grading process "
+            f"ended or went silent, in a new one ({tmp_path / 'b.py'}).") in done.stderr, done.stderr
     calls.clear()
     alone = CliRunner().invoke(main, ["grade", "05-backward", str(tmp_path / "b.py"),
                                       "--format", "json", "--course", str(ROOT)])
@@ -1628,4 +1630,43 @@ def test_course_check_gives_a_file_whose_grading_process_failed_a_second_look(mo
                                      "--course", str(ROOT)])
     assert done.exit_code == 0, done.output
     assert "01-graphs: 0 problem(s)" in done.stdout, done.output
-    assert "Graded again alone" in done.stderr and "solution.py" in done.stderr, done.stderr
+    # the words of `course grade`, from the one place both say them
+    assert ("Graded again alone, and that verdict stands: 1 file(s) whose grading process "
+            "ended or went silent, in a new one (") in done.stderr, done.stderr
+    assert "01-graphs/solution.py" in done.stderr, done.stderr
+
+
+def test_the_second_look_says_both_of_its_causes_in_one_line():
+    """The "graded again" line was written three times in three wordings (twice in `course
+    grade`, once in `course check`, which lumped both causes together): it is one line of
+    SecondLook, which names each cause with its own files, and no line when none was."""
+    from grader.runtimes.second_look import SecondLook
+
+    class TwoCauses:  # with 2 lanes: a.py stopped by the limit, b.py's host fails; then fine
+        workers = 2
+
+        def __init__(self):
+            self.calls = 0
+
+        def grade(self, submissions, done=None):
+            self.calls += 1
+            reports = []
+            for s in submissions:
+                report = s.failed("graded", "python")
+                if self.calls == 1:
+                    report.interrupted = s.file.startswith("a")
+                    report.host_failed = s.file.startswith("b")
+                reports.append(report)
+            return reports
+
+    from grader.runtimes.submission import Submission
+
+    files = [Submission("05-backward", name, "", "", ["check_one"], [[]])
+             for name in ("a1.py", "a2.py", "b.py", "c.py")]
+    looked = SecondLook(TwoCauses())
+    assert looked.note() is None
+    looked.grade(files)
+    assert looked.note(shown=1) == (
+        "Graded again alone, and that verdict stands: 2 file(s) the time limit stopped while "
+        "other files ran beside them (a1.py and more); 1 file(s) whose grading process ended "
+        "or went silent, in a new one (b.py).")

@@ -78,11 +78,8 @@ def check_command(runtime, timeout, junit_path, mutants, only, root):
         outcomes, problems = check_course(course, looked, only)
     except SetupError as exc:
         raise click.UsageError(f"cannot grade in {runtime}: {exc}") from None
-    again = looked.again + looked.hosts
-    if again:  # their second verdicts are the ones judged
-        click.echo(f"Graded again alone (stopped by the time limit beside other files, or their "
-                   f"grading process failed): {len(again)} file(s), {', '.join(again[:10])}"
-                   f"{' and more' if len(again) > 10 else ''}.", err=True)
+    if looked.note():  # their second verdicts are the ones judged
+        click.echo(looked.note(), err=True)
     if junit_path:
         from ..junit import write_junit
 

@@ -307,16 +307,8 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
                    f"{', '.join(beside[:SKIPPED_SHOWN])}"
                    f"{' and more' if len(beside) > SKIPPED_SHOWN else ''}. If one is a "
                    "learner's lab, grade it by its path.", err=True)
-    if looked.again:  # on stderr: every format's document stays what its reader expects
-        click.echo(f"Graded again alone, as the time limit stopped them while other files "
-                   f"ran beside them: {len(looked.again)} file(s), "
-                   f"{', '.join(looked.again[:SKIPPED_SHOWN])}"
-                   f"{' and more' if len(looked.again) > SKIPPED_SHOWN else ''}.", err=True)
-    if looked.hosts:
-        click.echo(f"Graded again in a new grading process, as the one grading them ended or "
-                   f"went silent: {len(looked.hosts)} file(s), "
-                   f"{', '.join(looked.hosts[:SKIPPED_SHOWN])}"
-                   f"{' and more' if len(looked.hosts) > SKIPPED_SHOWN else ''}.", err=True)
+    if looked.note(SKIPPED_SHOWN):  # on stderr: every format's document stays what it was
+        click.echo(looked.note(SKIPPED_SHOWN), err=True)
     if repeated:
         click.echo(f"Graded once, where first given: {len(repeated)} path(s) named a file again, "
                    f"{', '.join(repeated[:SKIPPED_SHOWN])}"

@@ -54,3 +54,18 @@ class SecondLook:
         finally:
             self.runtime.workers = workers
         return reports
+
+    def note(self, shown: int = 10) -> str | None:
+        """The one line on stderr that names the files graded again and why (None if none
+        were): `course grade` and `course check` both say it, in these words."""
+        causes = []
+        for files, why in ((self.again, "the time limit stopped while other files ran beside "
+                                        "them"),
+                           (self.hosts, "whose grading process ended or went silent, in a new one")):
+            if files:
+                more = " and more" if len(files) > shown else ""
+                causes.append(f"{len(files)} file(s) {why} ({', '.join(files[:shown])}{more})")
+        if not causes:
+            return None
+        return ("Graded again alone, and that verdict stands: "
+                + "; ".join(causes) + ".")
