@@ -99,18 +99,23 @@ def test_every_module_in_the_wheel_is_bytecode_for_the_sites_pyodide(site, cours
 
 
 def test_a_rebuild_with_unchanged_sources_is_byte_identical(package, course, tmp_path):
-    first_wheel, first_lock = package.wheel.read_bytes(), package.lock.read_bytes()
-    kept = tmp_path / "kept"
-    shutil.copytree(package.folder, kept)
-    shutil.rmtree(package.folder)  # nothing cached: every tool runs again
-    try:
-        again = build_course_package(course, pyodide_dir(course.root))
-        assert again.wheel == package.wheel
-        assert again.wheel.read_bytes() == first_wheel
-        assert again.lock.read_bytes() == first_lock
-    finally:
-        if not package.folder.exists():
-            shutil.copytree(kept, package.folder)
+    """Every tool run again on the same sources gives the same bytes. Built into a folder of
+    this test's own: removing the shared cache's build (as this test once did) pulled it from
+    under any other command using it at that moment, bypassing its lease."""
+    pyodide = pyodide_dir(course.root).resolve()
+    cache = pyodide.parent / ".course-cache"  # the tools and py-compile's wheels, as a build
+    files = course_package.project_files(course)
+    requirements = course_package.requirements_file(course.root)
+    key = course_package._key(files, pyodide, [requirements.read_bytes()
+                                               if requirements.is_file() else b""])
+    assert key == package.folder.name  # the very build the package fixture leased
+    done = tmp_path / "course-package" / key
+    with course_package.held(cache):  # as a build is made: the shared tools are not changing
+        course_package._make_package(files, pyodide, requirements, cache, done,
+                                     done / package.wheel.name)
+    assert (done / package.wheel.name).read_bytes() == package.wheel.read_bytes()
+    assert (done / "pyodide-lock.json").read_bytes() == package.lock.read_bytes()
+    assert package.wheel.is_file() and (package.folder / ".complete").is_file()  # untouched
 
 
 def test_a_changed_check_gives_another_package(course, package, monkeypatch):
