@@ -1174,44 +1174,86 @@ def _ctrl_c_as_usual() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+class _OnATerminal:
+    """`course` run with stderr on a terminal (a pty), SIGINT at its default: `until` reads
+    stderr until it shows some bytes, `finish` waits for the end and drains the rest. Used as
+    a context manager, which kills a `course` still running and closes the terminal."""
+
+    def __init__(self, command: list[str]) -> None:
+        import os
+        import pty
+        import subprocess
+
+        from tests.conftest import course_command
+
+        self.master, slave = pty.openpty()
+        self.proc = subprocess.Popen(course_command() + command, cwd=ROOT,
+                                     stdout=subprocess.PIPE, stderr=slave, text=True,
+                                     preexec_fn=_ctrl_c_as_usual)
+        os.close(slave)
+        self.said = b""
+
+    def __enter__(self) -> "_OnATerminal":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        import os
+
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(60)
+        os.close(self.master)
+
+    def _read(self) -> bytes:
+        import os
+
+        try:
+            return os.read(self.master, 4096)
+        except OSError:  # the process ended, and its terminal with it
+            return b""
+
+    def until(self, shown: bytes) -> None:
+        import select
+
+        while shown not in self.said:
+            if not select.select([self.master], [], [], 600)[0]:
+                raise AssertionError(f"never showed {shown!r}: {self.said!r}")
+            chunk = self._read()
+            if not chunk:
+                raise AssertionError(f"ended (status {self.proc.wait(60)}) before showing "
+                                     f"{shown!r}: {self.text}")
+            self.said += chunk
+
+    def ctrl_c(self) -> None:
+        import signal
+
+        self.proc.send_signal(signal.SIGINT)
+
+    def finish(self) -> tuple[int, str]:
+        """Its status and stdout, once it ended; all of stderr is then in `text`."""
+        import select
+
+        out, _ = self.proc.communicate(timeout=300)
+        while select.select([self.master], [], [], 0)[0]:
+            chunk = self._read()
+            if not chunk:
+                break
+            self.said += chunk
+        return self.proc.returncode, out
+
+    @property
+    def text(self) -> str:
+        return self.said.decode(errors="replace")
+
+
 def _interrupted(command: list[str], shown: bytes) -> tuple[int, str, str]:
     """Run `course` with stderr on a terminal, send it a real SIGINT once stderr shows
     `shown`, and give back its status, stdout and stderr."""
-    import os
-    import pty
-    import select
-    import signal
-    import subprocess
-
-    from tests.conftest import course_command
-
-    master, slave = pty.openpty()
-    proc = subprocess.Popen(course_command() + command, cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=slave, text=True, preexec_fn=_ctrl_c_as_usual)
-    os.close(slave)
-    said = b""
-    try:
-        while shown not in said:
-            assert proc.poll() is None, said
-            if select.select([master], [], [], 600)[0]:
-                said += os.read(master, 4096)
-            else:
-                raise AssertionError(f"no progress: {said!r}")
-        proc.send_signal(signal.SIGINT)
-        out, _ = proc.communicate(timeout=300)
-        while select.select([master], [], [], 0)[0]:
-            try:
-                chunk = os.read(master, 4096)
-            except OSError:
-                break
-            if not chunk:
-                break
-            said += chunk
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        os.close(master)
-    return proc.returncode, out, said.decode(errors="replace")
+    with _OnATerminal(command) as course:
+        course.until(shown)
+        course.ctrl_c()
+        status, out = course.finish()
+    return status, out, course.text
 
 
 @pytest.mark.parametrize("runtime", [pytest.param("pyodide", marks=pytest.mark.pyodide),
@@ -1318,12 +1360,6 @@ def test_a_second_ctrl_c_while_it_stops_is_said_and_the_files_graded_are_still_k
     finished". Now later presses are said once and let be, and the stop goes on. (--results is
     a FIFO here, so the stop waits in its write, where the test presses again, for certain.)"""
     import os
-    import pty
-    import select
-    import signal
-    import subprocess
-
-    from tests.conftest import course_command
 
     class_folder = tmp_path / "class"
     class_folder.mkdir()
@@ -1332,51 +1368,19 @@ def test_a_second_ctrl_c_while_it_stops_is_said_and_the_files_graded_are_still_k
     (class_folder / "c.py").write_text("while True:\n    pass\n")  # graded third, for ever
     results = tmp_path / "grades.json"
     os.mkfifo(results)
-    master, slave = pty.openpty()
-    proc = subprocess.Popen(course_command() + [
-        "grade", "05-backward", str(class_folder), "--jobs", "1", "--timeout", "600",
-        "--runtime", "python", "--trusted", "--json", "--results", str(results)],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=slave, text=True, preexec_fn=_ctrl_c_as_usual)
-    os.close(slave)
-    said = b""
-
-    def until(shown: bytes) -> None:
-        nonlocal said
-        while shown not in said:
-            if not select.select([master], [], [], 600)[0]:
-                raise AssertionError(f"never showed {shown!r}: {said!r}")
-            try:
-                chunk = os.read(master, 4096)
-            except OSError:  # the process ended, and its terminal with it
-                chunk = b""
-            if not chunk:
-                raise AssertionError(f"ended (status {proc.wait(60)}) before showing "
-                                     f"{shown!r}: {said.decode(errors='replace')}")
-            said += chunk
-
-    try:
-        until(b"graded 2 of 4 file(s)")  # a and b graded; c runs for ever
-        proc.send_signal(signal.SIGINT)
-        until(b"\x1b[K")  # the stop clears the progress line, then writes what it kept
-        proc.send_signal(signal.SIGINT)
-        until(b"stopping already")
-        proc.send_signal(signal.SIGINT)  # a third is let be too
+    with _OnATerminal(["grade", "05-backward", str(class_folder), "--jobs", "1", "--timeout",
+                       "600", "--runtime", "python", "--trusted", "--json", "--results",
+                       str(results)]) as course:
+        course.until(b"graded 2 of 4 file(s)")  # a and b graded; c runs for ever
+        course.ctrl_c()
+        course.until(b"\x1b[K")  # the stop clears the progress line, then writes what it kept
+        course.ctrl_c()
+        course.until(b"stopping already")
+        course.ctrl_c()  # a third is let be too
         kept = json.loads(_read_whole(results))
-        out, _ = proc.communicate(timeout=300)
-        while select.select([master], [], [], 0)[0]:
-            try:
-                chunk = os.read(master, 4096)
-            except OSError:
-                break
-            if not chunk:
-                break
-            said += chunk
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        os.close(master)
-    text = said.decode(errors="replace")
-    assert proc.returncode == 2, text
+        status, _ = course.finish()
+    text = course.text
+    assert status == 2, text
     assert [r["file"] for r in kept] == [str(class_folder / "a.py"), str(class_folder / "b.py")]
     assert text.count("stopping already; one Ctrl+C is enough") == 1, text
     assert "stopped by Ctrl+C: the 2 file(s) graded are kept (written to" in text, text
