@@ -140,3 +140,69 @@ def test_what_a_value_is_reads_as_english():
     """"but it is a int" read as a slip of the grader's."""
     assert [kind_of(v) for v in (3, "x", [], object(), None)] == [
         "an int", "a str", "a list", "an object", "None"]
+
+
+# ---- learner_errors.hint_for: a Value operation that met text, None or a list -------------
+
+class Value:
+    """A learner's lab-4 Value, enough of it to fail as theirs would."""
+
+    def __init__(self, data):
+        self.data = data
+
+    def __add__(self, other):
+        other = other if isinstance(other, Value) else Value(other)
+        return Value(self.data + other.data)
+
+    def __radd__(self, other):
+        return self + other
+
+    def __mul__(self, other):
+        return Value(self.data * other.data)   # forgets to wrap a plain operand
+
+
+def _raised(make):
+    try:
+        make()
+    except Exception as exc:  # noqa: BLE001 - the error the learner's line raises
+        return exc
+    raise AssertionError("no error")
+
+
+@pytest.mark.parametrize("make, says", [
+    (lambda: Value(2.0) + "3", "met text (a str), '3': write the number itself"),
+    (lambda: "3" + Value(2.0), "met text (a str), '3'"),
+    (lambda: Value(2.0) + None, "met None: a function that ends without `return`"),
+    (lambda: Value(2.0) + [1, 2], "met a list, [1, 2]: it holds ONE number"),
+    (lambda: Value("3") + Value(2.0), "met text (a str), '3'"),
+    (lambda: Value(2.0) * "3", "`*` on a Value met text (a str), '3'"),   # AttributeError
+])
+def test_a_value_operation_given_a_non_number_says_a_value_holds_a_number(make, says):
+    """Value(2.0) + "3" read only "unsupported operand type(s) for +: 'float' and 'str'", two
+    types and no Value; the hint is read from the operator's frame."""
+    from grader.core.learner_errors import hint_for
+    hint = hint_for(_raised(make), None)
+    assert hint.startswith("a Value holds a number (int or float), but this `")
+    assert says in hint
+
+
+@pytest.mark.parametrize("message, where, says", [
+    ("unsupported operand type(s) for +: 'float' and 'str'", (9, "__add__"), "met text (a str):"),
+    ("can only concatenate str (not \"Value\") to str", (9, "<module>"), "met text (a str):"),
+    ("unsupported operand type(s) for *: 'NoneType' and 'Value'", (9, "<module>"), "`*` on a Value met None"),
+    ("can't multiply sequence by non-int of type 'float'", (9, "__mul__"), "met text (a str) or a list"),
+])
+def test_the_hint_is_read_from_the_words_of_an_error_remade_without_frames(message, where, says):
+    """In Pyodide the checks' side describes an error remade from the learner's side: no
+    frames, only its words and where in the file it came from."""
+    from grader.core.learner_errors import hint_for
+    assert says in hint_for(TypeError(message), where)
+
+
+def test_no_value_hint_where_no_value_met_a_non_number():
+    from grader.core.learner_errors import hint_for
+    assert hint_for(_raised(lambda: 1 + "a"), None) == ""           # no Value in it
+    assert hint_for(_raised(lambda: Value(2.0) * 3), None) == ""    # a number: the checks say it
+    words = TypeError("unsupported operand type(s) for +: 'float' and 'str'")
+    assert hint_for(words, (9, "<module>")) == ""                   # not in a Value's operator
+    assert hint_for(words, None) == ""

@@ -103,9 +103,113 @@ def self_outside_a_method(exc: BaseException, where) -> str:
             "belongs to a method, indent it under that method's `def` line")
 
 
+# A Value's operators, by method name: where an operand that is not a number fails.
+_VALUE_OPERATORS = {
+    "__add__": "+", "__radd__": "+", "__sub__": "-", "__rsub__": "-", "__mul__": "*",
+    "__rmul__": "*", "__truediv__": "/", "__rtruediv__": "/", "__pow__": "**", "__neg__": "-",
+}
+# Not numbers, as Python names their types in an error, and what to do instead of each.
+_NOT_A_NUMBER = {
+    "str": ("text (a str)", "write the number itself (3, not \"3\"), or turn the text into "
+                            "one first with float(...)"),
+    "NoneType": ("None", "a function that ends without `return` gives None: return the Value "
+                         "or number it computes"),
+    "list": ("a list", "it holds ONE number, so combine the items one at a time, with a "
+                       "loop or sum(...)"),
+    "tuple": ("a tuple", "it holds ONE number, so combine the items one at a time, with a "
+                         "loop or sum(...)"),
+    "dict": ("a dict", "take the number out of the dict first"),
+    "sequence": ("text (a str) or a list", "write the number itself (3, not \"3\"), and "
+                                           "combine a list's items one at a time"),
+}
+
+
+_ABSENT = object()  # no .data in an instance dict: not a None the learner's code made
+
+
+def _plain_data(obj):
+    """`obj.data` read from its instance dict without running any of its class's code (a
+    property, __getattr__), or _ABSENT when it has no such dict entry."""
+    try:
+        names = object.__getattribute__(obj, "__dict__")
+        return names.get("data", _ABSENT) if type(names) is dict else _ABSENT
+    except BaseException:
+        return _ABSENT
+
+
+def value_given_a_non_number(exc: BaseException, where=None) -> str:
+    """For a Value operation that met text, None or a list (Value(2.0) + "3", say): that a
+    Value holds a number, what it was given instead and what to write. Python's own words
+    ("unsupported operand type(s) for +: 'float' and 'str'") name two types and no Value.
+    Read from the Value operator's frame in the traceback (its `other`, or either side's
+    .data); where there are no frames (an error remade from the learner's side of a split
+    grading), from the error's words when it came from a Value operator's method of the
+    file (`where`), or names a Value ("3" + v)."""
+    if not isinstance(exc, (TypeError, AttributeError)):
+        return ""
+    culprit = op = None
+    try:
+        tb = exc.__traceback__
+        while tb is not None and culprit is None:
+            frame = tb.tb_frame
+            op = _VALUE_OPERATORS.get(frame.f_code.co_name)
+            me = frame.f_locals.get("self") if op else None
+            if me is not None and type(me).__name__ == "Value":
+                other = frame.f_locals.get("other")
+                for seen in (other, _plain_data(other), _plain_data(me)):
+                    if type(seen).__name__ in _NOT_A_NUMBER:
+                        culprit = (type(seen).__name__, _shown(seen))
+                        break
+            tb = tb.tb_next
+        if culprit is None:
+            culprit, op = _named_non_number(str(exc)[:300], where)
+    except BaseException:
+        return ""
+    if culprit is None:
+        return ""
+    kind, shown = culprit
+    name, instead = _NOT_A_NUMBER[kind]
+    shown = f", {shown}" if shown else ""
+    return (f"a Value holds a number (int or float), but this `{op}` on a Value met {name}"
+            f"{shown}: {instead}")
+
+
+def _named_non_number(said: str, where):
+    """((type name, ""), operator) of a non-number an error's words name, in a Value
+    operator's method (`where`) or beside a 'Value'; (None, None) when none is named."""
+    found = re.search(r"for ([-+*/]|\*\*)[^:]*: '(\w+)' and 'Value'", said) or \
+        re.search(r"^can only concatenate (\w+) \(not \"(Value)\"\)", said)
+    if found is not None:
+        kind = found.group(2) if found.group(2) != "Value" else found.group(1)
+        op = found.group(1) if found.group(2) != "Value" else "+"
+        return ((kind, ""), op) if kind in _NOT_A_NUMBER else (None, None)
+    op = _VALUE_OPERATORS.get(where[1]) if where else None
+    if op is None:
+        return None, None
+    if said.startswith("can't multiply sequence"):
+        return ("sequence", ""), op
+    concatenated = re.match(r"can only concatenate (\w+) ", said)
+    named = [concatenated.group(1)] if concatenated else re.findall(r"'(\w+)'", said)
+    kinds = [kind for kind in named if kind in _NOT_A_NUMBER]
+    return ((kinds[0], ""), op) if kinds else (None, None)
+
+
+def _shown(obj) -> str:
+    """A short repr of the str, list, tuple or dict the hint names: Python's own repr, so no
+    learner code runs (a subclass of one gets none)."""
+    try:
+        text = {str: str.__repr__, list: list.__repr__, tuple: tuple.__repr__,
+                dict: dict.__repr__}.get(type(obj))
+        text = text(obj) if text else ""
+    except BaseException:
+        return ""
+    return text if len(text) <= 40 else text[:37] + "…"
+
+
 def hint_for(exc: BaseException, where) -> str:
     """A sentence that says what a Python error of a known shape means for a lab, or ""."""
-    return missing_module(exc) or self_outside_a_method(exc, where)
+    return (missing_module(exc) or self_outside_a_method(exc, where)
+            or value_given_a_non_number(exc, where))
 
 
 # A time limit's words when the stopped code was not in the learner's file, or could not say
