@@ -1513,3 +1513,28 @@ def test_a_name_typed_wrong_is_told_the_name_python_suggests(open_lesson):
     page.keyboard.type("\ntotal = 3\nprint(totl)\n")
     out = run(page)
     assert "NameError: name 'totl' is not defined. Did you mean: 'total'?" in out, out
+
+
+@pytest.mark.parametrize("redo_key", ["Control+Shift+z", "Control+Shift+Z", "Control+y"])
+def test_redo_after_undoing_reset_brings_the_starter_back_by_every_redo_key(open_lesson, redo_key):
+    """Reset, Ctrl+Z (the learner's code back), then redo: Ctrl+Shift+Z undid once more instead
+    (the learner's typing gone too, and nothing left to redo) whenever the key came as a small
+    "z" with Shift held, as with Caps Lock on (Playwright's "Control+Shift+z" sends just that)."""
+    page = open_lesson("02-chain-rule", width=1280, height=800)
+    wait_ready(page)
+    starter = doc(page)
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.press("Enter")
+    page.keyboard.type("print('mine')")
+    mine = doc(page)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("[data-testid=reset]")
+    page.locator("[data-testid=undo-reset]").wait_for()
+    assert doc(page) == starter
+    page.keyboard.press("Control+z")  # Reset leaves the focus in the editor
+    assert doc(page) == mine
+    page.keyboard.press(redo_key)
+    assert doc(page) == starter
+    page.keyboard.press("Control+z")  # and undo again brings the learner's code back once more
+    assert doc(page) == mine

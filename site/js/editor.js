@@ -2,7 +2,7 @@
 import { EditorView, basicSetup } from "codemirror";
 import { python } from "@codemirror/lang-python";
 import { ensureSyntaxTree, forceParsing, indentUnit, matchBrackets, syntaxTree } from "@codemirror/language";
-import { Decoration, ViewPlugin, keymap } from "@codemirror/view";
+import { Decoration, ViewPlugin, keymap, runScopeHandlers } from "@codemirror/view";
 import { EditorSelection, EditorState, Prec, RangeSetBuilder, countColumn } from "@codemirror/state";
 import { insertNewlineAndIndent, isolateHistory } from "@codemirror/commands";
 import { autocompletion, closeCompletion, completionStatus, selectedCompletionIndex } from "@codemirror/autocomplete";
@@ -353,6 +353,24 @@ function arrowsMoveTheCursor() {
   ];
 }
 
+// Ctrl+Shift+Z (redo) undid once more instead, whenever the key came as a small "z" with Shift
+// held, as it does with Caps Lock on: CodeMirror takes Shift as already in the letter of a
+// Ctrl+letter, so Shift + "z" looked up "Ctrl-z", undo. The same for every Ctrl+Shift+letter
+// key (Ctrl+Shift+K deletes a line). Such a key is looked up as its capital, as without Caps Lock.
+const shiftedLetters = Prec.highest(EditorView.domEventHandlers({
+  keydown(event, view) {
+    const { key } = event;
+    if (!event.shiftKey || !(event.ctrlKey || event.metaKey) || key.length !== 1
+        || key.toUpperCase() === key) return false;
+    const capital = { key: key.toUpperCase(), keyCode: event.keyCode, code: event.code, type: event.type,
+      shiftKey: true, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey,
+      stopPropagation: () => event.stopPropagation() };
+    if (!runScopeHandlers(view, capital, "editor")) return false;
+    event.preventDefault();
+    return true;
+  },
+}));
+
 // Short screens keep the lab's buttons over the screen's bottom (app.css, sticky), and the
 // editor scrolled its cursor only into the screen: moved or typed onto the editor's last lines
 // with the page scrolled a little, the cursor sat under the buttons, and the editor's end could
@@ -388,6 +406,7 @@ export function createEditor(parent, { doc, onChange, onRun, onCheck, onSave,
     parent,
     extensions: [
       arrowsMoveTheCursor(),  // before basicSetup: its keys for the list come after these
+      shiftedLetters,
       basicSetup,
       // Typed at a person's pace, the list of completions opened with its first choice picked,
       // and Enter took it: at the end of `y = data` the list offered `data` itself, so Enter did
