@@ -211,3 +211,65 @@ def test_in_a_gradient_film_the_lit_arrow_points_where_the_gradient_goes(open_le
                                arg=counter)
     assert lit_steps >= 2, "the film lights no edge: this test would prove nothing"
     assert page.errors == []
+
+
+# Every text that labels an arrow, in every picture and film, and the arrows it labels: a note
+# of graph-draw.js (data-note = its edge's id), a local gradient of value-draw.js (data-local =
+# its edge's id), a path label of branching-draw.js (data-path: the path's edges, by class).
+LABELS_AND_THEIR_EDGES = """svg => {
+    const path = {direct: '.edge.direct', 'through-c': '.edge.through'};
+    const ownEdges = t => t.dataset.note ? `[data-edge="${t.dataset.note}"]`
+        : t.dataset.local ? `[data-edge="${t.dataset.local}"]` : path[t.dataset.path];
+    const unit = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    const edges = [...svg.querySelectorAll('line[data-edge]')].map(line => {
+        const m = line.getScreenCTM();
+        const at = (x, y) => new DOMPoint(+line.getAttribute(x), +line.getAttribute(y)).matrixTransform(m);
+        return [line, at('x1', 'y1'), at('x2', 'y2')];
+    });
+    // The gap between a text's box and a segment, in viewBox units (0 if the segment crosses it).
+    const gap = (r, a, b) => {
+        let best = Infinity;
+        for (let i = 0; i <= 100; i++) {
+            const [x, y] = [a.x + (b.x - a.x) * i / 100, a.y + (b.y - a.y) * i / 100];
+            best = Math.min(best, Math.hypot(Math.max(r.left - x, 0, x - r.right), Math.max(r.top - y, 0, y - r.bottom)));
+        }
+        return best / unit;
+    };
+    return [...svg.querySelectorAll('[data-note], [data-local], [data-path]')].filter(t => t.textContent)
+        .map(t => {
+            const r = t.getBoundingClientRect();
+            const own = new Set(svg.querySelectorAll(ownEdges(t)));
+            const mine = Math.min(...edges.filter(([l]) => own.has(l)).map(([, a, b]) => gap(r, a, b)));
+            const others = Math.min(...edges.filter(([l]) => !own.has(l)).map(([, a, b]) => gap(r, a, b)));
+            return {text: t.textContent, mine, others};
+        });
+}"""
+NEAR = 20  # viewBox units (the drawings are 380 wide): about a line of text and a half
+
+
+@pytest.mark.parametrize("slug", ["02-chain-rule", "03-branching", "04-value", "05-backward"])
+def test_every_edge_label_sits_by_its_own_arrow_in_every_frame(open_lesson, slug):
+    """Lesson 5's "6·1 = 6", the share that crosses d → L, sat 43 units (40 px at 390, 47 at
+    1920) below and right of its arrow, beside nothing: a reader had to guess which arrow it
+    belonged to. Every text that labels an arrow now sits within NEAR of it and nearer to it
+    than to any other arrow, in the picture and in every frame of the film."""
+    page = open_lesson(slug, width=390, height=844, reduced_motion="reduce")
+    figure = page.locator(FIGURE)
+    forward = figure.locator(FILM).get_by_role("button", name="Step forward")
+    forward.wait_for()
+    seen, far = 0, []
+    while True:
+        counter = page.text_content("[data-testid=film-counter]")
+        for svg in figure.locator("svg[viewBox]").all():
+            for label in svg.evaluate(LABELS_AND_THEIR_EDGES):
+                seen += 1
+                if not (label["mine"] <= NEAR and label["mine"] < label["others"]):
+                    far.append((counter, label))
+        if forward.get_attribute("aria-disabled") == "true":
+            break
+        forward.click()
+        page.wait_for_function("c => document.querySelector('[data-testid=film-counter]').textContent !== c",
+                               arg=counter)
+    assert seen >= 3, "no edge label was measured: this test would prove nothing"
+    assert far == []
+    assert page.errors == []

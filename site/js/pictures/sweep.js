@@ -31,10 +31,11 @@ const labelOf = (name, first) => (name === "L" ? (first === "d" ? "L = d·c" : "
 const LAYOUT = { a: { x: 4, y: 4 }, b: { x: 252, y: 4 }, c: { x: 4, y: 112 }, d: { x: 252, y: 196 },
   L: { x: 4, y: 282 } };
 // Each note is two lines, "local·grad" over "= share" (one line ran into its neighbour, or off
-// the drawing, for a and b near ±4); each sits where both lines fit whatever the sliders say:
-// b-c's right of its arrow, under b, away from a-c's.
+// the drawing, for a and b near ±4); each sits where both lines fit whatever the sliders say,
+// and by its own arrow, nearer to it than to any other: b-c's right of its arrow, under b, away
+// from a-c's; d-L's under the middle of its arrow (under d it sat 43 units from it, by nothing).
 const NOTES = { "a-c": [72, 84, "start"], "b-c": [252, 84, "start"], "c-d": [190, 150, "start"],
-  "c-L": [72, 246, "start"], "d-L": [262, 302, "start"] };
+  "c-L": [72, 246, "start"], "d-L": [172, 300, "start"] };
 
 function drawing(first) {
   const graph = graphOf(first);
