@@ -222,6 +222,13 @@ def _evaluate(learner, steps, inputs, given=None):
                 f"of an earlier step, so it must be computed by an earlier step before a later "
                 f"one uses it. Store each step's result as you go (`values[name] = ...`) and look "
                 f"a step's inputs up among those values, not only in `inputs`.") from None
+        if type(key) is str and key in inputs:
+            raise CheckFailed(
+                f"{what} raised KeyError: {key!r}. '{key}' is an input, and your code looked "
+                f"it up in a dict that does not hold the inputs (one that started empty, "
+                f"say). Start the dict of values from a copy of the inputs, values = "
+                f"dict(inputs), and add each step's result to it: then every step finds its "
+                f"inputs and the earlier steps' results in one place, values[x].") from None
         raise
     if getattr(type(values), "items", None) is None:
         raise CheckFailed(
@@ -439,6 +446,23 @@ def evaluate_chained(learner):
             known.append(name)
         what, values = _evaluate(learner, steps, inputs)
         _compare(what, values, steps, inputs, learner)
+    # Steps whose result is 0, last: a 0 read as "missing" (values.get(x) or inputs[x],
+    # if not values.get(x)) gets every graph above right and only this one wrong.
+    inputs = {"x": 2.0, "y": -2.0, "z": 1.5}
+    steps = [("z0", "+", ("x", "y")), ("z1", "*", ("z0", "z")), ("z2", "+", ("z1", "x")),
+             ("z3", "*", ("z2", "z0"))]
+    try:
+        what, values = _evaluate(learner, steps, inputs)
+        _compare(what, values, steps, inputs, learner)
+    except CheckFailed as failure:
+        said = str(failure)
+        first = said[:said.index(". ") + 1] if ". " in said else said.rstrip(".") + "."
+        raise CheckFailed(
+            f"{first} Every graph before this one came out right, and in this one some steps are "
+            f"0 (z0 = x + y = 2 + -2 = 0): your code treats a 0 as a missing value "
+            f"(values.get(x) or ..., if not values.get(x), say), but 0 is a value like any "
+            f"other. Ask whether a name is there with `x in values`, or just read "
+            f"values[x].") from failure.__cause__
 
 
 @check("evaluate leaves its arguments alone and keeps nothing between calls",
@@ -472,6 +496,7 @@ def evaluate_is_pure(learner):
     extra = sorted(set(values) - set(second_inputs) - {"w"})
     # a key no call of these checks ever names: not state kept from an earlier call
     named = set("abcdefLpqrstuvwxyz") | {"sq"} | {f"n{i}" for i in range(6)}
+    named |= {f"z{i}" for i in range(4)}
     strangers = [k for k in extra if k not in named and not str(k).endswith("_fresh")]
     if strangers:
         raise CheckFailed(f"{what} also returns {', '.join(map(str, strangers))}, which is no "
