@@ -559,3 +559,26 @@ def test_check_of_a_file_that_raises_keyboard_interrupt_itself_names_its_error(c
     assert page.locator(".check[data-passed=true]").count() >= 1  # evaluate's checks
     assert "stopped" not in page.inner_text("[data-testid=status]").lower()
     assert page.errors == []
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 800)])
+def test_what_run_says_when_python_itself_stops_is_brought_into_sight(open_lesson, size):
+    """Run's output is scrolled into sight: it was measured before the words of a restart (a
+    Stop in one long call, or Python itself failing) were written, and at 1920 x 1080 they
+    ran on below the screen's edge, "Your code is still in the editor" unseen."""
+    width, height = size
+    page = open_lesson("01-graphs", width=width, height=height)
+    wait_ready(page)
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.press("Enter")
+    page.keyboard.type("import os\nos._exit(3)")
+    page.click("[data-testid=run]")
+    page.locator("[data-testid=output]").filter(has_text="Python was restarted").wait_for(timeout=60_000)
+    page.wait_for_function("!document.querySelector('[data-testid=run]').disabled", timeout=60_000)
+    out = page.locator("[data-testid=output]")
+    assert "os._exit(3)" in out.inner_text()
+    box = out.bounding_box()
+    lab = page.locator("#lab").bounding_box()
+    seen_to = min(height, lab["y"] + lab["height"])
+    assert box["height"] < 128 and box["y"] + box["height"] <= seen_to, (box, seen_to)

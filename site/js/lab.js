@@ -200,11 +200,14 @@ export function startLab(root, page) {
       await showGraph(answer.run.graph);  // Run is done when what it shows is there
     }
     busy(false);
-    inView();
     refocus(buttons.run);
-    if (answer.restarted) return restarted(answer, "Run");
-    if (answer.failure) return failed(answer, "Run");
-    say(answer.stoppedBy ? "Stopped." : "Python is ready.", "ready", answer.stoppedBy ? "neutral" : "");
+    if (answer.restarted) restarted(answer, "Run");
+    else if (answer.failure) failed(answer, "Run");
+    else say(answer.stoppedBy ? "Stopped." : "Python is ready.", "ready", answer.stoppedBy ? "neutral" : "");
+    // Brought into sight once it holds what it says: after a Stop in one long call (or Python
+    // itself failing) the output was measured empty, then filled, and at 1920 x 1080 the
+    // words why Python restarted ran on below the screen's edge.
+    inView();
   }
 
   // What Run prints, in sight: beside the lesson on a laptop (1280 x 800) the output sat under
