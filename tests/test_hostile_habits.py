@@ -16,7 +16,8 @@ from grader import grading
 HOSTILE = Path(__file__).resolve().parent / "hostile"
 TIMEOUT = 10.0
 INNOCENT = ["innocent_faulthandler.py", "innocent_negative_zero.py",
-            "innocent_tensor_comparisons.py", "innocent_measuring.py"]
+            "innocent_tensor_comparisons.py", "innocent_measuring.py", "innocent_exact_numbers.py"]
+LIARS = ["lying_numbers.py", "value_disguises.py"]
 REACH = "tried to reach the grading machine"
 BACKWARD = "backward() seeds the output with 1"
 
@@ -46,18 +47,22 @@ def _innocent_pass(reports):
 
 
 def _lies_earn_nothing(reports):
-    liar, twin = reports["lying_numbers.py"], reports["plain_wrong.py"]
-    assert not liar.passed and not twin.passed
-    assert liar.score <= twin.score, (liar.score, twin.score)
-    earned = {c.name for c in liar.checks if c.passed} - {c.name for c in twin.checks if c.passed}
-    assert not earned, earned
-    assert REACH not in liar.error and "changed the grader" not in liar.error
+    twin = reports["plain_wrong.py"]
+    assert not twin.passed
+    for name in LIARS:
+        liar = reports[name]
+        assert not liar.passed
+        assert liar.score <= twin.score, (name, liar.score, twin.score)
+        earned = ({c.name for c in liar.checks if c.passed}
+                  - {c.name for c in twin.checks if c.passed})
+        assert not earned, (name, earned)
+        assert REACH not in liar.error and "changed the grader" not in liar.error, liar.error
 
 
 @pytest.mark.pyodide
 def test_pyodide_habits_pass_lies_earn_nothing_and_a_silent_stop_names_its_check(course):
-    reports = _grade(course, "pyodide", INNOCENT + ["lying_numbers.py", "swallows_in_a_check.py",
-                                                    "recurses_in_a_check.py", "exits_in_a_check.py"])
+    reports = _grade(course, "pyodide", INNOCENT + LIARS + [
+        "swallows_in_a_check.py", "recurses_in_a_check.py", "exits_in_a_check.py"])
     _innocent_pass(reports)
     _lies_earn_nothing(reports)
     stopped = reports["swallows_in_a_check.py"]
@@ -77,7 +82,7 @@ def test_pyodide_habits_pass_lies_earn_nothing_and_a_silent_stop_names_its_check
 
 
 def test_cpython_habits_pass_and_lies_earn_nothing(course):
-    reports = _grade(course, "python", INNOCENT + ["lying_numbers.py"])
+    reports = _grade(course, "python", INNOCENT + LIARS)
     _innocent_pass(reports)
     _lies_earn_nothing(reports)
 
