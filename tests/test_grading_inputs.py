@@ -750,3 +750,40 @@ def test_two_files_of_one_learner_from_lms_downloads_are_both_graded_and_said(tm
     assert ("Jane Doe_12345 (Moodle), lab 05-backward: moodle/Jane Doe_12345_assignsubmission_file_/"
             "05-backward.py, moodle/Jane Doe_12345_assignsubmission_file_ (2)/05-backward.py") in said
     assert "doejohn" not in said and "John Doe" not in said and "04-value:" not in said
+
+
+def test_blackboard_receipts_are_told_apart_from_a_learner_who_handed_in_only_a_receipt(tmp_path):
+    """Blackboard's "download assignment" writes beside each attempt's files a receipt,
+    `HW5_jdoe_attempt_2026-03-01-12-00-00.txt` (name, date, the text typed in its Submission
+    Field). Every receipt was in the one "not graded ... if one is a learner's work saved
+    under another name" list, so a class of 40 listed 40 of them, and a learner who handed
+    in no file (their code pasted into the Submission Field) was one name among them, likely
+    past the ten shown. Receipts of an attempt graded beside them are counted apart; a
+    receipt whose attempt holds no file is named as a learner with nothing graded."""
+    folder = tmp_path / "bb"
+    folder.mkdir()
+    for user in [f"user{n:02}" for n in range(12)]:
+        attempt = f"HW5_{user}_attempt_2026-03-01-12-00-00"
+        (folder / f"{attempt}_05-backward.py").write_text("x = 1\n")  # what it scores is not the point
+        (folder / f"{attempt}.txt").write_text(f"Name: {user}\nSubmission Field:\n")
+    (folder / "HW5_zlee_attempt_2026-03-02-09-30-00.txt").write_text(
+        "Name: Z Lee (zlee)\nSubmission Field:\nclass Value: ...\n")
+    (folder / "05-backward.py.txt").write_text(solution("05-backward"))  # work, misnamed
+    status, _, stderr, reports = grade("05-backward", "bb", cwd=tmp_path)
+    assert status == 1 and len(reports) == 12, stderr
+    said = " ".join(stderr.split())
+    assert ("Not graded: 12 Blackboard receipt(s) (…_attempt_….txt), each beside its attempt's "
+            "own file(s).") in said, said
+    assert ("Nothing graded for 1 Blackboard attempt(s) that hold only a receipt (no file was "
+            "handed in; its Submission Field may hold their work): "
+            "bb/HW5_zlee_attempt_2026-03-02-09-30-00.txt.") in said, said
+    assert ("Not graded, and in no report: 1 file(s) in the folders that are not .py, .zip or "
+            ".ipynb: bb/05-backward.py.txt.") in said, said
+    # an attempt whose file is not graded (a .docx) has its receipt beside it: not "only a
+    # receipt"; the .docx is named as any file not graded
+    (folder / "HW5_zlee_attempt_2026-03-02-09-30-00_notes.docx").write_bytes(b"PK\x03\x04")
+    status, _, stderr, reports = grade("05-backward", "bb", cwd=tmp_path)
+    said = " ".join(stderr.split())
+    assert "Not graded: 13 Blackboard receipt(s)" in said and "only a receipt" not in said, said
+    assert "2 file(s) in the folders that are not .py, .zip or .ipynb: bb/05-backward.py.txt, " \
+           "bb/HW5_zlee_attempt_2026-03-02-09-30-00_notes.docx." in said, said

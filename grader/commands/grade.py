@@ -147,14 +147,32 @@ def twice_note(graded) -> str | None:
             f"course counts. {shown}{more}.")
 
 
-def skipped_note(skipped: list[str]) -> str:
-    """One line naming the files folders held but that were not graded, so a learner who
-    handed in `05-backward.py.txt` is not missing from the grades without a word."""
-    shown = ", ".join(skipped[:SKIPPED_SHOWN])
-    more = f" and {len(skipped) - SKIPPED_SHOWN} more" if len(skipped) > SKIPPED_SHOWN else ""
-    return (f"Not graded, and in no report: {len(skipped)} file(s) in the folders that are "
-            f"not .py, .zip or .ipynb: {shown}{more}. If one is a learner's work saved under "
-            "another name, rename it and grade it.")
+def skipped_note(skipped: list[str], inputs: list) -> str:
+    """The lines naming the files folders held but that were not graded, so a learner who
+    handed in `05-backward.py.txt` is not missing from the grades without a word. Blackboard's
+    receipts (one per attempt) are counted apart, or a class's receipts hid that learner; an
+    attempt with nothing but its receipt is a learner with nothing graded, named as such."""
+    from ..intake.gather import blackboard_receipts
+
+    beside, alone, rest = blackboard_receipts(skipped, inputs)
+    lines = []
+    if beside:
+        lines.append(f"Not graded: {len(beside)} Blackboard receipt(s) (…_attempt_….txt), each "
+                     "beside its attempt's own file(s).")
+    if alone:
+        lines.append(f"Nothing graded for {len(alone)} Blackboard attempt(s) that hold only a "
+                     "receipt (no file was handed in; its Submission Field may hold their "
+                     f"work): {_some(alone)}.")
+    if rest:
+        lines.append(f"Not graded, and in no report: {len(rest)} file(s) in the folders that "
+                     f"are not .py, .zip or .ipynb: {_some(rest)}. If one is a learner's work "
+                     "saved under another name, rename it and grade it.")
+    return "\n".join(lines)
+
+
+def _some(names: list[str]) -> str:
+    more = f" and {len(names) - SKIPPED_SHOWN} more" if len(names) > SKIPPED_SHOWN else ""
+    return ", ".join(names[:SKIPPED_SHOWN]) + more
 
 
 @click.command("grade", cls=PathsCommand)
@@ -297,7 +315,7 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
         progress.clear()  # before the document, or a usage error's line
     emit(output_format, graded, results_path)
     if skipped:  # on stderr: every format's document stays what its reader expects
-        click.echo(skipped_note(skipped), err=True)
+        click.echo(skipped_note(skipped, inputs), err=True)
     twice = twice_note(graded)
     if twice:  # on stderr: every format's document stays what its reader expects
         click.echo(twice, err=True)

@@ -362,6 +362,30 @@ CANVAS_LEARNER = re.compile(r"^(?P<who>[^_\s/]+)_(?:late_)?(?P<id>[0-9]{3,})_[0-
 MOODLE_LEARNER = re.compile(r"^(?P<who>.+?)_(?P<id>[0-9]+)_assignsubmission_[a-z]+_", re.I)
 
 
+# Blackboard's download writes beside each attempt's files (`HW5_jdoe_attempt_2026-03-01-12-00-
+# 00_05-backward.py`) a receipt, `HW5_jdoe_attempt_2026-03-01-12-00-00.txt`: the learner's
+# name, the date, and the text typed in the attempt's Submission Field.
+BLACKBOARD_RECEIPT = re.compile(r"^(?P<attempt>.+_attempt_[0-9]{4}(?:-[0-9]{2}){5})\.txt$")
+
+
+def blackboard_receipts(skipped: list[str], inputs: list) -> tuple[list, list, list]:
+    """The files folders held but that are not graded, split three ways: Blackboard receipts
+    of an attempt with a file of its own beside them; receipts of an attempt that holds
+    nothing else (the learner handed in no file: the receipt's Submission Field may hold
+    their work); and the rest."""
+    files = [Path(name) for name in skipped] + [i.path for i in inputs]
+    beside, alone, rest = [], [], []
+    for name in skipped:
+        found = BLACKBOARD_RECEIPT.match(os.path.basename(name))
+        if not found:
+            rest.append(name)
+            continue
+        here, attempt = Path(name).parent, found["attempt"] + "_"
+        ours = any(f.parent == here and f.name.startswith(attempt) for f in files)
+        (beside if ours else alone).append(name)
+    return beside, alone, rest
+
+
 def learner_of(name: str) -> tuple[str, str] | None:
     """(learner, LMS) for a path an LMS's download named, like ("doejane_12345", "Canvas");
     None for any other name."""
