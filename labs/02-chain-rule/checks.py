@@ -12,6 +12,13 @@ from grader.core.checks import inputs, mapping
 KEYS = ("dy/dx", "dz/dy", "dL/dz")
 
 
+def _odd_swap(name):
+    """For an odd f (f(-t) = -f(t), as t**3): f(h - x) is -f(x - h), so a left point written
+    h - x reads as the two values added. Said as well, or a learner who subtracts is lost."""
+    return (f" (For {name}, f(h - x) = -f(x - h): if your code does subtract, look at its left "
+            f"point, which must be x - h, not h - x.)" if name in ("cube",) else "")
+
+
 def _f(x):
     # A -0.0 shows as 0: it equals 0, and "-0" in a message puzzled learners.
     return f"{0.0 if type(x) is float and x == 0 else x:.6g}"
@@ -153,7 +160,7 @@ def nudge_both_ways(learner):
             raise CheckFailed(
                 f"{start}, which is (f(x + h) + f(x - h)) / (2 * h): the two values are ADDED. "
                 f"A slope is how much f CHANGES between the two points: subtract, "
-                f"(f(x + h) - f(x - h)) / (2 * h).")
+                f"(f(x + h) - f(x - h)) / (2 * h).{_odd_swap(name)}")
         if _same(got, change / (2 * h * h)):
             raise CheckFailed(
                 f"{start}, which is (f(x + h) - f(x - h)) / (2 * h * h): divided by h twice. "

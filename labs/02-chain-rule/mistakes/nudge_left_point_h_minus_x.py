@@ -1,0 +1,25 @@
+# mistake: writes the left point as h - x, not x - h (for the odd t**3 it reads as the two values added)
+# fails: nudge measures the slope by nudging x both ways
+# message: not h - x
+"""Lab 2, with a mistake."""
+
+
+def nudge(f, x, h=1e-6):
+    """The slope of f at x, measured by nudging x by h in both directions."""
+    return (f(h + x) - f(h - x)) / (2 * h)
+
+
+def local_derivatives(x):
+    """The local derivatives along x -> y = 3x -> z = y**2 -> L = z + 1, at this x."""
+    y = 3 * x
+    return {
+        "dy/dx": 3.0,      # y = 3 * x
+        "dz/dy": 2 * y,    # z = y ** 2, taken at its own input y
+        "dL/dz": 1.0,      # L = z + 1
+    }
+
+
+def chain_rule(x):
+    """dL/dx at x, by the chain rule."""
+    local = local_derivatives(x)
+    return local["dy/dx"] * local["dz/dy"] * local["dL/dz"]
