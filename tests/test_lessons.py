@@ -347,7 +347,13 @@ def test_lesson_five_lab_section_states_the_rules_its_known_mistakes_break():
     rules = {"mistakes/zeroes_grad_with_none.py": "not PyTorch's `None`",
              "mistakes/last_layer_linear.py": "the last layer's too",
              "mistakes/layer_list_for_one_neuron.py": "not a list of one",
-             "alternatives/kahn_sweep.py": "any order that puts every node after its children"}
+             "alternatives/kahn_sweep.py": "any order that puts every node after its children",
+             # a learner who knows no calculus reads the lab from the lesson alone: these rules
+             # were in the starter's comments and the checks' messages, not in the lesson
+             "mistakes/pushes_down_every_path.py": "not a walk down every path",
+             "mistakes/neuron_returns_math_tanh.py": "not `math.tanh`",
+             "mistakes/mlp_parameters_nested.py": "one flat list",
+             "mistakes/parameters_bias_first.py": "its weights first, then its bias"}
     for path, words in rules.items():
         assert (lab5 / path).exists(), path
         assert words in lab, (path, words)
@@ -1465,3 +1471,71 @@ def test_lesson_five_says_what_a_seed_that_reaches_no_one_looks_like():
         L.backward()
         assert (L.grad, a.grad, b.grad) == (1.0, 0.0, 0.0), name
         assert words in five, f"{name} leaves L.grad 1 and the rest 0; lesson 5 does not name it"
+
+
+def test_lesson_five_counts_the_nodes_and_paths_of_the_graph_its_sort_once_check_builds():
+    # The check "backward() sorts the graph once, however many paths it has" builds
+    # x * w + x * (1 - w) DEPTH levels deep; lesson 5 teaches why a walk down every path never
+    # ends on it. Its level count must be the check's, and its node and path counts the graph's,
+    # counted here on the lab's own solution.
+    import ast
+
+    checks = (ROOT / "labs" / "05-backward" / "checks" / "whole_graphs.py").read_text(encoding="utf-8")
+    (depth,) = [node.value.value for node in ast.parse(checks).body if isinstance(node, ast.Assign)
+                and getattr(node.targets[0], "id", "") == "DEPTH"]
+    five = " ".join(_lesson("05-backward").split())
+    said = re.search(r"`x \* w \+ x \* \(1 - w\)` built (\d+) times on top of itself, has about (\d+) "
+                     r"nodes but \$2\^\{(\d+)\}\$, over a (\w+), paths", five)
+    assert said, "lesson 5 no longer counts the sort-once check's graph"
+    levels, nodes, power, word = said.groups()
+    assert int(levels) == int(power) == depth
+    assert "One check builds that " + f"{depth}-level graph" in five
+
+    namespace: dict = {"__name__": "lab"}
+    exec(compile((ROOT / "labs" / "05-backward" / "solution.py").read_text(encoding="utf-8"), "lab.py", "exec"),
+         namespace)
+    Value = namespace["Value"]
+    x = out = Value(0.5)
+    for _ in range(depth):
+        out = out * 0.3 + out * (1 - 0.3)
+    seen, todo, paths = set(), [out], {}
+    while todo:  # every node, once
+        v = todo.pop()
+        if id(v) not in seen:
+            seen.add(id(v))
+            todo.extend(v._prev)
+    assert abs(len(seen) - int(nodes)) <= 0.05 * int(nodes), len(seen)
+
+    def count(v):  # paths from v down to x, each node's count worked out once
+        if v is x:
+            return 1
+        if id(v) not in paths:
+            paths[id(v)] = sum(count(child) for child in v._prev)
+        return paths[id(v)]
+
+    assert count(out) == 2 ** depth
+    assert {"billion": 10 ** 9, "trillion": 10 ** 12}[word] < 2 ** depth < 1000 * {"billion": 10 ** 9,
+                                                                                 "trillion": 10 ** 12}[word]
+
+
+def test_lesson_four_gives_each_local_gradient_rule_its_why_and_a_nudge_that_agrees():
+    # A learner who knows no calculus met k * a ** (k - 1), relu's 1 or 0 and exp's e ** a as a
+    # bare table; only tanh was nudged. Each rule of the table now has a line that says where it
+    # comes from, and each rule beyond + and * a nudge in the worked examples that agrees.
+    four = _lesson("04-value")
+    table = [row for row in four.splitlines() if row.startswith("| `a")]
+    ops = [re.match(r"\| `a(?: ([+*]|\*\*) \w|\.(\w+)\(\))`", row) for row in table]
+    assert len(ops) == 6 and all(ops), table
+    why = four.split("| `a.exp()`", 1)[1].split("## ", 1)[0]
+    bullets = re.findall(r"^- (.+)$", why, re.M)
+    said = {"+": r"\$a \+ b\$", "*": r"\$a \\cdot b\$", "**": r"\$a\^k\$", "relu": r"^relu", "exp": r"^exp",
+            "tanh": r"tanh"}
+    for op in ops:
+        name = op.group(1) or op.group(2)
+        assert any(re.search(said[name], bullet) for bullet in bullets), (name, bullets)
+    nudged = " ".join(ex.source for ex in doctest.DocTestParser().get_examples(four)
+                      if "2 * h" in ex.source or "nudge(" in ex.source)
+    for name, call in {"**": "** 3", "relu": "max(0", "exp": "exp", "tanh": "tanh"}.items():
+        assert call in nudged, (name, nudged)
+    examples = _run_examples("04-value")
+    assert examples["nudge"](lambda v: v ** 3, 2.0) == pytest.approx(12.0)
