@@ -456,6 +456,25 @@ def test_an_export_unpacked_and_zipped_again_as_a_folder_is_read(tmp_path):
     assert status == 1 and "has no manifest.json" in by_file[str(two)]["error"]
 
 
+def test_an_export_zipped_again_on_windows_with_backslashes_is_read(tmp_path):
+    """Windows PowerShell's Compress-Archive (5.1, what Windows 10 ships) writes a zip's names
+    with backslashes, `autograd-course-work\\manifest.json`: an export unpacked and zipped
+    again so was refused as "an entry ... which points outside the export (absolute, '..' or
+    a drive name)", none of which it is. A backslash is read as the separator it was meant
+    as (Info-ZIP's unzip does so too); a name that then points outside is still refused."""
+    export = make_export(tmp_path / "export.zip", {"05-backward": solution("05-backward")})
+    top = "autograd-course-work-2026-03-01\\"
+    with zipfile.ZipFile(export) as original:
+        entries = [(top + info.filename, original.read(info)) for info in original.infolist()]
+    again = _zip(tmp_path / "again.zip", entries)
+    status, by_file, _, _ = grade("05-backward", str(again))
+    assert status == 0 and by_file[f"{again}:05-backward.py"]["passed"] is True, by_file
+    for bad in ("..\\..\\x.py", "\\x.py", "C:\\x.py"):
+        evil = _zip(tmp_path / "evil.zip", entries + [(bad, "x")])
+        status, by_file, _, _ = grade("05-backward", str(evil))
+        assert status == 1 and "points outside the export" in by_file[str(evil)]["error"], bad
+
+
 def test_a_folder_grades_an_extension_in_capitals_and_names_on_stderr_what_it_skips(tmp_path):
     """A file saved as `05-backward.PY` (Windows, macOS) is the learner's work; a `.txt` copy is
     not graded and has no row in any document, but one stderr line names it, so that learner

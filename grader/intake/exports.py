@@ -137,10 +137,13 @@ def _members(archive: zipfile.ZipFile, shown: str) -> dict[str, zipfile.ZipInfo]
     members: dict[str, zipfile.ZipInfo] = {}
     total = 0
     for info in infos:
-        name = info.filename
+        # Windows PowerShell's Compress-Archive (5.1) writes "\\" between a name's folders:
+        # read as the separator it was meant as, as Info-ZIP's unzip does ("..\\x" is "../x")
+        name = info.filename.replace("\\", "/")
         if not _safe_name(name):
-            raise Refused(f"{shown} holds an entry named {name!r}, which points outside the "
-                          "export (absolute, '..' or a drive name), so the zip is refused")
+            raise Refused(f"{shown} holds an entry named {info.filename!r}, which points "
+                          "outside the export (absolute, '..' or a drive name), so the zip is "
+                          "refused")
         if stat.S_ISLNK(info.external_attr >> 16):
             raise Refused(f"{shown} holds a symbolic link ({name}); links are not followed, so "
                           "the zip is refused")
