@@ -385,7 +385,7 @@ def test_csv_is_one_row_per_file_for_a_gradebook_and_runs_no_formula(files, tmp_
     done = run_course("grade", "05-backward", "=1+1.py", "wrong.py", "syntax.py", "--format", "csv",
                       "--runtime", "python", "--trusted", cwd=tmp_path)
     assert done.returncode == 1, done.stderr
-    rows = list(csv.DictReader(done.stdout.splitlines()))
+    rows = list(csv.DictReader(_rows(done.stdout)))
     assert [(r["input"], r["lab"], r["score"], r["max_score"], r["passed"]) for r in rows] == [
         ("'=1+1.py", "05-backward", "18", "18", "true"), ("wrong.py", "05-backward", "0", "18", "false"),
         ("syntax.py", "05-backward", "0", "18", "false")]
@@ -396,6 +396,13 @@ def test_csv_is_one_row_per_file_for_a_gradebook_and_runs_no_formula(files, tmp_
     (tmp_path / "one.json").write_text(merged.stdout)
     again = run_course("merge", "one.json", "--format", "csv", cwd=tmp_path)
     assert again.returncode == 1 and again.stdout.splitlines()[1].startswith("wrong.py,")
+    assert again.stdout.startswith("\ufeffinput,file,lab,")  # merge writes the same document
+
+
+def _rows(document: str) -> list[str]:
+    """A CSV document's lines as Python reads the file (utf-8-sig: no byte-order mark)."""
+    assert document.startswith("\ufeff"), document[:20]
+    return document.removeprefix("\ufeff").splitlines()
 
 
 def test_csv_runs_no_formula_in_a_spreadsheet_that_splits_cells_at_semicolons(tmp_path):
@@ -413,11 +420,11 @@ def test_csv_runs_no_formula_in_a_spreadsheet_that_splits_cells_at_semicolons(tm
                       "--trusted", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     for separator in (",", ";"):
-        for row in csv.reader(done.stdout.splitlines(), delimiter=separator):
+        for row in csv.reader(_rows(done.stdout), delimiter=separator):
             formulas = [cell for cell in row if cell.lstrip(" ")[:1] in ("=", "+", "-", "@")
                         and cell.strip(" ")]
             assert not formulas, (separator, row)
-    rows = list(csv.DictReader(done.stdout.splitlines()))
+    rows = list(csv.DictReader(_rows(done.stdout)))
     assert len(rows) == len(names) and all(r["passed"] == "true" for r in rows), rows
     assert [r["input"].replace("'", "") for r in rows] == names
 
@@ -469,3 +476,27 @@ def test_junit_classes_tell_learners_apart_as_jenkins_and_gitlab_list_them():
     split = [name.rsplit(".", 1) for name in classes]  # as Jenkins reads a classname
     assert [package for package, _ in split] == ["05-backward"] * 3
     assert [cls for _, cls in split] == ["sub/amy_py", "other/amy_py", "bob_py"]
+
+
+def test_csv_names_in_any_script_survive_excel_opening_the_file(tmp_path):
+    """Excel opens a .csv (a double-click) as UTF-8 only when it starts with a byte-order
+    mark, and otherwise in the system's code page: "Zoë Müller" read "ZoÃ« MÃ¼ller", and a
+    name in Greek or Chinese worse. The CSV starts with one, as Excel's own "CSV UTF-8" does,
+    on stdout (`> grades.csv`) and in --results alike; Python's utf-8-sig reads it back."""
+    import csv
+
+    names = ["Zoë Müller_05-backward.py", "Δήμητρα_05-backward.py", "李雷_05-backward.py"]
+    for name in names:
+        (tmp_path / name).write_text(solution("05-backward"))
+    done = run_course("grade", "05-backward", *names, "--format", "csv", "--runtime", "python",
+                      "--trusted", "--results", "grades.csv", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    printed = run_course("grade", "05-backward", *names, "--format", "csv", "--runtime",
+                         "python", "--trusted", cwd=tmp_path)
+    for document in ((tmp_path / "grades.csv").read_bytes(), printed.stdout.encode("utf-8")):
+        # how Excel decides: a UTF-8 byte-order mark, or else the system's code page
+        excel = (document[3:].decode("utf-8") if document.startswith(b"\xef\xbb\xbf")
+                 else document.decode("cp1252", errors="replace"))
+        assert [r["input"] for r in csv.DictReader(excel.splitlines())] == names, excel
+    with open(tmp_path / "grades.csv", encoding="utf-8-sig", newline="") as handle:
+        assert [r["input"] for r in csv.DictReader(handle)] == names

@@ -71,7 +71,7 @@ def test_every_command_in_the_guide_runs(checkout):
     regraded = json.loads((checkout / "grades-regraded.json").read_text())
     assert [(r["lab"], r["file"], r["score"]) for r in regraded] == [
         (r["lab"], r["file"], r["score"]) for r in grades]  # the same files, graded again
-    gradebook = (checkout / "grades.csv").read_text().splitlines()
+    gradebook = (checkout / "grades.csv").read_text(encoding="utf-8-sig").splitlines()
     assert gradebook[0] == "input,file,lab,score,max_score,passed,failed_checks,error"
     assert len(gradebook) == 1 + 5 + 2 + 1  # a row per learner and lab, as --all graded them
     gradescope = json.loads((checkout / "stand-in" / "results" / "results.json").read_text())
@@ -101,7 +101,7 @@ def test_the_workflow_grades_shard_by_shard_and_merges_into_one_run(checkout):
                           for r in json.loads(whole.stdout)]
     assert JUnitXml.fromfile(str(artifacts / "grades" / "grades.xml")).tests == \
         sum(r["max_score"] for r in merged)
-    gradebook = (artifacts / "grades" / "grades.csv").read_text().splitlines()
+    gradebook = (artifacts / "grades" / "grades.csv").read_text(encoding="utf-8-sig").splitlines()
     assert [row.split(",")[3] for row in gradebook[1:]] == [str(r["score"]) for r in merged]
 
 

@@ -6,6 +6,11 @@ line with its control characters escaped (learner_text.py), and a cell a spreads
 run as a formula (one starting with =, +, -, @, a tab or a carriage return: a file name in a
 learner's zip can) starts with an apostrophe, as OWASP advises for CSV files; so does what
 follows a ";" in a cell, where a spreadsheet whose list separator is ";" splits it.
+
+It starts with a UTF-8 byte-order mark, as Excel's own "CSV UTF-8" does: Excel reads a .csv
+as UTF-8 only with it, and otherwise in the system's code page, so a learner's name with an
+accent or in another script showed as mojibake ("ZoÃ« MÃ¼ller"). Google Sheets, LibreOffice,
+pandas, Canvas and Moodle take it; Python's csv module reads it with encoding="utf-8-sig".
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ import re
 from ..graded import Graded
 from .learner_text import line
 
+BOM = "\ufeff"
 COLUMNS = ("input", "file", "lab", "score", "max_score", "passed", "failed_checks", "error")
 
 
@@ -30,7 +36,7 @@ def gradebook(graded: list[Graded]) -> str:
         writer.writerow([_cell(piece.input), _cell(report.file), _cell(report.lab), report.score,
                          report.max_score, "true" if report.passed else "false", _cell(failed),
                          _cell(report.error)])
-    return out.getvalue()
+    return BOM + out.getvalue()
 
 
 FORMULA = ("=", "+", "-", "@", "\t", "\r")
