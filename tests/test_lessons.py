@@ -1490,6 +1490,9 @@ def test_lesson_five_counts_the_nodes_and_paths_of_the_graph_its_sort_once_check
     levels, nodes, power, word = said.groups()
     assert int(levels) == int(power) == depth
     assert "One check builds that " + f"{depth}-level graph" in five
+    # lab 5's mistake that asks "visited?" only after going into the children walks every path too
+    assert (ROOT / "labs" / "05-backward" / "mistakes" / "topo_visited_test_after_children.py").exists()
+    assert "as long as the search asks *before* it goes into a node's children" in five
 
     namespace: dict = {"__name__": "lab"}
     exec(compile((ROOT / "labs" / "05-backward" / "solution.py").read_text(encoding="utf-8"), "lab.py", "exec"),
