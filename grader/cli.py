@@ -23,7 +23,8 @@ EXIT_STATUS = """\b
 Exit status, the same for every command:
   0  done, and whatever it judged passed
   1  a verdict: a graded file failed (grade, merge) or the course did (check)
-  2  stopped: a usage error, a course it cannot use, or a tool that failed"""
+  2  stopped: a usage error, a course it cannot use, a tool that failed, or Ctrl+C
+     (`course grade` keeps what it graded before Ctrl+C, and names the rest)"""
 
 
 class CourseCommands(click.Group):
