@@ -170,3 +170,17 @@ def test_a_missing_attribute_of_a_checks_function_is_worded_as_a_functions(learn
     module = learner("def run(f):\n    return f.backward()\n")
     with pytest.raises(AttributeError, match="'function' object has no attribute 'backward'"):
         module.run(lambda: 1)
+
+
+def test_a_learner_class_handed_where_a_value_belongs_is_named_a_type(learner):  # noqa: F811
+    """`return Value` (the class, not a Value) told a learner, in Pyodide only, "`a + b` should
+    give a new Value, but it gave a LearnerClass": the handle layer's own name. A class's type
+    is named "type" as in CPython, where the same file is told "it gave a type"."""
+    from grader.core.checks import kind_of
+
+    module = learner(VALUE + "def make():\n    return Value\n")
+    cls = module.make()
+    assert cls is module.Value and isinstance(cls, type)
+    assert kind_of(cls) == kind_of(type(1.0)) == "a type"
+    assert type(cls).__name__ == type(cls).__qualname__ == "type"
+    assert cls(2.0).data == 2.0 and repr(cls) == repr(module.Value)

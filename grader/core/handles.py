@@ -291,6 +291,10 @@ def _metaclass(link: Link) -> type:
             value = request("repr", cls)
             return value if type(value) is str else type.__repr__(cls)
 
+    # Named as the type of any class is, so a message that names what learner code gave (a
+    # class where a Value belongs: `return Value`) says "a type", as in CPython, never this
+    # layer's own name ("it gave a LearnerClass", in Pyodide only).
+    LearnerClass.__name__ = LearnerClass.__qualname__ = "type"
     return LearnerClass
 
 
