@@ -266,6 +266,13 @@ def neuron(learner):
                               f"taken of each product wi * xi, inside the loop. Add up the "
                               f"products and the bias first, act = act + wi * xi, and take tanh "
                               f"once, of the whole sum: return act.tanh().")
+    for value, told in ((_tanh(dot) + bias, "tanh(w·x) + b"), (_tanh(raw) + bias,
+                                                              "tanh(w·x + b) + b")):
+        if _same(got, value) and not _same(got, _tanh(raw)):
+            raise CheckFailed(f"The neuron's output with {shown} is {_f(got)} = {told}: the bias "
+                              f"is added AFTER tanh, to the squashed output. It belongs inside, "
+                              f"with the products: start the sum from it, act = self.b, add "
+                              f"each wi * xi, then return act.tanh().")
     close(got, _tanh(raw), f"The neuron's output with {shown}, tanh(w·x + b),",
           why="The weights and the bias were set through parameters() (the weights first, "
               "then the bias): the output is tanh(w1*x1 + w2*x2 + w3*x3 + b).")

@@ -262,17 +262,40 @@ def sorts_once(learner):
     try:
         backward(node, f"x reused at each of {DEPTH} levels")
     except _TooMuchWork:
+        counting[0] = False
+        said = (f"backward() did not finish on a graph of about {5 * DEPTH} nodes where each "
+                f"level uses the one below twice (x * w + x * (1 - w), {DEPTH} levels deep, so "
+                f"2**{DEPTH} paths lead from the output to x): it had touched x more than "
+                f"{BUDGET} times, going down the graph path by path.")
+        if _shared_node_right(Value):
+            raise CheckFailed(
+                f"{said} Yet its gradients on a small graph with a shared node are right, so "
+                f"the trouble is the work alone: it goes into a node's children BEFORE asking "
+                f"whether that node was visited (the `if v not in visited` test after the loop "
+                f"over the children), removes repeats only after listing every path "
+                f"(dict.fromkeys or a set at the end), or pushes each path's share down on its "
+                f"own. Sort first, asking before going down, so that only a node not yet "
+                f"visited is entered: if v not in visited: visited.add(v), the children, "
+                f"then topo.append(v).") from None
         raise CheckFailed(
-            f"backward() did not finish on a graph of about {5 * DEPTH} nodes where each level "
-            f"uses the one below twice (x * w + x * (1 - w), {DEPTH} levels deep, so 2**{DEPTH} "
-            f"paths lead from the output to x): it had touched x more than {BUDGET} times, "
-            f"going down the graph path by path. Sort the nodes once (a topological sort with "
-            f"a visited set) and sweep each node once: the work then grows with the number of "
-            f"nodes, not of paths.") from None
+            f"{said} Sort the nodes once (a topological sort with a visited set) and sweep each "
+            f"node once: the work then grows with the number of nodes, not of paths.") from None
     finally:
         counting[0] = False
     close(grad_of(x, "x"), 1.0, f"x.grad for that graph ({DEPTH} levels of "
                                 "x * w + x * (1 - w)), which is 1")
+
+
+def _shared_node_right(Value):
+    """Whether backward() gets a.grad right for h = a * a; L = h * h + h, where h is shared."""
+    try:
+        a = attempt("Value(1.3)", Value, 1.3)
+        h = attempt("a * a", lambda: a * a)
+        out = attempt("h * h + h", lambda: h * h + h)
+        backward(out, "h = a * a; L = h * h + h")
+        return _same(grad_of(a, "a"), (2 * 1.69 + 1) * 2.6, 1e-6)
+    except CheckFailed:
+        return False
 
 
 # Each reflected method, the line that hands the number straight back to it, and one that does not.
