@@ -891,6 +891,38 @@ def test_results_never_replaces_a_py_zip_or_notebook_file(tmp_path):
     assert f"--results {kept} is a .py file already, and writing there would replace it" in done.stderr
 
 
+def test_results_named_for_another_format_than_the_one_written_is_refused_before_grading(tmp_path,
+                                                                                        monkeypatch):
+    """`course grade 05-backward class/ --results grades.csv` (no --format) wrote the text
+    report into grades.csv, "wrote grades.csv" and status 0: the spreadsheet then showed
+    "PASSED 18/18 checks" lines, and a grades.json of text broke `course merge` later. A
+    .csv, .json or .xml --results must get that document: refused, before grading, with the
+    option that writes it; one matching it, or another suffix, is written as ever."""
+    from click.testing import CliRunner
+
+    from grader.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "amy.py").write_text((LAB / "solution.py").read_text())
+    course = ["--runtime", "python", "--trusted", "--course", str(ROOT)]
+    cases = [(["--results", "grades.csv"], "--format csv"),
+             (["--results", "grades.JSON"], "--json"),
+             (["--results", "grades.xml", "--format", "csv"], "--format junit"),
+             (["--results", "grades.json", "--format", "junit"], "--json")]
+    for given, fix in cases:
+        done = CliRunner().invoke(main, ["grade", "05-backward", "amy.py", *given, *course])
+        assert done.exit_code == 2 and done.stdout == "", (given, done.output)
+        said = " ".join(done.stderr.split())
+        assert (f"--results {given[1]} names a {given[1].split('.')[1].lower()} file, but the "
+                f"document is ") in said and f"give {fix}" in said, said
+        assert "nothing was graded or written" in said and not (tmp_path / given[1]).exists()
+    for given in (["--results", "grades.csv", "--format", "csv"], ["--results", "report.txt"]):
+        done = CliRunner().invoke(main, ["grade", "05-backward", "amy.py", *given, *course])
+        assert done.exit_code == 0 and (tmp_path / given[1]).is_file(), (given, done.output)
+    merged = CliRunner().invoke(main, ["merge", "report.txt", "--results", "merged.csv"])
+    assert merged.exit_code == 2 and "give --format csv" in merged.stderr, merged.output
+
+
 def test_files_the_stalled_checks_did_not_judge_are_no_passing_junit_cases():
     """The stall is said once per lab; the lab's other files were then JUnit cases with no
     problem, so passing, though nothing judged them."""

@@ -67,7 +67,27 @@ def results_file(output_format: str, results_path: str | None,
                                    "with --results (nothing was graded or written)")
         results_path = GRADESCOPE_DEFAULT
     check_results_path(results_path, inputs=inputs)
+    _matching_suffix(output_format, results_path)
     return results_path
+
+
+# The documents a --results file's name promises, and the option that writes the first.
+SUFFIX_FORMATS = {".csv": ("csv",), ".json": ("json", "gradescope", "prairielearn"),
+                  ".xml": ("junit",)}
+FORMAT_OPTION = {"csv": "--format csv", "json": "--json", "junit": "--format junit"}
+
+
+def _matching_suffix(output_format: str, results_path: str | None) -> None:
+    """`--results grades.csv` without --format wrote the text report there, said "wrote
+    grades.csv", and exited 0: refused before grading, with the option that writes it."""
+    suffix = Path(results_path).suffix.lower() if results_path else ""
+    formats = SUFFIX_FORMATS.get(suffix)
+    if formats is None or output_format in formats:
+        return
+    raise click.UsageError(f"--results {results_path} names a {suffix[1:]} file, but the "
+                           f"document is {output_format}: give {FORMAT_OPTION[formats[0]]} "
+                           "to write it, or name a file for this document (nothing was "
+                           "graded or written)")
 
 
 def _gradescope_results(path: Path) -> bool:
