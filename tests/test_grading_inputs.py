@@ -485,10 +485,14 @@ def test_a_folder_grades_an_extension_in_capitals_and_names_on_stderr_what_it_sk
     (tmp_path / "x.zip").unlink()
     (tmp_path / "cid.py.txt").write_text(solution("05-backward"))
     (tmp_path / ".DS_Store").write_bytes(b"\0\1")
+    # what Windows writes by itself (a synced Drive or OneDrive folder has desktop.ini) was
+    # named as files that might be a learner's work, with the advice to rename them
+    for junk in ("Thumbs.db", "desktop.ini", "ehthumbs.db"):
+        (tmp_path / junk).write_bytes(b"\0\1")
     status, by_file, stderr, reports = grade("05-backward", str(tmp_path))
     assert [os.path.basename(r["file"]) for r in reports] == ["amy.PY", "bob.Zip:05-backward.py"]
     assert status == 0 and all(r["passed"] for r in reports)
-    assert "1 file(s) in the folders that are not .py, .zip or .ipynb" in stderr
+    assert "1 file(s) in the folders that are not .py, .zip or .ipynb" in stderr, stderr
     assert str(tmp_path / "cid.py.txt") in stderr and ".DS_Store" not in stderr
 
 

@@ -19,6 +19,9 @@ from .notebooks import MAX_NOTEBOOK, notebook_code
 from .regular import MAX_SOURCE, Refused, decode_python, decode_source, kind, read_regular
 
 SKIPPED_FOLDERS = ("__pycache__", "__MACOSX", "node_modules")
+# What Windows writes into folders by itself (Explorer's thumbnails, a folder's settings, as
+# in a synced Drive or OneDrive folder), as macOS writes .DS_Store: never a submission.
+SYSTEM_FILES = ("thumbs.db", "ehthumbs.db", "desktop.ini")
 MAX_DEPTH = 16
 # What a folder's files are graded as, by their extension in any case: a file saved on
 # Windows or macOS as `05-backward.PY` is the learner's work all the same.
@@ -208,8 +211,8 @@ def _walk_folder(folder: Path, name: str, found: list[Input], depth: int,
                 found.append(Input(shown, Path(entry.path), "export"))
             else:
                 _walk(Path(entry.path), shown, found, depth + 1, skipped, repos)
-        elif entry.name.startswith("."):
-            continue  # .DS_Store, an editor's swap file: never a submission
+        elif entry.name.startswith(".") or entry.name.lower() in SYSTEM_FILES:
+            continue  # .DS_Store, an editor's swap file, Thumbs.db: never a submission
         elif wanted:
             if stat.S_ISREG(mode):
                 found.append(Input(shown, Path(entry.path), _kind_of(entry.name)))
