@@ -140,6 +140,36 @@ def test_the_same_lab_in_two_tabs_never_types_over_the_other_tabs_code(open_less
     assert "second tab" not in doc(first)
 
 
+def test_one_ctrl_z_brings_back_what_was_here_after_keys_typed_in_another_tab(open_lesson, site):
+    """The note says "Ctrl+Z brings back what was here" when the other tab's code is shown, but
+    every key typed there came as a change of its own: one Ctrl+Z took back one key (and saved
+    that text over the other tab's, its last key gone). Keys typed in a row in the other tab
+    are now one change here, and one Ctrl+Z brings this tab's text back."""
+    first = open_lesson("01-graphs")
+    wait_ready(first)
+    first.click(".cm-content")
+    first.keyboard.press("Control+End")
+    first.keyboard.type("\nprint('mine')")
+    here = doc(first)
+    second = first.context.new_page()
+    second.goto(site["url"] + "lessons/01-graphs/index.html")
+    wait_ready(second)
+    assert doc(second) == here
+    second.click(".cm-content")
+    second.keyboard.press("Control+End")
+    second.keyboard.press("Enter")
+    for key in "x = 12":  # each key shown in the first tab before the next is typed
+        second.keyboard.type(key)
+        first.wait_for_function("t => window.courseEditor.state.doc.toString() === t", arg=doc(second))
+    assert "another tab" in first.inner_text("[data-testid=file-note]")
+    first.bring_to_front()
+    first.click(".cm-content")
+    first.keyboard.press("Control+z")
+    assert doc(first) == here
+    first.keyboard.press("Control+Shift+Z")  # and redo shows the other tab's code again
+    assert doc(first).endswith("print('mine')\nx = 12")
+
+
 # Playwright starts Chromium with its back/forward cache off; a learner's browser has it on.
 # A page the learner comes Back to is then shown as it was left, not loaded again.
 RESTORED = """addEventListener("pageshow", (event) => {

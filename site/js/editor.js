@@ -4,7 +4,7 @@ import { python } from "@codemirror/lang-python";
 import { ensureSyntaxTree, forceParsing, indentUnit, matchBrackets, syntaxTree } from "@codemirror/language";
 import { Decoration, ViewPlugin, keymap, runScopeHandlers } from "@codemirror/view";
 import { EditorSelection, EditorState, Prec, RangeSetBuilder, countColumn } from "@codemirror/state";
-import { insertNewlineAndIndent, isolateHistory } from "@codemirror/commands";
+import { insertNewlineAndIndent, isolateHistory, undo, undoDepth } from "@codemirror/commands";
 import { autocompletion, closeCompletion, completionStatus, selectedCompletionIndex } from "@codemirror/autocomplete";
 
 // Python is indented by four spaces: Enter keeps the block's indentation (and opens a new
@@ -482,6 +482,18 @@ export function text(view) {
 export function replace(view, doc) {
   view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: doc },
     annotations: isolateHistory.of("full") });
+}
+
+// Code typed in another tab of the same lab, shown here (lab.js): it comes one key at a time,
+// and each one was a change of its own here, so the "Ctrl+Z brings back what was here" the
+// page promises took back one key of the other tab's. Shown again with nothing done here since,
+// the last one is taken back first: the keys typed there in a row are one change here.
+const shownFromElsewhere = new WeakMap();
+export function replaceFromElsewhere(view, doc) {
+  const last = shownFromElsewhere.get(view);
+  if (last && last.doc === view.state.doc.toString() && last.depth === undoDepth(view.state)) undo(view);
+  replace(view, doc);
+  shownFromElsewhere.set(view, { doc, depth: undoDepth(view.state) });
 }
 
 // The cursor at the start of the first line holding `needle`, and that line near the top of the

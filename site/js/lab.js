@@ -1,6 +1,7 @@
 // The lab on a lesson page: editor, Run, Check, Stop, Reset, status, output and results.
 import { closeCompletion } from "@codemirror/autocomplete";
-import { createEditor, openAt, openAtOffset, openAtStart, replace, showLine, text } from "./editor.js";
+import { createEditor, openAt, openAtOffset, openAtStart, replace, replaceFromElsewhere, showLine,
+  text } from "./editor.js";
 import { openedNote, startLabFiles } from "./lab-files.js";
 import { carryMark, openingCode } from "./carry.js";
 import { fitEditor, labState, showAboveEditor } from "./lab-state.js";
@@ -452,7 +453,7 @@ export function startLab(root, page) {
     // Saved back, it could land after newer keys typed there, and undo them.
     shownFromElsewhere = true;
     try {
-      replace(view, code);
+      replaceFromElsewhere(view, code);
     } finally {
       shownFromElsewhere = false;
     }
