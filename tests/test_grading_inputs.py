@@ -810,3 +810,26 @@ def test_blackboard_receipts_are_told_apart_from_a_learner_who_handed_in_only_a_
     assert "Not graded: 13 Blackboard receipt(s)" in said and "only a receipt" not in said, said
     assert "2 file(s) in the folders that are not .py, .zip or .ipynb: bb/05-backward.py.txt, " \
            "bb/HW5_zlee_attempt_2026-03-02-09-30-00_notes.docx." in said, said
+
+
+def test_two_attempts_of_one_learner_on_blackboard_or_brightspace_are_said_as_canvas_ones_are(tmp_path):
+    """Blackboard's download of every attempt (`HW5_jdoe_attempt_<date>_05-backward.py`, two
+    dates) and Brightspace's of every submission (`123-456 - Jane Doe - <date> - ...`) hold
+    a learner's file twice: both graded, and nothing said, where Canvas's and Moodle's were
+    named (keep the row your course counts). Named now; different learners are not paired."""
+    for name in ("HW5_jdoe_attempt_2026-03-01-12-00-00_05-backward.py",
+                 "HW5_jdoe_attempt_2026-03-03-09-00-00_05-backward.py",
+                 "HW5_asmith_attempt_2026-03-01-12-00-00_05-backward.py",
+                 "123-456 - Jane Doe - Mar 1, 2026 1200 PM - 05-backward.py",
+                 "123-789 - Jane Doe - Mar 3, 2026 905 AM - 05-backward.py",
+                 "124-456 - Amy Smith - Mar 1, 2026 1200 PM - 05-backward.py"):
+        (tmp_path / name).write_text("x = 1\n")  # what it scores is not the point
+    status, _, stderr, reports = grade("05-backward", ".", cwd=tmp_path)
+    assert status == 1 and len(reports) == 6, stderr
+    said = " ".join(stderr.split())
+    assert "Graded, each in its row: 2 learner(s) handed in more than one file" in said, said
+    assert ("HW5_jdoe (Blackboard), lab 05-backward: HW5_jdoe_attempt_2026-03-01-12-00-00_"
+            "05-backward.py, HW5_jdoe_attempt_2026-03-03-09-00-00_05-backward.py") in said, said
+    assert ("Jane Doe (Brightspace), lab 05-backward: 123-456 - Jane Doe - Mar 1, 2026 1200 PM - "
+            "05-backward.py, 123-789 - Jane Doe - Mar 3, 2026 905 AM - 05-backward.py") in said
+    assert "asmith" not in said and "Amy Smith" not in said

@@ -363,6 +363,12 @@ RESUBMITTED = re.compile(r"-[0-9]{1,3}$")
 # learner's folder (or file) "Jane Doe_12345_assignsubmission_file_...".
 CANVAS_LEARNER = re.compile(r"^(?P<who>[^_\s/]+)_(?:late_)?(?P<id>[0-9]{3,})_[0-9]+_", re.I)
 MOODLE_LEARNER = re.compile(r"^(?P<who>.+?)_(?P<id>[0-9]+)_assignsubmission_[a-z]+_", re.I)
+# Blackboard names each attempt's file "HW5_jdoe_attempt_2026-03-01-12-00-00_..." (the
+# assignment and the user name, then the attempt's time); Brightspace "123-456 - Jane Doe -
+# Mar 1, 2026 1200 PM - ..." (numbers of the submission, the learner's name, its time).
+BLACKBOARD_LEARNER = re.compile(r"^(?P<who>.+)_attempt_[0-9]{4}(?:-[0-9]{2}){5}_")
+BRIGHTSPACE_LEARNER = re.compile(r"^[0-9]+-[0-9]+ - (?P<who>.+?) - [A-Za-z]{3} [0-9]{1,2}, "
+                                 r"[0-9]{4} [0-9]{3,4} [AP]M - ")
 
 
 # Blackboard's download writes beside each attempt's files (`HW5_jdoe_attempt_2026-03-01-12-00-
@@ -396,6 +402,11 @@ def learner_of(name: str) -> tuple[str, str] | None:
     found = CANVAS_LEARNER.match(parts[-1])
     if found:
         return f"{found['who']}_{found['id']}", "Canvas"
+    for pattern, lms in ((BLACKBOARD_LEARNER, "Blackboard"), (BRIGHTSPACE_LEARNER, "Brightspace")):
+        for part in reversed(parts):
+            found = pattern.match(part)
+            if found:
+                return found["who"], lms
     for part in reversed(parts):
         found = MOODLE_LEARNER.match(part)
         if found:
