@@ -187,10 +187,13 @@ def test_a_value_operation_given_a_non_number_says_a_value_holds_a_number(make, 
 
 
 @pytest.mark.parametrize("message, where, says", [
-    ("unsupported operand type(s) for +: 'float' and 'str'", (9, "__add__"), "met text (a str):"),
+    ("unsupported operand type(s) for +: 'float' and 'str'", (9, "__add__"),
+     "met text (a str):"),
     ("can only concatenate str (not \"Value\") to str", (9, "<module>"), "met text (a str):"),
-    ("unsupported operand type(s) for *: 'NoneType' and 'Value'", (9, "<module>"), "`*` on a Value met None"),
-    ("can't multiply sequence by non-int of type 'float'", (9, "__mul__"), "met text (a str) or a list"),
+    ("unsupported operand type(s) for *: 'NoneType' and 'Value'", (9, "<module>"),
+     "`*` on a Value met None"),
+    ("can't multiply sequence by non-int of type 'float'", (9, "__mul__"),
+     "met text (a str) or a list"),
 ])
 def test_the_hint_is_read_from_the_words_of_an_error_remade_without_frames(message, where, says):
     """In Pyodide the checks' side describes an error remade from the learner's side: no
@@ -206,3 +209,13 @@ def test_no_value_hint_where_no_value_met_a_non_number():
     words = TypeError("unsupported operand type(s) for +: 'float' and 'str'")
     assert hint_for(words, (9, "<module>")) == ""                   # not in a Value's operator
     assert hint_for(words, None) == ""
+
+
+def test_a_files_seed_keeps_48_bits():
+    """seed_of keeps 6 bytes of the sha256: with 4 (2**32), a comment varied through about 2**32
+    texts finds a file whose own draws its table of answers fits (minutes of hashing)."""
+    from grader.core.checks import seed_of
+    seeds = [seed_of("x = %d\n" % i) for i in range(64)]
+    assert all(0 <= s < 2 ** 48 for s in seeds)
+    assert any(s > 2 ** 40 for s in seeds)   # 4 bytes never pass 2**32
+    assert len(set(seeds)) == 64
