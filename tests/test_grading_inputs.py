@@ -469,10 +469,11 @@ def test_an_export_zipped_again_on_windows_with_backslashes_is_read(tmp_path):
     again = _zip(tmp_path / "again.zip", entries)
     status, by_file, _, _ = grade("05-backward", str(again))
     assert status == 0 and by_file[f"{again}:05-backward.py"]["passed"] is True, by_file
-    for bad in ("..\\..\\x.py", "\\x.py", "C:\\x.py"):
-        evil = _zip(tmp_path / "evil.zip", entries + [(bad, "x")])
-        status, by_file, _, _ = grade("05-backward", str(evil))
-        assert status == 1 and "points outside the export" in by_file[str(evil)]["error"], bad
+    evil = [_zip(tmp_path / f"evil-{n}.zip", entries + [(bad, "x")])
+            for n, bad in enumerate(("..\\..\\x.py", "\\x.py", "C:\\x.py"))]
+    status, by_file, _, _ = grade("05-backward", *map(str, evil))
+    assert status == 1 and all("points outside the export" in by_file[str(zip_)]["error"]
+                               for zip_ in evil), by_file
 
 
 def test_a_folder_grades_an_extension_in_capitals_and_names_on_stderr_what_it_skips(tmp_path):
