@@ -329,6 +329,8 @@ def graph1_random(learner):
                               f"other inputs too: compute them from a and b (dL/da = b + 1 = "
                               f"{_f(b + 1)} here), not the numbers of a = 2, b = 3.")
         _check_graph1(learner, a, b)
+    _exact_far_from_0(learner, "grads", ("a", "b", "c"), lambda a, b: (b + 1.0, a, 1.0),
+                      lambda a, b: a * b + a)
 
 
 @check("L = a*b + a: gradients agree with nudging the inputs",
@@ -408,6 +410,30 @@ def _middle_at(learner, a, b):
 def diamond_paths(learner):
     for a, b in _inputs(304):
         _paths_at(learner, a, b)
+    _exact_far_from_0(learner, "diamond_grads", ("a", "b", "d", "e"),
+                      lambda a, b: (b * (a + b) + a * b, a * (a + b) + a * b, a + b, a * b),
+                      lambda a, b: a * b * (a + b))
+
+
+# Far from 0 (L about 4e13 for the diamond) a nudge of an input rounds: a rate measured by
+# nudging is off by about 1e-5, where every exact rule is exact (these inputs have few binary
+# digits, so each product and sum of the gradients is exact in floats).
+FAR = (98765.25, -4321.5)
+
+
+def _exact_far_from_0(learner, fn_name, keys, exact, loss):
+    """Fail, naming a measured rate, if a gradient at FAR is near its exact value but not it."""
+    a, b = FAR
+    what, g = _grads_of(learner, fn_name, a, b, keys)
+    for key, want in zip(keys, exact(a, b)):
+        got = g[key]
+        if not _same(got, want) and math.isclose(got, want, rel_tol=1e-2):
+            raise CheckFailed(
+                f"{what}['{key}'] is {got!r}, near {want!r} but not it: that is a rate measured "
+                f"by nudging, not worked out. Far from 0 (L is about {_f(loss(a, b))} "
+                f"here) a nudge rounds; each path's share, worked out by the rules, is exact. "
+                f"Work backward from L: each path hands back its local gradient times the "
+                f"gradient of the node it comes through, and the shares add (+=).")
 
 
 def _paths_at(learner, a, b):
