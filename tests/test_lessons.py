@@ -1542,3 +1542,19 @@ def test_lesson_four_gives_each_local_gradient_rule_its_why_and_a_nudge_that_agr
         assert call in nudged, (name, nudged)
     examples = _run_examples("04-value")
     assert examples["nudge"](lambda v: v ** 3, 2.0) == pytest.approx(12.0)
+
+
+def test_the_words_the_course_rests_on_are_said_where_a_learner_first_meets_them():
+    # A learner who knows Python but no calculus met "derivative" and "weight" in lesson 1's
+    # opening with no word of what they are; lesson 2 defined the derivative only later.
+    # The first paragraph of the course that uses each word also says what it is.
+    meaning = {"derivative": r"[Aa] derivative is a rate", "weight": r"weights? \(the adjustable numbers",
+               "loss": r"loss \(the number that says how wrong", "gradient": r"the weight's \*\*gradient\*\*"}
+    paragraphs = []
+    for path in LESSONS:
+        body = FENCE.sub(" ", frontmatter.parse(path.read_text(encoding="utf-8")).body)
+        paragraphs += [(path.stem, p) for p in re.split(r"\n\s*\n", body)
+                       if p.strip() and not p.lstrip().startswith("#")]
+    for word, says in meaning.items():
+        stem, first = next((stem, p) for stem, p in paragraphs if re.search(rf"\b{word}s?\b", p))
+        assert re.search(says, first), (word, stem, first[:300])
