@@ -353,9 +353,18 @@ def test_a_file_that_is_not_utf8_fails_alone_with_a_clear_message(tmp_path):
     latin.write_bytes("# café\n".encode("latin-1") + solution("05-backward").encode())
     binary = tmp_path / "binary.py"
     binary.write_bytes(b"print(1)\x00\x00")
-    status, by_file, _, _ = grade("05-backward", str(latin), str(binary))
-    assert "is not UTF-8 text (byte 0xe9 at position 5)" in by_file[str(latin)]["error"]
+    # The lab's file, its first line's dash and all, saved by an editor in Windows' "ANSI"
+    # (cp1252): it was "byte 0x97 at position 14", a count of bytes no editor shows, and far
+    # into a file a number of thousands. The line is named, and what the byte is in ANSI.
+    ansi = tmp_path / "ansi.py"
+    ansi.write_bytes(("x = 1\r\n" + lab_file("05-backward", "y = 2\n")).encode("cp1252"))
+    status, by_file, _, _ = grade("05-backward", str(latin), str(binary), str(ansi))
+    assert ("is not UTF-8 text (byte 0xe9 in line 1, which Windows' \"ANSI\" encoding reads as "
+            "'é')") in by_file[str(latin)]["error"]
     assert "holds NUL bytes, so it is not a text file" in by_file[str(binary)]["error"]
+    said = by_file[str(ansi)]["error"]
+    assert ("is not UTF-8 text (byte 0x97 in line 2, which Windows' \"ANSI\" encoding reads as "
+            "'—'): save it as UTF-8") in said, said
 
 
 def test_a_file_declaring_its_encoding_is_read_as_python_reads_it(tmp_path):
@@ -379,7 +388,7 @@ def test_a_file_declaring_its_encoding_is_read_as_python_reads_it(tmp_path):
     assert by_file[str(declared)]["stdout"].endswith("é\n")
     assert ("unknown.py: Python cannot read it by its coding line (unknown encoding: "
             "no-such-codec)") in by_file[str(unknown)]["error"]
-    assert ("ascii.py is not ascii text, as its coding line says (byte 0xc3 at position 21)"
+    assert ("ascii.py is not ascii text, as its coding line says (byte 0xc3 in line 2)"
             in by_file[str(ascii_only)]["error"])
     assert status == 1
 

@@ -98,9 +98,18 @@ def decode_source(data: bytes, shown: str) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise Refused(f"{shown} is not UTF-8 text (byte 0x{data[exc.start]:02x} at position "
-                      f"{exc.start}): save it as UTF-8 (any editor can) and hand it in again"
-                      ) from None
+        # Its line, not its offset in bytes (which no editor shows); and what the byte is in
+        # Windows' "ANSI" (cp1252), where an editor saving so turns the lab's first line's
+        # dash into 0x97: the learner then knows which character to look for.
+        byte = data[exc.start:exc.start + 1]
+        line = data.count(b"\n", 0, exc.start) + 1
+        try:
+            ansi = f", which Windows' \"ANSI\" encoding reads as {byte.decode('cp1252')!r}"
+        except UnicodeDecodeError:
+            ansi = ""
+        raise Refused(f"{shown} is not UTF-8 text (byte 0x{byte[0]:02x} in line {line}{ansi}): "
+                      "save it as UTF-8 (any editor can; Windows Notepad: Save As, Encoding "
+                      "UTF-8) and hand it in again") from None
     if "\x00" in text:
         raise Refused(f"{shown} holds NUL bytes, so it is not a text file: hand in the lab's "
                       ".py file")
@@ -127,9 +136,10 @@ def decode_python(data: bytes, shown: str) -> str:
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
         raise Refused(f"{shown} is not {encoding} text, as its coding line says (byte "
-                      f"0x{data[exc.start]:02x} at position {exc.start}): save it as UTF-8 and "
-                      "hand it in again") from None
+                      f"0x{data[exc.start]:02x} in line {line}): save it as UTF-8 and hand it "
+                      "in again") from None
     except LookupError:  # a text codec Python's own tokenizer would refuse
         raise Refused(f"{shown}: its coding line names {encoding!r}, which Python cannot read "
                       "source in: save it as UTF-8 and hand it in again") from None
