@@ -34,8 +34,8 @@ def test_a_finite_difference_engine_fails_lab_5(course):
 # lab's checks turn them away (labs/ are the checks' authors': requested in
 # /tmp/exp/s53/to-checks.md); then the case XPASSes and fails: drop its mark.
 # Graded with --runtime python: the checks' coverage, not the runtime, is what is tested.
-NARROW = ("lab 5's checks draw exp's and tanh's gradients at |h| <= 2.5 and divide a plain "
-          "number only by positive Values (lab 4 turns each file away)")
+NARROW = ("lab 5's checks divide a plain number only by positive Values (lab 4 turns the "
+          "file away)")
 NUDGED = ("only lab 2 (a measured slope) and lab 5's product (a nudged backward) refuse a "
           "gradient measured by nudging; the other gradients' checks take any number within "
           "1e-6")
@@ -43,10 +43,10 @@ SHAPES = ("lab 5's networks are always the same few shapes (at most 3 layers of 
           "neurons, a Neuron called on at most 4 inputs, 13 parameters trained): only their "
           "numbers are drawn from the seed")
 STEPS = "lab 1's evaluate() is never given more than 6 steps or 5 inputs"
-LET_THROUGH = [("05-backward", "exp_by_series.py", NARROW),
-               ("05-backward", "grads_cut_past_the_range.py", NARROW),
+LET_THROUGH = [("05-backward", "exp_by_series.py", None),  # caught: h past 2.5 in lab 5
+               ("05-backward", "grads_cut_past_the_range.py", None),  # caught: h past 2.5
                ("05-backward", "divides_by_negatives_wrongly.py", NARROW),
-               ("03-branching", "branching_by_nudging.py", NUDGED),
+               ("03-branching", "branching_by_nudging.py", None),  # caught: FAR in lab 3
                ("04-value", "local_gradients_by_nudging.py", NUDGED),
                ("05-backward", "local_gradients_by_nudging.py", NUDGED),
                ("05-backward", "memorized_shapes.py", SHAPES),
@@ -76,7 +76,7 @@ def test_each_file_the_checks_let_through_loads_and_is_judged(let_through):
 
 
 @pytest.mark.parametrize("slug,name", [
-    pytest.param(slug, name, marks=pytest.mark.xfail(strict=True, reason=why),
+    pytest.param(slug, name, marks=[pytest.mark.xfail(strict=True, reason=why)] if why else [],
                  id=f"{slug}/{name}") for slug, name, why in LET_THROUGH])
 def test_a_wrong_file_the_checks_let_through_fails(let_through, slug, name):
     report = let_through[slug, name]

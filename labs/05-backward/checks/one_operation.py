@@ -34,7 +34,10 @@ def in_graph(learner, op, name, local, h_value, rng):
     H = attempt("h = a*b + a", lambda: A * B + A)
     hv = data_of(H, "h")
     top = attempt(name, lambda: op(H))
-    close(data_of(top, name), op(hv), f"({name}).data at h = {_f(hv)}")
+    close(data_of(top, name), op(hv), f"({name}).data at h = {_f(hv)}",
+          why="Compute it exactly, from math's own function of self.data (math.exp, "
+              "math.tanh), at every size of h: a few terms of a series, or a value cut off "
+              "past some size, is right near 0 only.")
     out = attempt(what, lambda: (top * c + H) * d)
     backward(out, what)
     g = grad_of(H, "h")
@@ -699,9 +702,15 @@ def nonlinear(learner):
                   "toward -1): if your code clips the input or returns 1 (or -1) past some "
                   "size, so that math.exp cannot overflow, do so only where tanh is 1 to "
                   "every digit (|h| > 20), or use math.tanh(self.data), which never overflows.")
+    # And one h past 2.5 (of a sign of its own) from a generator of its own, so the draws above
+    # stay as they were: a local gradient cut to 0 (or capped) past some size, or exp summed
+    # as a few terms of its series, is right near 0 only.
+    far = inputs("nonlinear far")
     for name, op, local, wrong, advice in NONLINEAR:
-        for h in (_draw(rng, -1.8, -0.3), _draw(rng, 0.3, 1.8)):
-            found = in_graph(learner, op, name, local, h, rng)
+        side = -1.0 if far.random() < 0.5 else 1.0
+        for h, gen in ((_draw(rng, -1.8, -0.3), rng), (_draw(rng, 0.3, 1.8), rng),
+                       (side * _draw(far, 2.5, 4.0), far)):
+            found = in_graph(learner, op, name, local, h, gen)
             if found:
                 start, g, hv, c, d = found
                 if _same(g, d * (wrong(hv, op(hv)) * c + 1), 1e-7):
