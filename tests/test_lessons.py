@@ -1549,12 +1549,16 @@ def test_the_words_the_course_rests_on_are_said_where_a_learner_first_meets_them
     # opening with no word of what they are; lesson 2 defined the derivative only later.
     # The first paragraph of the course that uses each word also says what it is.
     meaning = {"derivative": r"[Aa] derivative is a rate", "weight": r"weights? \(the adjustable numbers",
-               "loss": r"loss \(the number that says how wrong", "gradient": r"the weight's \*\*gradient\*\*"}
+               "loss": r"loss \(the number that says how wrong", "gradient": r"the weight's \*\*gradient\*\*",
+               "tanh": r"tanh, `math.tanh`, which squashes any number", "exp": r"exp, `math.exp`, \$e\^a\$"}
     paragraphs = []
     for path in LESSONS:
         body = FENCE.sub(" ", frontmatter.parse(path.read_text(encoding="utf-8")).body)
-        paragraphs += [(path.stem, p) for p in re.split(r"\n\s*\n", body)
-                       if p.strip() and not p.lstrip().startswith("#")]
+        for p in re.split(r"\n\s*\n", body):
+            if p.lstrip().startswith("|") and paragraphs:  # a table: read with the sentence that opens it
+                paragraphs[-1] = (path.stem, paragraphs[-1][1] + "\n" + p)
+            elif p.strip() and not p.lstrip().startswith("#"):
+                paragraphs.append((path.stem, p))
     for word, says in meaning.items():
         stem, first = next((stem, p) for stem, p in paragraphs if re.search(rf"\b{word}s?\b", p))
         assert re.search(says, first), (word, stem, first[:300])
