@@ -1562,3 +1562,20 @@ def test_the_words_the_course_rests_on_are_said_where_a_learner_first_meets_them
     for word, says in meaning.items():
         stem, first = next((stem, p) for stem, p in paragraphs if re.search(rf"\b{word}s?\b", p))
         assert re.search(says, first), (word, stem, first[:300])
+
+
+def test_lesson_three_says_what_check_says_of_gradients_measured_by_nudging(course):
+    # Lab 3's mistake grads_by_central_nudge (new in s53) fails: Check tells a measured rate from
+    # a worked-out one. The lesson said only "the checks compare your numbers, not how you reached
+    # them", which a learner could read as "a close enough nudge passes".
+    from grader import grading
+    from grader.runtimes.python import PythonRuntime
+
+    mistake = ROOT / "labs" / "03-branching" / "mistakes" / "grads_by_central_nudge.py"
+    (report,) = grading.grade(course.labs["03-branching"], [("nudged", mistake.read_text(encoding="utf-8"))],
+                              PythonRuntime(timeout=20.0))
+    said = next(c for c in report.checks if not c.passed).message
+    words = "a rate measured by nudging, not worked out"
+    assert words in said, said
+    lab = " ".join(_lesson("03-branching").split("## Your lab", 1)[1].split())
+    assert f"Check says it is {words}" in lab
