@@ -1538,3 +1538,18 @@ def test_redo_after_undoing_reset_brings_the_starter_back_by_every_redo_key(open
     assert doc(page) == starter
     page.keyboard.press("Control+z")  # and undo again brings the learner's code back once more
     assert doc(page) == mine
+
+
+def test_a_syntax_errors_caret_marks_its_character_after_an_emoji(open_lesson):
+    """Python counts a syntax error's caret column in characters, the page counted in UTF-16
+    units: after an emoji (two units) on the line, the character marked was the one before
+    the caret's (`+` for the `)` Python meant)."""
+    page = open_lesson("01-graphs", width=1280, height=800)
+    wait_ready(page)
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.type('print("🙂 你好", 1 +)')
+    assert doc(page) == 'print("🙂 你好", 1 +)'
+    output = run(page)
+    assert "^" in output, output
+    assert page.locator("[data-testid=output] .caret-mark").inner_text() == ")"

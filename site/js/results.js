@@ -384,11 +384,15 @@ function caretPair(source, carets) {
   pair.className = "caret-pair";
   const first = carets.indexOf("^") >= 0 ? carets.indexOf("^") : carets.search(/~/);
   const last = Math.max(carets.lastIndexOf("^"), first);
-  if (first < source.length) {
+  // Python counts the caret's column in characters; an emoji is two of a JS string's units,
+  // and after one the mark fell on the character before the one meant.
+  const chars = Array.from(source);
+  const part = (from, to) => chars.slice(from, to).join("");
+  if (first < chars.length) {
     const mark = document.createElement("mark");
     mark.className = "caret-mark";
-    mark.textContent = source.slice(first, last + 1);
-    pair.append(source.slice(0, first), mark, `${source.slice(last + 1)}\n${carets}`);
+    mark.textContent = part(first, last + 1);
+    pair.append(part(0, first), mark, `${part(last + 1)}\n${carets}`);
     requestAnimationFrame(() => {
       const overflow = pair.scrollWidth - pair.clientWidth;
       const at = mark.getBoundingClientRect().left - pair.getBoundingClientRect().left;
