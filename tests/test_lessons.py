@@ -1542,6 +1542,9 @@ def test_lesson_four_gives_each_local_gradient_rule_its_why_and_a_nudge_that_agr
         assert call in nudged, (name, nudged)
     examples = _run_examples("04-value")
     assert examples["nudge"](lambda v: v ** 3, 2.0) == pytest.approx(12.0)
+    # lab 5's tanh_grad_cut_where_flat calls tanh's rate 0 where tanh is near +-1: it is small, not 0
+    assert (ROOT / "labs" / "05-backward" / "mistakes" / "tanh_grad_cut_where_flat.py").exists()
+    assert re.search(r"near 1 or -1 it is small, but never 0", " ".join(why.split()))
 
 
 def test_the_words_the_course_rests_on_are_said_where_a_learner_first_meets_them():
