@@ -8,6 +8,7 @@ lines, with a bytecode-only zip (which must lose them).
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -261,3 +262,55 @@ def test_two_commands_at_once_make_the_zip_once_and_both_read_it_whole(pyodide, 
     assert [stdout for stdout, _ in results] == ["PKthe rest of the zip"] * 2
     assert runs.read_text() == "run\n"
     assert any("waiting for another course command" in stderr for _, stderr in results)
+
+
+def _top_level_imports(source: str, package: str) -> set[str]:
+    """The modules a module imports when it is imported: its import statements at the left
+    margin, not those in functions nor in a `try` (which may expect an ImportError). Read as
+    text: this Python (3.11) cannot parse the 3.14 standard library (t-strings)."""
+    names = set()
+    for match in re.finditer(r"^(?:import ([\w., ]+)|from (\.*)([\w.]*) import "
+                             r"(?:\(([^)]*)\)|([\w, ]+)))", source, re.M):
+        plain, dots, module, in_brackets, members = match.groups()
+        members = in_brackets or members
+        if plain:
+            names.update(name.split(" as ")[0].strip() for name in plain.split(","))
+            continue
+        base = module
+        if dots:
+            parts = package.split(".")[:len(package.split(".")) - len(dots) + 1]
+            base = ".".join(parts + ([module] if module else []))
+        names.add(base)
+        names.update(f"{base}.{member.split(' as ')[0].strip()}"  # maybe submodules
+                     for member in members.replace("\n", " ").split(",") if member.strip())
+    return names
+
+
+def test_no_module_the_browser_zip_keeps_imports_one_it_leaves_out(pyodide, tmp_path):
+    # pydoc (kept) imports _pyrepl.pager at its top: with _pyrepl left out, help(len) in a
+    # lab's Run failed with "No module named '_pyrepl.pager'".
+    browser = build_stdlib_zip(pyodide, tmp_path / "python_stdlib.zip", browser=True)
+    with zipfile.ZipFile(browser) as out:
+        kept = set(out.namelist())
+    with zipfile.ZipFile(pyodide / "python_stdlib.zip") as stock:
+        sources = {info.filename: stock.read(info).decode("utf-8") for info in stock.infolist()
+                   if info.filename.endswith(".py")}
+
+    def module_file(name: str) -> str | None:
+        path = name.replace(".", "/")
+        for candidate in (f"{path}.py", f"{path}/__init__.py"):
+            if candidate in sources:
+                return candidate
+        return None
+
+    missing = {}
+    for filename, source in sources.items():
+        if filename not in kept and filename + "c" not in kept:
+            continue
+        module = filename.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        package = module if filename.endswith("__init__.py") else module.rpartition(".")[0]
+        for name in _top_level_imports(source, package or module):
+            needed = module_file(name)
+            if needed and needed not in kept and needed + "c" not in kept:
+                missing.setdefault(filename, []).append(name)
+    assert missing == {}

@@ -46,7 +46,16 @@ COURSE_IMPORTS = ("dataclasses", "json", "math", "random", "linecache", "traceba
 # out anything start-up imports).
 BROWSER_EXCLUDE = ("multiprocessing/", "_pyrepl/", "concurrent/futures/process.py",
                    "xml/", "xmlrpc/", "wsgiref/", "mailbox.py", "imaplib.py", "smtplib.py",
-                   "ftplib.py", "poplib.py")
+                   "ftplib.py", "poplib.py",
+                   # Modules that import at their top one left out above: the asyncio REPL
+                   # (the terminal's console), and plistlib (xml's parser).
+                   "asyncio/__main__.py", "plistlib.py")
+# Kept although their package is left out above, because a module the zip keeps imports them
+# at its top (tests/test_stdlib_zip.py checks every kept module): pydoc's pager (help(len) in
+# a Run failed with "No module named '_pyrepl.pager'") and pdb's helpers, and what they
+# import. They need no terminal until called.
+BROWSER_KEEP = ("_pyrepl/__init__.py", "_pyrepl/pager.py", "_pyrepl/utils.py", "_pyrepl/trace.py",
+                "_pyrepl/types.py")
 TIMEOUT = 600  # seconds; a build takes ~6 s here, so this only catches a hung Node
 
 
@@ -62,7 +71,8 @@ def build_stdlib_zip(pyodide_dir: Path, out_zip: Path, node: str | None = None,
     """
     pyodide_dir, out_zip = Path(pyodide_dir).resolve(), Path(out_zip).resolve()
     options = {"imports": None if imports is None else list(imports),
-               "drop_compiled_sources": browser, "exclude": list(BROWSER_EXCLUDE) if browser else []}
+               "drop_compiled_sources": browser,
+               "exclude": _excluded(pyodide_dir) if browser else []}
     key = cache_key(pyodide_dir, options)
     key_file = out_zip.with_name(out_zip.name + ".key")
     if _made(out_zip, key_file, key):
@@ -71,6 +81,22 @@ def build_stdlib_zip(pyodide_dir: Path, out_zip: Path, node: str | None = None,
         if _made(out_zip, key_file, key):  # another command made it while this one waited
             return out_zip
         return _compile(pyodide_dir, out_zip, key_file, key, options, node)
+
+
+def _excluded(pyodide_dir: Path) -> list[str]:
+    """BROWSER_EXCLUDE as the prefixes compile_stdlib.mjs leaves out, less BROWSER_KEEP: a
+    folder that holds a kept file is left out file by file."""
+    import zipfile
+    with zipfile.ZipFile(pyodide_dir / "python_stdlib.zip") as stock:
+        members = [name for name in stock.namelist() if not name.endswith("/")]
+    excluded = []
+    for prefix in BROWSER_EXCLUDE:
+        if any(kept.startswith(prefix) for kept in BROWSER_KEEP):
+            excluded += [name for name in members
+                         if name.startswith(prefix) and name not in BROWSER_KEEP]
+        else:
+            excluded.append(prefix)
+    return excluded
 
 
 def _made(out_zip: Path, key_file: Path, key: str) -> bool:
