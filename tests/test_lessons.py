@@ -1582,3 +1582,16 @@ def test_lesson_three_says_what_check_says_of_gradients_measured_by_nudging(cour
     assert words in said, said
     lab = " ".join(_lesson("03-branching").split("## Your lab", 1)[1].split())
     assert f"Check says it is {words}" in lab
+
+
+def test_lesson_three_states_the_sum_and_product_rules_the_diamond_needs():
+    # Lab 3's diamond (L = d * e, d = a * b, e = a + b) needs both rules at nodes the worked
+    # example never shows (a product of two computed nodes, a sum of two inputs). The lesson
+    # showed them only as four lines of code; these mistakes break exactly them.
+    mistakes = ROOT / "labs" / "03-branching" / "mistakes"
+    for name in ("diamond_own_factor.py", "own_factor.py", "diamond_sum_hands_own_value.py"):
+        assert (mistakes / name).exists(), name
+    three = " ".join(FENCE.sub(" ", _lesson("03-branching")).split())
+    assert "A sum hands each of its inputs the sum's gradient unchanged" in three
+    assert "A product hands each factor the *other* factor times the product's gradient" in three
+    assert three.index("A product hands each factor") < three.index("## Your lab")
