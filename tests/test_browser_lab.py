@@ -1553,3 +1553,15 @@ def test_a_syntax_errors_caret_marks_its_character_after_an_emoji(open_lesson):
     output = run(page)
     assert "^" in output, output
     assert page.locator("[data-testid=output] .caret-mark").inner_text() == ")"
+
+
+def test_help_of_a_builtin_prints_its_text(open_lesson):
+    """help(len), a day-one call: Run read "ModuleNotFoundError: No module named '_pyrepl.pager'"
+    (pydoc imports it, and the browser's standard library left it out)."""
+    page = open_lesson("01-graphs", width=1280, height=800)
+    wait_ready(page)
+    page.locator(".cm-content").click()
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.type("help(len)")
+    output = run(page)
+    assert "len(obj, /)" in output and "Error" not in output, output
