@@ -48,6 +48,12 @@ class Listener:
             conn.close()
 
 
+# Hostile files whose engine is right, so a pass is their right verdict: not in this batch,
+# where every file not named innocent_ must fail. test_hostile_habits.py grades them and
+# asserts what they try (patched_draws.py: the checks' draws never reach its code in Pyodide).
+GRADED_ELSEWHERE = ("patched_draws.py",)
+
+
 @pytest.fixture(scope="module")
 def batch(course, tmp_path_factory, monkeypatch_module):
     lab = course.labs["05-backward"]
@@ -56,6 +62,8 @@ def batch(course, tmp_path_factory, monkeypatch_module):
     monkeypatch_module.setenv("COURSE_TEST_SECRET", SECRET)
     files = [("first-correct.py", lab.solution.read_text())]
     for path in sorted(HOSTILE.glob("*.py")):
+        if path.name in GRADED_ELSEWHERE:
+            continue
         source = (_source(path, lab).replace("__MARKER__", str(marker))
                   .replace("__PORT__", str(listener.port)))
         files.append((path.name, source))
