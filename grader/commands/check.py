@@ -78,8 +78,9 @@ def check_command(runtime, timeout, junit_path, mutants, only, root):
         outcomes, problems = check_course(course, looked, only)
     except SetupError as exc:
         raise click.UsageError(f"cannot grade in {runtime}: {exc}") from None
-    if looked.note():  # their second verdicts are the ones judged
-        click.echo(looked.note(), err=True)
+    note = looked.note()
+    if note:  # their second verdicts are the ones judged
+        click.echo(note, err=True)
     if junit_path:
         from ..junit import write_junit
 

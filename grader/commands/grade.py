@@ -325,8 +325,9 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
                    f"{', '.join(beside[:SKIPPED_SHOWN])}"
                    f"{' and more' if len(beside) > SKIPPED_SHOWN else ''}. If one is a "
                    "learner's lab, grade it by its path.", err=True)
-    if looked.note(SKIPPED_SHOWN):  # on stderr: every format's document stays what it was
-        click.echo(looked.note(SKIPPED_SHOWN), err=True)
+    note = looked.note(SKIPPED_SHOWN)
+    if note:  # on stderr: every format's document stays what it was
+        click.echo(note, err=True)
     if repeated:
         click.echo(f"Graded once, where first given: {len(repeated)} path(s) named a file again, "
                    f"{', '.join(repeated[:SKIPPED_SHOWN])}"
