@@ -235,6 +235,48 @@ def slips(source: ChecksSource) -> list[ConfigProblem]:
                 found.append(ConfigProblem(path, node.lineno, (
                     f"{node.name}(learner) is never run: it is not marked @check(\"name\", "
                     "\"hint\") and nothing calls it")))
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _check_name(node):
+                found += [ConfigProblem(path, line, said) for line, said in _verdicts_ignored(node)]
+    return found
+
+
+def _check_name(function) -> str | None:
+    """The name a function's @check(...) gives it, else None."""
+    for decorator in function.decorator_list:
+        call = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if (isinstance(call, ast.Name) and call.id == "check") or (
+                isinstance(call, ast.Attribute) and call.attr == "check"):
+            first = decorator.args[0] if isinstance(decorator, ast.Call) and decorator.args else None
+            return first.value if isinstance(first, ast.Constant) else function.name
+    return None
+
+
+def _own_statements(function):
+    """The statements of `function` itself, not of the functions and classes in it."""
+    waiting = list(function.body)
+    while waiting:
+        node = waiting.pop(0)
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            yield node
+            waiting += [child for child in ast.iter_child_nodes(node) if isinstance(child, ast.stmt)]
+
+
+def _verdicts_ignored(function) -> list[tuple[int, str]]:
+    """A check's verdict written as pytest or a predicate would, which the grader ignores: a
+    check passes by returning, so `return double(3) == 6` passed every file, False or not,
+    and a comparison standing alone (`double(3) == 6`) computes a bool nobody reads."""
+    name, found = _check_name(function), []
+    fail = "to fail, raise CheckFailed(\"what is wrong and why\")"
+    for node in _own_statements(function):
+        if (isinstance(node, ast.Return) and node.value is not None
+                and not (isinstance(node.value, ast.Constant) and node.value.value is None)):
+            found.append((node.lineno, (
+                f"check {name!r} returns a value ({ast.unparse(node.value)[:60]}), which no one "
+                f"reads: a check passes by returning, whatever it returns, False too; {fail}")))
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Compare):
+            found.append((node.lineno, (
+                f"check {name!r} compares ({ast.unparse(node.value)[:60]}) and drops the "
+                f"answer: the check passes either way; {fail}")))
     return found
 
 

@@ -85,10 +85,14 @@ def _check_slips(wanted: Expectation, report: Report, where: dict, seen: set) ->
             # code exited: ..."), and "raised your code exited" read as a broken sentence
             if not re.match(r"[A-Za-z_][\w.]*(: |$)", said):
                 said = f"an error that a learner reads as \"{said}\""
+            # pytest's habit: an `assert` in a check is the check's own error, not a failure
+            instead = (": an assert in a check is an error of the check's own; to fail, raise "
+                       "CheckFailed(\"what is wrong and why\")"
+                       if said.startswith("AssertionError") else "")
             found.append(Problem(path, line, (
                 f"check {c.name!r} raised {said} itself while grading "
                 f"{wanted.path.name}, with no line of that file running: a bug in the check, "
-                "which a learner would read as \"Your code raised an error\"")))
+                f"which a learner would read as \"Your code raised an error\"{instead}")))
     return found
 
 

@@ -1709,3 +1709,44 @@ def test_the_second_look_says_both_of_its_causes_in_one_line():
         "Graded again alone, and that verdict stands: 2 file(s) the time limit stopped while "
         "other files ran beside them (a1.py and more); 1 file(s) whose grading process ended "
         "or went silent, in a new one (b.py).")
+
+
+def test_check_names_a_verdict_written_as_pytest_or_a_predicate_which_the_grader_ignores(tmp_path):
+    """A check passes by returning: `return double(3) == 6` passed every file, the starter
+    too, and `course check` said only that nothing shows the check can fail (not why); a bare
+    comparison did the same, and an `assert` was "a bug in the check" with no word of what to
+    write instead. Each is now named at its line with CheckFailed as the way to fail."""
+    root = _copy_course(tmp_path)
+    assert run_course("new", "sgd", cwd=root).returncode == 0
+    (root / "labs" / "06-sgd" / "checks.py").write_text(
+        '"""Hidden checks."""\n'                                               # 1
+        "from grader.core.checks import check, need\n"                         # 2
+        "\n"                                                                   # 3
+        "@check('returns a bool', 'Multiply by two.')\n"                       # 4
+        "def returns_bool(learner):\n"                                         # 5
+        "    double = need(learner, 'double')\n"                               # 6
+        "    def helper(x):\n"                                                 # 7
+        "        return 2 * x\n"                                               # 8
+        "    if double(3) != helper(3):\n"                                     # 9
+        "        return False\n"                                               # 10
+        "    return\n"                                                         # 11
+        "\n"                                                                   # 12
+        "@check('compares', 'Multiply by two.')\n"                             # 13
+        "def compares(learner):\n"                                             # 14
+        "    need(learner, 'double')(2) == 4\n"                                # 15
+        "\n"                                                                   # 16
+        "@check('asserts', 'Multiply by two.')\n"                              # 17
+        "def asserts(learner):\n"                                              # 18
+        "    assert need(learner, 'double')(5) == 10, 'double(5) should be 10'\n")  # 19
+    done = run_course("check", "--lab", "06-sgd", "--runtime", "python", cwd=root)
+    assert done.returncode == 1
+    err = done.stderr
+    fail = 'to fail, raise CheckFailed("what is wrong and why")'
+    assert ("labs/06-sgd/checks.py:10: check 'returns a bool' returns a value (False), which no "
+            f"one reads: a check passes by returning, whatever it returns, False too; {fail}") in err, err
+    assert ":8: " not in err and ":11: " not in err  # a nested function's return; a bare return
+    assert ("labs/06-sgd/checks.py:15: check 'compares' compares (need(learner, 'double')(2) == 4) "
+            f"and drops the answer: the check passes either way; {fail}") in err, err
+    assert ("labs/06-sgd/checks.py:17: check 'asserts' raised AssertionError: double(5) should be "
+            "10 itself while grading starter.py") in err, err
+    assert f"an assert in a check is an error of the check's own; {fail}" in err
