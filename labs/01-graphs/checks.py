@@ -392,6 +392,66 @@ def _compare(what, values, steps, inputs, learner=None):
               why=f"Step '{name}' is {x} {op} {y} = {_f(expected[x])} {op} {_f(expected[y])}.")
 
 
+# Sizes and names of the graphs evaluate_chained draws (evaluate_is_pure must know every name
+# a call of these checks can use, to tell a key kept from an earlier call from a stranger).
+MAX_STEPS, MAX_INPUTS = 20, 9
+INPUT_NAMES = "abcghkmpqrstuvwxy"
+STEP_NAMES = [f"n{i}" for i in range(MAX_STEPS)]
+
+
+def _wide(rng, power):
+    """A number of four significant digits, of size about 10**power, of either sign."""
+    return float(f"{rng.choice((-1, 1)) * rng.uniform(1.0, 9.999):.3f}e{power}")
+
+
+def _steps(rng, inputs, count, fixed=None):
+    """`count` steps named n0, n1, ...: each uses the step just before it (or an input) and
+    one random earlier node, with a random op; a product that would pass 1e12 in size (or come
+    within 1e-12 of 0) is a sum instead, so that no value overflows. `fixed` maps a step's
+    index to the step to put there instead."""
+    values, steps = dict(inputs), []
+    for i in range(count):
+        name = STEP_NAMES[i]
+        if fixed and i in fixed:
+            op, pair = fixed[i]
+        else:
+            known = list(values)
+            first = steps[-1][0] if steps else rng.choice(known)
+            pair = (first, rng.choice(known)) if rng.random() < 0.5 else \
+                (rng.choice(known), first)
+            op = rng.choice("+*")
+            product = values[pair[0]] * values[pair[1]]
+            if op == "*" and not (product == 0 or 1e-12 < abs(product) < 1e12):
+                op = "+"
+        steps.append((name, op, pair))
+        values[name] = values[pair[0]] + values[pair[1]] if op == "+" else \
+            values[pair[0]] * values[pair[1]]
+    return steps
+
+
+def _graph(rng, count, width):
+    """A graph of `count` steps on `width` inputs of drawn names, each input about 10**k in
+    size, k drawn around a size drawn for the graph (from 0.001 to 1e6)."""
+    size = rng.randint(-3, 6)
+    names = rng.sample(INPUT_NAMES, width)
+    inputs = {name: _wide(rng, min(6, max(-3, size + rng.choice((-1, 0, 1))))) for name in names}
+    return inputs, _steps(rng, inputs, count)
+
+
+def _zero_graph(rng):
+    """A graph one of whose steps, at a drawn place, adds two inputs that cancel (its result
+    0, used by the steps after it); the inputs, the steps and the zero step as text."""
+    count = rng.randint(4, 9)
+    inputs, _ = _graph(rng, 0, rng.randint(3, 6))
+    p, q = rng.sample(list(inputs), 2)
+    inputs[q] = -inputs[p]
+    at = rng.randint(0, count - 2)
+    steps = _steps(rng, inputs, count, {at: ("+", (p, q))})
+    zero = f"{STEP_NAMES[at]} = {p} + {q} = {_f(inputs[p])} + {_f(inputs[q])} = 0"
+    return inputs, steps, zero
+
+
+
 @check("evaluate returns a value for every node",
        "Return a dict, not a single number: it holds the inputs and every step.",
        "Start with `values = dict(inputs)`, add `values[name] = ...` for each step, "
@@ -434,23 +494,19 @@ def evaluate_chained(learner):
     inputs = {name: _pick(rng) for name in "abcf"}
     what, values = _evaluate(learner, formula, inputs)
     _compare(what, values, formula, inputs, learner)
-    for _ in range(3):
-        inputs = {name: _pick(rng, -2.0, 2.0) for name in "wxyz"}
-        known, steps = list(inputs), []
-        for i in range(6):
-            # each step uses the step just before it and one random earlier node
-            name = f"n{i}"
-            first = known[-1] if i else rng.choice(known)
-            pair = (first, rng.choice(known)) if rng.random() < 0.5 else (rng.choice(known), first)
-            steps.append((name, rng.choice("+*"), pair))
-            known.append(name)
+    # Graphs of drawn sizes (one short, one middling, one long: a file that keeps only the
+    # first few steps or inputs meets a longer list), drawn input names, and inputs of a
+    # drawn magnitude from 0.001 to 1e6 (a `+` wrong past some size meets values past it).
+    counts = rng.sample([rng.randint(2, 5), rng.randint(6, 11), rng.randint(12, MAX_STEPS)], 3)
+    widths = rng.sample([2, rng.randint(3, 5), rng.randint(6, MAX_INPUTS)], 3)
+    for steps_n, inputs_n in zip(counts, widths):
+        inputs, steps = _graph(rng, steps_n, inputs_n)
         what, values = _evaluate(learner, steps, inputs)
         _compare(what, values, steps, inputs, learner)
     # Steps whose result is 0, last: a 0 read as "missing" (values.get(x) or inputs[x],
-    # if not values.get(x)) gets every graph above right and only this one wrong.
-    inputs = {"x": 2.0, "y": -2.0, "z": 1.5}
-    steps = [("z0", "+", ("x", "y")), ("z1", "*", ("z0", "z")), ("z2", "+", ("z1", "x")),
-             ("z3", "*", ("z2", "z0"))]
+    # if not values.get(x)) gets every graph above right and only this one wrong. Where the
+    # zeros are (which step, which inputs cancel) is drawn too.
+    inputs, steps, zero = _zero_graph(rng)
     try:
         what, values = _evaluate(learner, steps, inputs)
         _compare(what, values, steps, inputs, learner)
@@ -459,7 +515,7 @@ def evaluate_chained(learner):
         first = said[:said.index(". ") + 1] if ". " in said else said.rstrip(".") + "."
         raise CheckFailed(
             f"{first} Every graph before this one came out right, and in this one some steps are "
-            f"0 (z0 = x + y = 2 + -2 = 0): your code treats a 0 as a missing value "
+            f"0 ({zero}): your code treats a 0 as a missing value "
             f"(values.get(x) or ..., if not values.get(x), say), but 0 is a value like any "
             f"other. Ask whether a name is there with `x in values`, or just read "
             f"values[x].") from failure.__cause__
@@ -495,8 +551,7 @@ def evaluate_is_pure(learner):
     _compare(what, values, second_steps, second_inputs, learner)
     extra = sorted(set(values) - set(second_inputs) - {"w"})
     # a key no call of these checks ever names: not state kept from an earlier call
-    named = set("abcdefLpqrstuvwxyz") | {"sq"} | {f"n{i}" for i in range(6)}
-    named |= {f"z{i}" for i in range(4)}
+    named = set("abcdefLpqrstuvwxyz") | set(INPUT_NAMES) | {"sq"} | set(STEP_NAMES)
     strangers = [k for k in extra if k not in named and not str(k).endswith("_fresh")]
     if strangers:
         raise CheckFailed(f"{what} also returns {', '.join(map(str, strangers))}, which is no "
