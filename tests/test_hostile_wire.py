@@ -40,3 +40,26 @@ def test_writing_an_ordinary_int_costs_what_a_float_does():
 
     cost(ints), cost(floats)  # warm
     assert cost(ints) < 20 * cost(floats) + 0.002
+
+
+def test_a_value_with_more_items_than_any_message_holds_is_refused_before_it_is_walked():
+    """A parameters() that gave back 3 million floats was walked item by item and written (12
+    MB) before the channel refused it: in Pyodide, longer than the time limit, and the file was
+    "stopped at a line that could not be named" instead of told why. Its size is known from
+    len() alone; nested containers count together, and the count starts again per value."""
+    items = 3_000_000  # two characters an item at least: far more than 4 MiB carry
+
+    class Walked(list):  # a list the codec must not iterate (as an exact list it would)
+        pass
+
+    codec = _codec()
+    for too_many in ([0.5] * items, [[0.5] * (items // 3)] * 3, {"T": tuple(range(items))}):
+        try:
+            codec.encode(too_many)
+        except ValueError as exc:
+            assert "more than a message between your code and the checks may hold" in str(exc)
+        else:
+            raise AssertionError("encoded a value no message can carry")
+    assert codec.encode([0.5] * 1000) == [0.5] * 1000  # the count starts again
+    assert codec.encode([[1.0] * 1000] * 1000)[999][999] == 1.0
+    assert codec.encode((Walked(),)) == {"T": [{"M": 0}]}

@@ -41,6 +41,12 @@ DEPTH = 40          # containers nested deeper than this cross as references
 ANCESTRY = 16       # classes a class description may nest, as bases (describe sends fewer)
 SHARED_HASH = 32    # keys of one dict read from a message that may share a hash
 MAX_DIGITS = 4000   # ints longer than this cross as references (int -> str refuses ~4300)
+# Items no message can hold more of: the channel carries 4 MiB (host/channel.mjs, CAPACITY)
+# and JSON writes every item in two characters at least ("0,"). Counted before a container is
+# walked: a parameters() that gave back a list of 3 million floats was walked item by item and
+# written (12 MB) before the channel refused it, which in Pyodide took longer than the time
+# limit, so the file was "stopped at a line that could not be named" instead of told why.
+MAX_ITEMS = (4 << 20) // 2
 # Made once: 10 ** 4000 took 0.2 ms to compute, twice for every int written (58 a lab-5 file).
 _INT_LIMIT = 10 ** MAX_DIGITS
 
@@ -74,6 +80,13 @@ class WireError(Exception):
     """A message that does not follow the format: the other side broke its end of the link."""
 
 
+def too_many_items(items: int) -> ValueError:
+    """A value with more items than any message can carry (MAX_ITEMS); nothing was written. A
+    plain ValueError, as the channel's own refusal of a long message is (link.py)."""
+    return ValueError(f"the value your code gave back holds {items:,} items or more, more than "
+                      "a message between your code and the checks may hold (4 MiB)")
+
+
 class Codec:
     """One side's view: its own objects by ref number, and stand-ins for the other side's.
 
@@ -89,6 +102,7 @@ class Codec:
         self.ref_of_mine: dict[int, int] = {}   # id(our object) -> ref
         self.theirs: dict[int, object] = {}     # their ref -> our stand-in
         self.ref_of_theirs: dict[int, int] = {}  # id(stand-in) -> their ref
+        self._items = 0                           # items of the value being encoded
 
     # -- writing ------------------------------------------------------------------------
     def write(self, envelope: dict) -> str:
@@ -101,7 +115,12 @@ class Codec:
             if kind is int and not -_INT_LIMIT <= value <= _INT_LIMIT:
                 return self._reference(value)
             return value
-        if depth < DEPTH:
+        if depth == 0:  # a value of its own (a class's description encodes at depth 1)
+            self._items = 0
+        if depth < DEPTH and (kind is list or kind is tuple or kind is dict):
+            self._items += len(value)
+            if self._items > MAX_ITEMS:
+                raise too_many_items(self._items)
             if kind is list:
                 return [self.encode(item, depth + 1) for item in value]
             if kind is tuple:
@@ -124,10 +143,10 @@ class Codec:
             if issubclass(type(value), type):
                 info = self.describe(value)
                 # its bases first, as classes of their own (each crosses once)
-                info["bases"] = [self.encode(b) for b in info.get("bases", ())]
+                info["bases"] = [self.encode(b, 1) for b in info.get("bases", ())]
                 out["K"] = info
             else:
-                out["C"] = self.encode(type(value))
+                out["C"] = self.encode(type(value), 1)
         ref = len(self.mine)
         self.mine.append(value)
         self.ref_of_mine[id(value)] = ref
