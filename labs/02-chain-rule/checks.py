@@ -300,6 +300,18 @@ def local_rates(learner):
                        f"input: z = y**2 gets y = 3x = {_f(y)}, so dz/dy = 2y = {_f(exact)}.")
             elif _same(dz_dy, y * y):
                 why = "That is the value z = y**2, not its rate 2y."
+            elif _same(dz_dy, y):
+                why = (f"That is y itself, y**1: the power went down by one, but the old "
+                       f"power 2 did not come down in front. The power rule for y**n is "
+                       f"n * y**(n-1): for z = y**2 that is 2 * y = {_f(exact)}.")
+            elif _same(dz_dy, 2 * y * y):
+                why = (f"That is 2 * y**2: the power 2 came down in front, but it stayed 2. "
+                       f"The power rule for y**n is n * y**(n-1), one power lower: for "
+                       f"z = y**2 that is 2 * y**1 = 2y = {_f(exact)}.")
+            elif _same(dz_dy, 2.0):
+                why = (f"That is 2 alone, the power brought down with no y left: the power "
+                       f"rule for y**n is n * y**(n-1), and for z = y**2 that leaves y**1 = y, "
+                       f"so dz/dy = 2 * y = {_f(exact)}, which changes with y.")
             elif any(_same(dz_dy, 6 * e) for e in earlier[:-1]):
                 why = ("That is dz/dy for an earlier x, one the checks asked for before: "
                        "local_derivatives hands back a result it kept from an earlier call (a "
