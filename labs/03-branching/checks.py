@@ -251,7 +251,8 @@ def _check_graph1(learner, a, b):
         _not_times_L(g["c"], 1.0, a * b + a, f"{what}['c'] (dL/dc)")
         close(g["c"], 1.0, f"{what}['c'] (dL/dc)",
               why="L = c + a: a sum hands its gradient to each input unchanged, so dL/dc = 1.")
-    if _same(g["a"], 1.0 + a) and (_same(g["b"], b) or not _same(1.0 + a, b)):
+    if _same(g["a"], 1.0 + a) and (_same(g["b"], b) or not _same(1.0 + a, b)
+                                   or _a_own_elsewhere(learner, a, b)):
         raise CheckFailed(
             f"{what}['a'] (dL/da) should be {_f(1.0 + b)}, but your code gives {_f(g['a'])} = 1 + "
             f"a: on the path through c = a * b, a gets its OWN value. A product hands each "
@@ -289,6 +290,14 @@ def _check_graph1(learner, a, b):
     if not _same(g["b"], a):
         _b_slip(learner, g["b"], a, b, what)
     _factor(g["b"], a, b, f"{what}['b'] (dL/db)", f"a * dL/dc = {_f(a)}")
+
+
+def _a_own_elsewhere(learner, a, b):
+    """True if dL/da is 1 + a at a second point too: at the worked example 1 + a = 3 is also
+    b, the path through c alone, so one point cannot tell a's own value from a lost path."""
+    a2, b2 = (-1.25, 0.75) if (a, b) != (-1.25, 0.75) else (1.75, -0.5)
+    _, g2 = _grads_of(learner, "grads", a2, b2, ("a", "b", "c"))
+    return _same(g2["a"], 1.0 + a2)
 
 
 def _b_slip(learner, got, a, b, what):
@@ -383,7 +392,8 @@ def _middle_at(learner, a, b):
     if _same(g["e"], d * g["d"]) and _same(g["d"], e) and not _same(d * e, d):
         raise CheckFailed(
             f"{what}['e'] (dL/de) should be d = {_f(d)}, but your code gives {_f(g['e'])} = "
-            f"d * dL/dd: it multiplies by the gradient of the OTHER factor. The gradient "
+            f"d * dL/dd (the same as d * e, since dL/dd = e): it multiplies by the gradient "
+            f"of the OTHER factor, or by e itself. The gradient "
             f"arriving at L = d * e is dL/dL = 1, for both factors: g['e'] += d * dL_dL.")
     if _same(g["d"], d) and not _same(d, e):
         if _same(g["e"], d):
