@@ -219,3 +219,29 @@ def test_a_files_seed_keeps_48_bits():
     assert all(0 <= s < 2 ** 48 for s in seeds)
     assert any(s > 2 ** 40 for s in seeds)   # 4 bytes never pass 2**32
     assert len(set(seeds)) == 64
+
+
+@pytest.mark.parametrize("source, lines", [
+    ("def f():\n\tx = 1\n        return x\n", "Line 2 is"),          # TabError: a tab, then spaces
+    ("def f():\n    if 1:\n\tx = 1\n    return x\n", "Line 3 is"),  # TabError: the tab is on it
+    ("def f():\n\tif 1:\n  x = 1\n", "Line 2 is"),                    # blocks 'at 0, 8': a tab's 8
+    ("class V:\n\tdef f(self):\n\t\tif 1:\n\t\t\tpass\n   return 1\n", "Lines 2, 3 and 4 are"),
+])
+def test_an_indentation_error_says_a_tab_is_there_when_the_indentation_has_one(source, lines):
+    """A tab counts to column 8 in the indentation numbers ('the blocks around it are at 0, 8')
+    while an editor shows it 4 wide, and a TabError got no hint at all: the tab is said."""
+    from grader.core.learner_errors import syntax_message
+    with pytest.raises(SyntaxError) as raised:
+        compile(source, "mine.py", "exec")
+    said = syntax_message(raised.value, source)
+    assert f"{lines} indented with a tab" in said, said
+    assert "Indent with spaces only, 4 per level" in said
+
+
+def test_no_tab_is_said_when_the_indentation_has_none():
+    from grader.core.learner_errors import syntax_message
+    source = "def f():\n    if 1:\n  x = 1\n"
+    with pytest.raises(SyntaxError) as raised:
+        compile(source, "mine.py", "exec")
+    said = syntax_message(raised.value, source)
+    assert "tab" not in said and "blocks around it are at 0, 4" in said, said

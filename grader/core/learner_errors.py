@@ -496,9 +496,28 @@ def _indent(line: str) -> int:
 
 def indentation_hint(exc: IndentationError, lines: list[str]) -> str:
     """Which indentation the line has and which it needs, in spaces: CPython's wording names
-    neither, and a learner counting spaces in a class cannot see which is off."""
+    neither, and a learner counting spaces in a class cannot see which is off. A tab in the
+    indentation is said too: counted to column 8, it is no number of spaces the learner sees."""
     if not exc.lineno or not 0 < exc.lineno <= len(lines):
         return ""
+    said = _indentation_said(exc, lines)
+    tabbed = [n for n, line in enumerate(lines[:exc.lineno], 1)
+              if "\t" in line[:len(line) - len(line.lstrip())] and line.strip()]
+    if not tabbed:
+        return said
+    named = tabbed if len(tabbed) <= 3 else tabbed[:3]
+    which = (f"Line {named[0]} is" if len(tabbed) == 1 else
+             "Lines " + ", ".join(map(str, named[:-1])) + f" and {named[-1]} are"
+             if len(tabbed) <= 3 else
+             "Lines " + ", ".join(map(str, named)) + f" and {len(tabbed) - 3} more are")
+    tab = (f"{which} indented with a tab, which Python counts to the next multiple of 8 "
+           f"columns however wide your editor shows it: mixed with spaces, a tab does not line "
+           f"up as it looks. Indent with spaces only, 4 per level: replace each tab at the "
+           f"start of a line.")
+    return f"{said}\n{tab}" if said else tab
+
+
+def _indentation_said(exc: IndentationError, lines: list[str]) -> str:
     here = _indent(lines[exc.lineno - 1])
     message = str(exc.msg)
     opener = re.search(r"on line (\d+)$", message)
