@@ -3,7 +3,10 @@ what 1280 x 800 shows zoomed to 400 %; and the width from which the lab sits bes
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser_support import ARTIFACTS
 
@@ -45,20 +48,39 @@ def test_from_1200_px_the_lab_is_a_column_beside_the_lesson(open_lesson, width, 
         assert lab["y"] >= lesson["y"] + lesson["height"], (lesson, lab)
 
 
-@pytest.mark.parametrize("width, height, phone", [(390, 844, True), (1280, 800, False),
-                                                  (1920, 1080, False)])
+# A lab passed, then a Check of broken code: the badge's longest words.
+PASSED_THEN_BROKEN = {"passed": True, "checked": True, "code": "x = 1\n",
+                      "last": {"passed": False, "score": 0, "max_score": 7}}
+
+
+@pytest.mark.parametrize("width, height, phone, record", [
+    (390, 844, True, None), (1280, 800, False, None), (1920, 1080, False, None),
+    (320, 700, False, None), (320, 700, False, PASSED_THEN_BROKEN), (390, 844, True, PASSED_THEN_BROKEN)])
 def test_a_lessons_progress_badge_is_beside_its_title_not_under_its_number(
-        browser, site, width, height, phone):
+        browser, site, width, height, phone, record):
     """On a phone the home page stacked each lesson's "not started" under the lesson's big
-    number, a line below the lesson it speaks of; it reads on the title's line, at its right."""
+    number, a line below the lesson it speaks of; it reads on the title's line, at its right.
+    The badge's room was a fixed 6.5rem: on a phone "passed (latest Check: 0 of 7)" lay over
+    "Computation graphs", and at 320 px (400 % zoom) every card ran 13 px past the screen's edge
+    and the page scrolled sideways. The title and its badge now share the line, whatever the
+    badge says, and the cards fit the screen."""
     context = browser.new_context(viewport={"width": width, "height": height},
                                   is_mobile=phone, has_touch=phone)
+    if record:
+        context.add_init_script(
+            f"for (const slug of ['01-graphs', '05-backward']) localStorage.setItem("
+            f"'autograd-course:v1:' + slug, {json.dumps(json.dumps(record))});")
     try:
         page = context.new_page()
         page.goto(site["url"] + "index.html")
+        sizes = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert sizes[0] <= sizes[1], f"the home page scrolls sideways: {sizes[0]} px in {sizes[1]}"
         for item in page.locator(".lesson-list li").all():
             badge = item.locator(".progress")
-            assert badge.inner_text() == "not started"
+            if record and item.get_attribute("data-lesson") in ("01-graphs", "05-backward"):
+                expect(badge).to_have_text("passed (latest Check: 0 of 7)")
+            else:
+                assert badge.inner_text() == "not started"
             b = badge.bounding_box()
             number = item.locator(".number").bounding_box()
             title = item.locator(".title").bounding_box()
@@ -70,7 +92,8 @@ def test_a_lessons_progress_badge_is_beside_its_title_not_under_its_number(
             assert not (b["y"] >= number["y"] + number["height"] - 1 and b["x"] < title["x"])
             whole = item.bounding_box()
             assert b["x"] + b["width"] <= whole["x"] + whole["width"], (width, b, whole)
-        page.screenshot(path=str(ARTIFACTS / f"home-progress-{width}.png"))
+            assert whole["x"] >= 0 and whole["x"] + whole["width"] <= width, (width, whole)
+        page.screenshot(path=str(ARTIFACTS / f"home-progress-{width}{'-latest' if record else ''}.png"))
     finally:
         context.close()
 
