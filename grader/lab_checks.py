@@ -240,6 +240,22 @@ def slips(source: ChecksSource) -> list[ConfigProblem]:
     return found
 
 
+def check_lines(source: ChecksSource) -> dict[str, tuple[Path, int]]:
+    """Each check's name, as its @check(...) gives it, to the file and line that define it,
+    read without running the checks."""
+    found = {}
+    for piece in source.pieces:
+        try:
+            tree = ast.parse(authored.read(piece.path))
+        except (SyntaxError, ValueError, OSError):
+            continue
+        for node in tree.body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _check_name(node):
+                first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+                found.setdefault(_check_name(node), (piece.path, first))
+    return found
+
+
 def _check_name(function) -> str | None:
     """The name a function's @check(...) gives it, else None."""
     for decorator in function.decorator_list:

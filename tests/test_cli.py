@@ -1750,3 +1750,35 @@ def test_check_names_a_verdict_written_as_pytest_or_a_predicate_which_the_grader
     assert ("labs/06-sgd/checks.py:17: check 'asserts' raised AssertionError: double(5) should be "
             "10 itself while grading starter.py") in err, err
     assert f"an assert in a check is an error of the check's own; {fail}" in err
+
+
+def test_grade_says_when_a_check_s_own_error_failed_the_files_not_the_learners(tmp_path):
+    """A check with a bug of its own (a KeyError in its own code) failed every file with "Your
+    code raised an error", and `course grade` said nothing else: the instructor read 300
+    learners' failures. Now stderr names the check, its file and line, and the files, while
+    a learner's own error (its line named) is not said to be the checks'."""
+    root = _copy_course(tmp_path / "course")
+    assert run_course("new", "sgd", cwd=root).returncode == 0
+    (root / "labs" / "06-sgd" / "checks.py").write_text(
+        '"""Hidden checks."""\n'                                               # 1
+        "from grader.core.checks import attempt, check, close, need\n"         # 2
+        "\n"                                                                   # 3
+        "@check('doubles', 'Multiply by two.')\n"                              # 4
+        "def doubles(learner):\n"                                              # 5
+        "    close(attempt('double(3)', need(learner, 'double'), 3), 6, 'double(3)')\n"
+        "\n"                                                                   # 7
+        "@check('looks up', 'Multiply by two.')\n"                             # 8
+        "def looks_up(learner):\n"                                             # 9
+        "    need(learner, 'double')\n"                                        # 10
+        "    return {}['missing']\n")                                          # 11
+    (tmp_path / "right.py").write_text("def double(x):\n    return 2 * x\n")
+    (tmp_path / "raises.py").write_text("def double(x):\n    return x / 0\n")
+    done = run_course("grade", "06-sgd", str(tmp_path / "right.py"), str(tmp_path / "raises.py"),
+                      "--runtime", "python", "--trusted", cwd=root)
+    assert done.returncode == 1
+    said = [line for line in done.stderr.splitlines() if "The checks' own error" in line]
+    assert len(said) == 1, done.stderr
+    assert ("check 'looks up' (labs/06-sgd/checks.py:8) of lab 06-sgd raised KeyError: 'missing' "
+            "with no line of the graded file running, in 2 file(s)") in said[0], said
+    assert "`course check --lab 06-sgd`" in said[0]
+    assert "'doubles'" not in done.stderr  # raises.py's own ZeroDivisionError is its own

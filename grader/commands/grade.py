@@ -147,6 +147,49 @@ def twice_note(graded) -> str | None:
             f"course counts. {shown}{more}.")
 
 
+RAISED = "Your code raised an error during this check: "
+
+
+def checks_own_errors_note(course, graded) -> str | None:
+    """One line per check that raised an error of its own while grading (no line of the
+    graded file was running: its message names none), with the check's file and line: every
+    learner read "Your code raised an error" and failed it, and nothing told the instructor
+    that the fault was the checks'. (Not one of the labs' 480 mistakes makes a check do so:
+    the checks call a learner's code through attempt(), which places its errors.)"""
+    from ..lab_checks import check_lines
+
+    hit: dict[tuple[str, str], list[str]] = {}
+    for piece in graded:
+        for c in piece.report.checks:
+            if not c.passed and c.message.startswith(RAISED) and "of your file)" not in c.message:
+                files = hit.setdefault((piece.report.lab, c.name), [])
+                files.append(piece.input)
+                if len(files) == 1:
+                    files.insert(0, c.message[len(RAISED):])
+    if not hit:
+        return None
+    lines = []
+    for (lab, name), (error, *files) in hit.items():
+        where = ""
+        if lab in course.labs:
+            path, line = check_lines(course.labs[lab].joined_checks()).get(name, (None, 0))
+            if path is not None:
+                where = f" ({_relative(path, course.root)}:{line})"
+        lines.append(f"The checks' own error, not the learners': check {name!r}{where} of lab "
+                     f"{lab} raised {error[:200]} with no line of the graded file running, in "
+                     f"{len(files)} file(s) ({_some(files)}), which read \"Your code raised an "
+                     f"error\" and failed it. Fix the check (`course check --lab {lab}` says "
+                     "more) and grade them again.")
+    return "\n".join(lines)
+
+
+def _relative(path, root) -> str:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return str(path)
+
+
 def skipped_note(skipped: list[str], inputs: list) -> str:
     """The lines naming the files folders held but that were not graded, so a learner who
     handed in `05-backward.py.txt` is not missing from the grades without a word. Blackboard's
@@ -328,6 +371,9 @@ def grade_command(args, all_labs, as_json, output_format, results_path, runtime,
     note = looked.note(SKIPPED_SHOWN)
     if note:  # on stderr: every format's document stays what it was
         click.echo(note, err=True)
+    own = checks_own_errors_note(course, graded)
+    if own:  # on stderr: every format's document stays what its reader expects
+        click.echo(own, err=True)
     if repeated:
         click.echo(f"Graded once, where first given: {len(repeated)} path(s) named a file again, "
                    f"{', '.join(repeated[:SKIPPED_SHOWN])}"
