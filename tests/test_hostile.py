@@ -170,7 +170,8 @@ INNOCENT_PASSES = ["innocent_bom.py", "innocent_optional_numpy.py", "innocent_st
                    "innocent_value_protocols.py", "innocent_signals.py",
                    "innocent_object_lifecycle.py", "innocent_own_exceptions.py",
                    "innocent_odd_source.py", "innocent_clear_screen.py",
-                   "innocent_buggy_finalizers.py", "innocent_quiet_print.py"]
+                   "innocent_buggy_finalizers.py", "innocent_quiet_print.py",
+                   "innocent_big_history.py"]
 INNOCENT_SYNTAX = [("innocent_syntax_error.py", "'(' was never closed (line 4).\n    total = (1 +\n            ^"),
                    ("innocent_indentation.py", "unexpected indent (line 6).\n    extra = 2\n    ^\n"
                     "Line 6 is indented 6 spaces, more than line 5 (4), which does not end in ':' "
@@ -511,6 +512,54 @@ def test_a_flood_below_sys_stdout_is_only_output(batch):
     assert report.error == "", report.error
     assert "does not define `Value`" in report.checks[0].message
     assert "flooded" in report.stdout
+
+
+def test_a_file_that_spends_memory_or_the_channel_is_told_which_and_keeps_its_checks(batch):
+    """Resources a file spends are its own: memory_per_call.py runs its interpreter out of
+    memory mid-checks (the checks before keep their verdicts, the one it ran out in says
+    MemoryError); too_many_items.py gives back more items than any message carries, and is
+    told so at once, not stopped by the time limit at a line that could not be named."""
+    report = batch["reports"]["memory_per_call.py"]
+    assert report.error == "", report.error
+    failed = [c for c in report.checks if not c.passed]
+    assert 0 < report.score < report.max_score and "MemoryError" in failed[0].message
+    report = batch["reports"]["too_many_items.py"]
+    assert report.error == "", report.error
+    failed = [c for c in report.checks if not c.passed]
+    assert failed and all("more than a message between your code and the checks may hold"
+                          in c.message for c in failed), [c.message for c in failed]
+
+
+def test_output_made_to_break_a_document_leaves_every_format_well_formed(batch):
+    """output_in_checks.py prints 100 kB of XML, CSV, a formula, NUL and escapes at every
+    addition, to both streams: each report's output stays bounded, and every format of the
+    whole batch still reads back with its own parser, one suite, row or result per file."""
+    import csv
+    import io
+    import json
+    import re
+    import xml.etree.ElementTree as ET
+
+    from grader.formats import render
+    from grader.graded import Graded
+
+    report = batch["reports"]["output_in_checks.py"]
+    assert not report.passed and "relu" in next(c for c in report.checks if not c.passed).message
+    assert len(report.stdout) < 70_000 and len(report.stderr) < 70_000
+    graded = [Graded(r, name) for name, r in batch["reports"].items()]
+    names = [g.report.file for g in graded]
+    documents = {name: render(name, graded) for name in
+                 ("json", "junit", "csv", "gradescope", "prairielearn", "text")}
+    assert [r["file"] for r in json.loads(documents["json"])] == names
+    suites = ET.fromstring(documents["junit"].split("\n", 1)[1]).findall(".//testsuite")
+    assert len(suites) == len(names)
+    rows = list(csv.reader(io.StringIO(documents["csv"].lstrip("\ufeff"))))
+    assert len(rows) == len(names) + 1 and {len(row) for row in rows} == {len(rows[0])}
+    assert not any(cell[:1] in ("=", "+", "-", "@") for row in rows for cell in row)
+    json.loads(documents["gradescope"]) and json.loads(documents["prairielearn"])
+    # The text's only escapes are its own colours (click.style on PASSED / FAILED).
+    shown = re.sub("\x1b\\[(?:0|31|32)m", "", documents["text"])
+    assert "\x00" not in shown and "\x1b" not in shown
 
 
 def test_rewriting_the_agents_classes_is_only_another_wrong_answer(batch):
