@@ -1314,7 +1314,7 @@ def test_a_real_ctrl_c_mid_batch_keeps_the_files_graded_and_names_the_rest(runti
     assert "stopped by Ctrl+C: the 2 file(s) graded are kept (written to" in text, text
     assert "3 file(s) were not graded and are in no report:" in text, text
     assert all(name in text.split("not graded")[1] for name in ("c cal.py", "d dee.py", "e eve.py"))
-    assert "Grade those again; with --json both times, `course merge` puts the two" in text
+    assert "Grade those again, by the same paths (all 3, not only the ones shown):" in text
     assert "Traceback" not in text and "2 of 2 file(s) passed; wrote" in out
     rows = results.read_text().splitlines()
     assert len(rows) == 3 and "a amy.py" in rows[1] and "b bob.py" in rows[2], rows
@@ -1782,3 +1782,42 @@ def test_grade_says_when_a_check_s_own_error_failed_the_files_not_the_learners(t
             "with no line of the graded file running, in 2 file(s)") in said[0], said
     assert "`course check --lab 06-sgd`" in said[0]
     assert "'doubles'" not in done.stderr  # raises.py's own ZeroDivisionError is its own
+
+
+def test_a_ctrl_c_halfway_through_a_class_prints_the_command_that_grades_every_file_left(
+        monkeypatch, tmp_path):
+    """A Ctrl+C 150 files into 300 named ten of the 150 left, "and 140 more", and said "Grade
+    those again": the instructor had to find the other 140 by hand. The note now prints the
+    command that grades every file left (as a stopped --shard's did), and run, it grades
+    exactly those, so `course merge` of the two documents is the whole class."""
+    import shlex
+
+    from click.testing import CliRunner
+
+    from grader.cli import main
+    from grader.commands import grade as grade_module
+    from grader.core.report import Report
+
+    class StoppedHalfway:
+        workers = 1
+
+        def grade(self, submissions, done=None):
+            for n, submission in enumerate(submissions[:len(submissions) // 2]):
+                done(n, Report(lab=submission.lab, file=submission.file))
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(grade_module, "make_runtime", lambda *args, **kwargs: StoppedHalfway())
+    solution = (LAB / "solution.py").read_text()
+    for n in range(24):
+        (tmp_path / f"s{n:02} x.py").write_text(solution)
+    done = CliRunner().invoke(main, ["grade", "05-backward", str(tmp_path), "--json",
+                                     "--results", str(tmp_path / "kept.json"),
+                                     "--course", str(ROOT)])
+    assert done.exit_code == 2, done.output
+    assert "12 file(s) were not graded" in done.output and "and 2 more" in done.output
+    command = next(line.strip() for line in done.output.splitlines()
+                   if line.strip().startswith("course grade "))
+    words = shlex.split(command.removesuffix(" > rest.json"))
+    assert command.endswith(" > rest.json") and words[:3] == ["course", "grade", "05-backward"]
+    assert words[3:15] == [str(tmp_path / f"s{n:02} x.py") for n in range(12, 24)], words
+    assert words[15:] == ["--json", "--course", str(ROOT)]

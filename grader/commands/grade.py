@@ -89,8 +89,9 @@ class Progress:
 
 def again_command(lab: str | None, missing: list[str], runtime: str, trusted: bool,
                   timeout: float, root: str | None) -> str:
-    """The `course grade` of the inputs a stopped shard did not grade, as this one was asked
-    but without --shard, to paste: every input, whatever the note shows of them."""
+    """The `course grade` of the inputs a stopped run (or shard) did not grade, as this one
+    was asked but without --shard, to paste: every input, whatever the note shows of them (a
+    stop 150 files into 300 named ten "and 140 more", leaving the rest to be found by hand)."""
     words = ["course", "grade", lab or "--all", *missing, "--json"]
     if runtime != "pyodide":
         words += ["--runtime", runtime]
@@ -119,8 +120,9 @@ def stopped_note(graded: int, missing: list[str], written: str, shard=None,
                "shards with rest.json; merging the shards without it is refused, as a shard "
                "is missing files."
                if shard is not None else
-               "Grade those again; with --json both times, `course merge` puts the two "
-               "documents together."))
+               f"Grade those again, by the same paths (all {len(missing)}, not only the "
+               f"ones shown):\n    {again}\nand, if this run wrote --json too, `course merge` "
+               "its document with rest.json: the two documents together, as one run's."))
 
 
 def twice_note(graded) -> str | None:
