@@ -22,6 +22,28 @@ _HINTS = {
 }
 
 
+# What an unclosed quote or bracket is said as, by the YAML context it leaves open: PyYAML
+# places the slip where the text ran out (the block's end, or a later field), and said only
+# "found unexpected end of stream" at a line after the one to fix.
+_OPENED = {"while scanning a quoted scalar": "a quote",
+           "while parsing a flow sequence": "a '['",
+           "while parsing a flow mapping": "a '{'"}
+
+
+def yaml_slip(exc: yaml.YAMLError, first_line: int, hints: dict = _HINTS) -> tuple[int, str]:
+    """The line (the block's first line is `first_line`) and the author's words for a YAML
+    error: a quote or bracket never closed at the line that opened it, the rest where PyYAML
+    found them, with a hint for the usual slips."""
+    problem = getattr(exc, "problem", None) or str(exc)
+    opened, begun = _OPENED.get(getattr(exc, "context", None)), getattr(exc, "context_mark", None)
+    mark = getattr(exc, "problem_mark", None)
+    if opened and begun is not None and (mark is None or mark.line != begun.line):
+        return begun.line + first_line, (f"{opened} opened on this line is never closed "
+                                          f"(YAML: {problem})")
+    mark = mark or begun
+    return (mark.line + first_line if mark else first_line), problem + hints.get(problem, "")
+
+
 class FrontMatterError(ValueError):
     def __init__(self, line: int, message: str):
         super().__init__(message)
@@ -53,10 +75,8 @@ def parse(text: str) -> Page:
         node = yaml.compose(block, Loader=yaml.SafeLoader)
         meta = yaml.safe_load(block)
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 2 if mark else 2
-        raise FrontMatterError(line, f"the front matter is not valid YAML: {exc.problem}"
-                                     f"{_HINTS.get(exc.problem, '')}") from None
+        line, said = yaml_slip(exc, 2)
+        raise FrontMatterError(line, f"the front matter is not valid YAML: {said}") from None
     if not isinstance(meta, dict):
         raise FrontMatterError(2, "the front matter must be a mapping of fields (title: ..., lab: ...)")
     where, items = {}, {}

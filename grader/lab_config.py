@@ -24,7 +24,7 @@ from pathlib import Path
 import yaml
 
 from . import authored
-from .frontmatter import _HINTS
+from .frontmatter import _HINTS, yaml_slip
 
 # What PyYAML's words for a slip mean in an author's terms (a lesson's front matter shares the
 # first ones); said after them, in parentheses.
@@ -82,11 +82,8 @@ def load(folder: Path, problems: list) -> LabConfig:
         root = yaml.compose(text)
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc)
-        problems.append(ConfigProblem(path, mark.line + 1 if mark else 1,
-                                      f"{FILE} is not valid YAML: {problem}"
-                                      f"{YAML_HINTS.get(problem, '')}"))
+        line, said = yaml_slip(exc, 1, YAML_HINTS)
+        problems.append(ConfigProblem(path, line, f"{FILE} is not valid YAML: {said}"))
         config.unread = problems[-1]
         return config
     if data is None:

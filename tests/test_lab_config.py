@@ -269,3 +269,25 @@ def test_a_part_listing_an_unknown_check_is_one_problem_not_also_an_order_proble
     swapped = _config(tmp_path, "parts: [{title: A, checks: [second, first, third, more]}]\n")[0]
     assert any("in the order the checks are defined" in p.message
                for p in lab_config.problems(swapped, CHECKS, []))
+
+
+@pytest.mark.parametrize("text, line, opened", [
+    ('parts:\n  - title: "One step\n    checks: [first]\n', 2, "a quote"),
+    ("parts:\n  - title: One\n    checks: [first, second\n  - title: Two\n", 3, "a '['"),
+])
+def test_a_quote_or_bracket_never_closed_is_said_at_the_line_that_opened_it(tmp_path, text, line,
+                                                                           opened):
+    """`title: "One step` (no closing quote) in lab.yaml or a page's front matter was said as
+    "found unexpected end of stream" at the block's end (the page's closing '---', line 16
+    for a slip on line 2), naming neither the quote nor its line."""
+    from grader import frontmatter
+
+    _, found = _config(tmp_path, text)
+    assert [p.line for p in found] == [line], found
+    assert f"{opened} opened on this line is never closed (YAML: " in found[0].message, found
+    page = "---\ntitle: Gradient descent\nlab: 06-descent\n" + text + "---\n\nBody.\n"
+    with pytest.raises(frontmatter.FrontMatterError) as raised:
+        frontmatter.parse(page)
+    assert raised.value.line == line + 3, raised.value.message  # after '---', title and lab
+    assert raised.value.message.startswith(
+        f"the front matter is not valid YAML: {opened} opened on this line is never closed")
