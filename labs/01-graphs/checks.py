@@ -29,6 +29,12 @@ def _same(x, y):
     return math.isclose(x, y, rel_tol=1e-9, abs_tol=1e-9)
 
 
+def _exact(x, y):
+    """evaluate's values: relative only, as its graphs hold numbers from 1e-7 to 1e7 in size
+    (a right evaluate computes the very floats the checks do)."""
+    return math.isclose(x, y, rel_tol=1e-9, abs_tol=0.0)
+
+
 # --- forward --------------------------------------------------------------------------------
 
 
@@ -59,11 +65,11 @@ def _cases(rng):
     return cases
 
 
-def _rounded(got, want, label):
+def _rounded(got, want, label, same=_same):
     """Fail naming it if got is want cut to a whole number or rounded to a few decimals."""
-    if _same(got, want):
+    if same(got, want):
         return
-    if got in (math.trunc(want), round(want), round(want, 1), round(want, 2), round(want, 3)):
+    if got == math.trunc(want) or any(got == round(want, k) for k in range(13)):
         raise CheckFailed(f"{label} should be {_f(want)}, but your code gives {_f(got)}: that "
                           f"number with its decimals cut off (int() or round() does that). "
                           f"Keep every node's value exactly as the step computes it: the "
@@ -247,7 +253,7 @@ def _right_when_renamed(learner, steps, inputs):
     try:
         values = mapping(attempt("evaluate", need(learner, "evaluate"), renamed, dict(inputs)),
                          "evaluate")
-        return all(_same(number(values[k], k), want[k]) for k in fresh.values())
+        return all(_exact(number(values[k], k), want[k]) for k in fresh.values())
     except Exception:
         return False
 
@@ -266,7 +272,7 @@ def _reorders(evaluate):
             steps.reverse()
         try:
             values = mapping(attempt("evaluate", evaluate, steps, dict(inputs)), "evaluate")
-            if all(_same(number(values[k], k), want[k]) for k in (one, two)):
+            if all(_exact(number(values[k], k), want[k]) for k in (one, two)):
                 return True
         except Exception:
             continue
@@ -326,7 +332,7 @@ def _compare(what, values, steps, inputs, learner=None):
             raise CheckFailed(f"{what} has no value for the step '{name}': run every step "
                               f"and store each result under its name.")
         got = number(values[name], f"`{what}['{name}']`")
-        if _same(got, expected[name]):
+        if _exact(got, expected[name]):
             continue
         if learner is not None and _right_when_renamed(learner, steps, inputs):
             raise CheckFailed(
@@ -340,8 +346,8 @@ def _compare(what, values, steps, inputs, learner=None):
             before = expected[names[index - 1]]
             for left, right, kept in ((before, expected[y], y), (expected[x], before, x)):
                 chained = left + right if op == "+" else left * right
-                if (y if kept == x else x) != names[index - 1] and _same(got, chained) and \
-                        not _same(chained, expected[name]):
+                if (y if kept == x else x) != names[index - 1] and _exact(got, chained) and \
+                        not _exact(chained, expected[name]):
                     raise CheckFailed(
                         f"`{what}['{name}']` should be {_f(expected[name])}, but your code gives "
                         f"{_f(got)} = {names[index - 1]} {op} {kept}: step '{name}' is "
@@ -350,7 +356,7 @@ def _compare(what, values, steps, inputs, learner=None):
                         f"{y if kept == x else x}. A step need not use the step before it: "
                         f"look up each side by its own name, values[x] {op} values[y].")
         cut = _oracle(steps, {k: math.trunc(v) for k, v in inputs.items()})
-        if _same(got, cut[name]) and not _same(got, expected[name]) and \
+        if _exact(got, cut[name]) and not _exact(got, expected[name]) and \
                 any(v != math.trunc(v) for v in inputs.values()):
             want = expected[name]
             if got in (math.trunc(want), round(want), round(want, 1), round(want, 2),
@@ -369,7 +375,7 @@ def _compare(what, values, steps, inputs, learner=None):
         for side in (x, y):
             doubled = expected[side] + expected[side] if op == "+" else \
                 expected[side] * expected[side]
-            if x != y and _same(got, doubled) and not _same(doubled, expected[name]):
+            if x != y and _exact(got, doubled) and not _exact(doubled, expected[name]):
                 raise CheckFailed(
                     f"`{what}['{name}']` should be {_f(expected[name])}, but your code gives "
                     f"{_f(got)} = {side} {op} {side}: step '{name}' is {x} {op} {y}, and your "
@@ -377,19 +383,22 @@ def _compare(what, values, steps, inputs, learner=None):
                     f"values[x] {op} values[y].")
         other = expected[x] * expected[y] if op == "+" else expected[x] + expected[y]
         power = _power(expected[x], expected[y])
-        if op == "*" and power is not None and _same(got, power) and not _same(got, other):
+        if op == "*" and power is not None and _exact(got, power) and not _exact(got, other):
             raise CheckFailed(
                 f"`{what}['{name}']` should be {_f(expected[name])}, but your code gives "
                 f"{_f(got)} = {x} ** {y}: ** raises to a power. Step '{name}' multiplies: "
                 f"values[x] * values[y], with a single *.")
-        if _same(got, other):
+        if _exact(got, other):
             raise CheckFailed(
                 f"`{what}['{name}']` should be {_f(expected[name])}, but your code gives "
                 f"{_f(got)}: step '{name}' is {x} {op} {y}, and your code applied the other op. "
                 f"Use the op written in the step.")
-        _rounded(got, expected[name], f"`{what}['{name}']`")
-        close(got, expected[name], f"`{what}['{name}']`",
-              why=f"Step '{name}' is {x} {op} {y} = {_f(expected[x])} {op} {_f(expected[y])}.")
+        _rounded(got, expected[name], f"`{what}['{name}']`", _exact)
+        # Relative only: a value of 1e-7 rounded away (round(v, 9)) is as wrong as a large one.
+        raise CheckFailed(f"`{what}['{name}']` should be {expected[name]!r}, but your code gives "
+                          f"{got!r}. Step '{name}' is {x} {op} {y} = {expected[x]!r} {op} "
+                          f"{expected[y]!r}: store exactly what the step gives, "
+                          f"values[x] {op} values[y].")
 
 
 # Sizes and names of the graphs evaluate_chained draws (evaluate_is_pure must know every name
@@ -406,8 +415,8 @@ def _wide(rng, power):
 
 def _steps(rng, inputs, count, fixed=None):
     """`count` steps named n0, n1, ...: each uses the step just before it (or an input) and
-    one random earlier node, with a random op; a product that would pass 1e12 in size (or come
-    within 1e-12 of 0) is a sum instead, so that no value overflows. `fixed` maps a step's
+    one random earlier node, with a random op; a product that would pass 1e18 in size (or come
+    within 1e-18 of 0) is a sum instead, so that no value overflows. `fixed` maps a step's
     index to the step to put there instead."""
     values, steps = dict(inputs), []
     for i in range(count):
@@ -421,7 +430,7 @@ def _steps(rng, inputs, count, fixed=None):
                 (rng.choice(known), first)
             op = rng.choice("+*")
             product = values[pair[0]] * values[pair[1]]
-            if op == "*" and not (product == 0 or 1e-12 < abs(product) < 1e12):
+            if op == "*" and not (product == 0 or 1e-18 < abs(product) < 1e18):
                 op = "+"
         steps.append((name, op, pair))
         values[name] = values[pair[0]] + values[pair[1]] if op == "+" else \
@@ -429,12 +438,11 @@ def _steps(rng, inputs, count, fixed=None):
     return steps
 
 
-def _graph(rng, count, width):
+def _graph(rng, count, width, size):
     """A graph of `count` steps on `width` inputs of drawn names, each input about 10**k in
-    size, k drawn around a size drawn for the graph (from 0.001 to 1e6)."""
-    size = rng.randint(-3, 6)
+    size, k within one of `size`."""
     names = rng.sample(INPUT_NAMES, width)
-    inputs = {name: _wide(rng, min(6, max(-3, size + rng.choice((-1, 0, 1))))) for name in names}
+    inputs = {name: _wide(rng, size + rng.choice((-1, 0, 1))) for name in names}
     return inputs, _steps(rng, inputs, count)
 
 
@@ -442,7 +450,7 @@ def _zero_graph(rng):
     """A graph one of whose steps, at a drawn place, adds two inputs that cancel (its result
     0, used by the steps after it); the inputs, the steps and the zero step as text."""
     count = rng.randint(4, 9)
-    inputs, _ = _graph(rng, 0, rng.randint(3, 6))
+    inputs, _ = _graph(rng, 0, rng.randint(3, 6), rng.randint(-2, 2))
     p, q = rng.sample(list(inputs), 2)
     inputs[q] = -inputs[p]
     at = rng.randint(0, count - 2)
@@ -458,13 +466,17 @@ def _zero_graph(rng):
        "and `return values`.")
 def evaluate_every_node(learner):
     steps = [("s", "+", ("x", "y")), ("t", "*", ("x", "y")), ("u", "+", ("y", "x"))]
-    inputs = {"x": 2.0, "y": 3.0}
+    # No two of x + y, x * y, x + x, y + y, x * x, y * y, x ** y alike: each slip is told
+    # for what it is (at 2 and 3, x * y = y + y).
+    inputs = {"x": 2.5, "y": 1.5}
     what, values = _evaluate(learner, steps, inputs)
     for name in inputs:
         if name not in values:
             raise CheckFailed(f"{what} has no value for the input '{name}': inputs are nodes "
                               f"too, so the dict should include them (start from a copy of "
                               f"inputs).")
+        _rounded(number(values[name], f"`{what}['{name}']`"), inputs[name],
+                 f"`{what}['{name}']`")
         close(values[name], inputs[name], f"`{what}['{name}']`",
               why="An input node keeps the value it was given.")
     _compare(what, values, steps, inputs, learner)
@@ -496,11 +508,13 @@ def evaluate_chained(learner):
     _compare(what, values, formula, inputs, learner)
     # Graphs of drawn sizes (one short, one middling, one long: a file that keeps only the
     # first few steps or inputs meets a longer list), drawn input names, and inputs of a
-    # drawn magnitude from 0.001 to 1e6 (a `+` wrong past some size meets values past it).
+    # drawn magnitude, one tiny (1e-9 to 1e-6), one of a few units, one huge (1e4 to 1e7): a
+    # `+` wrong past some size, or a value rounded to some decimals, meets values there.
     counts = rng.sample([rng.randint(2, 5), rng.randint(6, 11), rng.randint(12, MAX_STEPS)], 3)
     widths = rng.sample([2, rng.randint(3, 5), rng.randint(6, MAX_INPUTS)], 3)
-    for steps_n, inputs_n in zip(counts, widths):
-        inputs, steps = _graph(rng, steps_n, inputs_n)
+    sizes = rng.sample([rng.randint(-8, -7), rng.randint(-1, 1), rng.randint(5, 6)], 3)
+    for steps_n, inputs_n, size in zip(counts, widths, sizes):
+        inputs, steps = _graph(rng, steps_n, inputs_n, size)
         what, values = _evaluate(learner, steps, inputs)
         _compare(what, values, steps, inputs, learner)
     # Steps whose result is 0, last: a 0 read as "missing" (values.get(x) or inputs[x],
@@ -576,7 +590,7 @@ def evaluate_is_pure(learner):
     kept = mapping(results[0], f"r1 in {both}")
     expected = _oracle(first_steps, first_inputs)
     if set(kept) != set(expected) or any(
-            not _same(number(kept[k], f"r1['{k}']"), expected[k]) for k in expected):
+            not _exact(number(kept[k], f"r1['{k}']"), expected[k]) for k in expected):
         held = ", ".join(sorted(kept)) or "(none)"
         raise CheckFailed(f"After {both}, the first result r1 holds the nodes {held}: the "
                           f"second call changed it. Every call returns the same dict (a default "

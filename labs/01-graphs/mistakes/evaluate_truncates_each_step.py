@@ -1,5 +1,5 @@
 # mistake: evaluate cuts every step's result to a whole number with int()
-# fails: evaluate applies each step's op (+ and *)
+# fails: evaluate returns a value for every node
 # message: decimals cut off
 
 def forward(a, b, c, f):

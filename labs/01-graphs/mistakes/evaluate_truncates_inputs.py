@@ -1,5 +1,5 @@
 # mistake: evaluate copies the inputs with int(), so every input loses its decimals
-# fails: evaluate applies each step's op (+ and *)
+# fails: evaluate returns a value for every node
 # message: decimals cut off
 def forward(a, b, c, f):
     e = a * b
