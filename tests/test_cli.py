@@ -1821,3 +1821,45 @@ def test_a_ctrl_c_halfway_through_a_class_prints_the_command_that_grades_every_f
     assert command.endswith(" > rest.json") and words[:3] == ["course", "grade", "05-backward"]
     assert words[3:15] == [str(tmp_path / f"s{n:02} x.py") for n in range(12, 24)], words
     assert words[15:] == ["--json", "--course", str(ROOT)]
+
+
+
+def test_grade_says_when_the_checks_never_finished_not_the_learners_files(tmp_path):
+    """A check that loops failed every file, in CPython as "Your code ran for more than 1 s"
+    (in Pyodide "the checks did not finish"), and said nothing else to the instructor; stderr
+    now says it is the checks' fault, in either runtime, and which command names the check,
+    while a learner's own loop is not said to be the checks'."""
+    from grader.commands.grade import checks_own_errors_note
+    from grader.core.report import Report
+    from grader.grading import Graded
+    from grader.runtimes.submission import CHECKS_TIMEOUT
+
+    root = _copy_course(tmp_path / "course")
+    assert run_course("new", "sgd", cwd=root).returncode == 0
+    (root / "labs" / "06-sgd" / "checks.py").write_text(
+        "from grader.core.checks import attempt, check, close, need\n\n"
+        "@check('doubles', 'Multiply by two.')\n"
+        "def doubles(learner):\n"
+        "    close(attempt('double(3)', need(learner, 'double'), 3), 6, 'double(3)')\n"
+        "    if need(learner, 'double')(1) == 2:\n"
+        "        while True:\n"
+        "            pass\n")
+    (tmp_path / "right.py").write_text("def double(x):\n    return 2 * x\n")
+    (tmp_path / "loops.py").write_text("def double(x):\n    while True:\n        pass\n")
+    done = run_course("grade", "06-sgd", str(tmp_path / "right.py"), str(tmp_path / "loops.py"),
+                      "--timeout", "1", "--runtime", "python", "--trusted", cwd=root)
+    assert done.returncode == 1, done.stderr
+    said = ("The checks' own fault, not the learners': the checks of lab 06-sgd did not finish "
+            "within the time limit in 1 file(s) (")
+    assert said + f"{tmp_path / 'right.py'})" in done.stderr, done.stderr
+    assert "`course check --lab 06-sgd --runtime python` names it" in done.stderr
+    # Pyodide's words for the checks' interpreter not answering
+    stalled = Report(lab="06-sgd", file="x.py", error=CHECKS_TIMEOUT.format(timeout=10))
+    note = checks_own_errors_note(_course_of(root), [Graded(stalled, "x.py", None)])
+    assert note is not None and note.startswith(said + "x.py)")
+
+
+def _course_of(root):
+    from grader import course as course_model
+
+    return course_model.load(root)

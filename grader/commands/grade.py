@@ -168,9 +168,25 @@ def checks_own_errors_note(course, graded) -> str | None:
                 files.append(piece.input)
                 if len(files) == 1:
                     files.insert(0, c.message[len(RAISED):])
-    if not hit:
+    from ..core.run import stopped_check
+    from ..self_check import CHECKS_STALLED, _outside_the_file
+
+    # A lab's checks that never finished: in Pyodide the checks' interpreter did not answer;
+    # in CPython a check was running with no line of the file under it (as `course check`
+    # tells them apart), which the learner read as "Your code ran for more than 10 s".
+    stalled: dict[str, list[str]] = {}
+    for piece in graded:
+        report = piece.report
+        if CHECKS_STALLED.fullmatch(report.error) or (
+                _outside_the_file(report) and stopped_check(report) is not None):
+            stalled.setdefault(report.lab, []).append(piece.input)
+    if not hit and not stalled:
         return None
-    lines = []
+    lines = [f"The checks' own fault, not the learners': the checks of lab {lab} did not finish "
+             f"within the time limit in {len(files)} file(s) ({_some(files)}), which failed "
+             "with \"the checks did not finish\". A check that loops? `course check --lab "
+             f"{lab} --runtime python` names it; then grade them again."
+             for lab, files in stalled.items()]
     for (lab, name), (error, *files) in hit.items():
         where = ""
         if lab in course.labs:
