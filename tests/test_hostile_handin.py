@@ -6,6 +6,7 @@ score, a checksum, a name) may stand in for grading its code. Read with the inta
 from __future__ import annotations
 
 import json
+import unicodedata
 import zipfile
 
 import pytest
@@ -33,7 +34,7 @@ def _piece(path):
     return piece
 
 
-def _unpacked(path) -> str:
+def _unpacked(path, file=f"{SLUG}.py") -> str:
     """The lab's file as an instructor reads it after unpacking the zip: of entries that land on
     one file, the last (Info-ZIP's `unzip -o`, zipfile's extractall, Finder, Explorer), where
     "./a" and "a//b" land on "a" and "a/b", and names that differ only in case land on one file
@@ -42,9 +43,14 @@ def _unpacked(path) -> str:
     with zipfile.ZipFile(path) as archive:
         for info in archive.infolist():
             parts = [part for part in info.filename.split("/") if part not in ("", ".")]
-            if "/".join(parts).casefold() == f"{SLUG}.py".casefold():
+            if _one_file("/".join(parts)) == _one_file(file):
                 seen = archive.read(info).decode("utf-8")
     return seen
+
+
+def _one_file(name: str) -> str:
+    """Names one file on a disk that ignores case and Unicode composition (APFS, NTFS)."""
+    return unicodedata.normalize("NFC", name).casefold()
 
 
 HOLE = pytest.mark.xfail(strict=True, reason="the intake grades one of two entries that unpack "
@@ -72,6 +78,21 @@ def test_the_graded_code_is_the_code_the_export_unpacks_to(tmp_path, shadow):
     assert piece.source is None or piece.source == seen, (
         "graded a copy of the lab that unpacking the export hides: "
         f"graded {len(piece.source)} characters, unpacked {len(seen)}")
+
+
+@HOLE
+def test_a_name_the_manifest_gives_is_one_file_however_its_accents_are_composed(tmp_path):
+    """The manifest may name the lab's file (a name of the learner's choosing): "café.py" with
+    é as one character, and again with e and a combining accent, are one file on macOS."""
+    file = "caf\u00e9.py"
+    manifest = dict(MANIFEST, labs=[{"slug": SLUG, "file": file}])
+    export = _zip(tmp_path / "learner.zip", [(file, lab_file(SLUG, solution(SLUG))),
+                                             ("cafe\u0301.py", lab_file(SLUG, starter(SLUG)))],
+                  manifest)
+    seen = _unpacked(export, file)
+    assert seen == lab_file(SLUG, starter(SLUG))
+    piece = _piece(export)
+    assert piece.source is None or piece.source == seen, "graded a copy unpacking hides"
 
 
 def test_an_export_with_the_lab_once_is_graded_by_it(tmp_path):
