@@ -4,8 +4,9 @@ local gradients of a + b and a * b, the children they remember, a value used twi
 from grader.core.checks import CheckFailed, check, close, expect, need, slope
 
 # Defined in earlier files of checks/ (the files share one namespace):
-# reading.py: attempt, children_of, data_of, _f, _grad, new, result, rounded, _same, _xs
-# gradients.py: judge, local_grads, order_lost
+# reading.py: attempt, children_of, data_of, exact, FAR, _f, _far, _grad, new, result, rounded,
+#             _same, _xs
+# gradients.py: far_grads, judge, local_grads, order_lost
 
 
 # The rule each local gradient follows, said when a wrong number matches no known slip.
@@ -128,10 +129,27 @@ def add_and_mul(learner):
     ab, shown = [(a, "a"), (b, "b")], f"a = b = {x!r}, two different Values"
     out = result(Value, "a * b", lambda: a * b, ab)
     got = data_of(out, "(a * b)")
-    close(got, x * x, f"(a * b).data with {shown}", tol=1e-9, why=rounded(got, x * x))
+    exact(got, x * x, f"(a * b).data with {shown}", tol=1e-9,
+          why=rounded(got, x * x) or "A Value keeps every digit of its number, as Python's "
+                                     "float holds it: no rounding, and no shorter float (a "
+                                     "numpy.float32, say).")
     ga, gb = local_grads(out, "a * b", ab)
     judge(ga, x, f"The local gradient of a * b for a ({shown})", tol=1e-5, rule=MUL_RULE)
     judge(gb, x, f"The local gradient of a * b for b ({shown})", tol=1e-5, rule=MUL_RULE)
+    # Far from the few units above: a tiny pair, then a huge a with a tiny b, where a value
+    # rounded to some decimals or a gradient clipped to some size is no longer right.
+    far = _far(412, ((-7, -4), (-4, -1), (3, 7), (-6, -3)))
+    for x, y, ops in ((far[0], far[1], ("a + b", "a * b")), (far[2], far[3], ("a * b",))):
+        a, b = new(Value, x), new(Value, y)
+        ab, shown = [(a, "a"), (b, "b")], f"a = {x!r}, b = {y!r}"
+        for what in ops:
+            want, rates = (x + y, (1.0, 1.0)) if what == "a + b" else (x * y, (y, x))
+            out = result(Value, what, (lambda: a + b) if what == "a + b" else lambda: a * b, ab)
+            got = data_of(out, f"({what})")
+            exact(got, want, f"({what}).data with {shown}", rounded(got, want) or FAR)
+            for g, (_, name), rate in zip(far_grads(Value, out, what, ab), ab, rates):
+                exact(g, rate, f"The local gradient of {what} for {name} ({shown})",
+                      FAR + f" {ADD_RULE if what == 'a + b' else MUL_RULE}", tol=1e-9)
     # A step that reads its result through something on an input (self._out = out, then
     # self._out.grad) reads the LAST result made from that input: make the same one again
     # from the same a and b, then run the first one's step.

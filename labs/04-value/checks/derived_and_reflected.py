@@ -7,8 +7,8 @@ from math import isclose
 from grader.core.checks import check, CheckFailed, close, inputs, need, slope
 
 # Defined in earlier files of checks/ (the files share one namespace):
-# reading.py: data_of, _f, new, result, _xs
-# gradients.py: grads_through, judge, unscaled
+# reading.py: data_of, exact, FAR, _f, _far, new, result, _xs
+# gradients.py: far_grads, grads_through, judge, unscaled
 
 
 @check("negation, subtraction and division",
@@ -267,6 +267,18 @@ def plain_numbers(learner):
                                           f"as other * self**-1, it needs no step of its "
                                           f"own.")]
             judge(g, rate, f"The gradient of {what} for v (v = {_f(x)})", wrongs, tol=1e-5)
+    # A plain number far from a few units, on either side of a * and under a /: a
+    # multiplication or division that rounds, clips or caps past some size is wrong here.
+    x = _xs(415, 1, -3.0, 3.0, gap=0.4)[0]
+    n, = _far(415, ((2.5, 6),))
+    for what, build, want, rate in ((f"v * {n!r}", lambda v: v * n, x * n, n),
+                                    (f"v / {n!r}", lambda v: v / n, x / n, 1 / n)):
+        v = new(Value, x)
+        out = result(Value, what, lambda: build(v), [(v, "v")])
+        exact(data_of(out, f"({what})"), want, f"({what}).data with v = {_f(x)}", FAR, tol=1e-9)
+        (g,) = far_grads(Value, out, what, [(v, "v")])
+        exact(g, rate,
+              f"The gradient of {what} for v (v = {_f(x)})", FAR, tol=1e-9)
 
 
 # The reflected operations whose gradient has a sign of its own, as built from +, * and **.

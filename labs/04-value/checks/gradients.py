@@ -150,6 +150,25 @@ def local_grads(out, what, children):
     return found
 
 
+def far_grads(Value, out, what, children):
+    """d(out)/d(child) for each (child, name), at far inputs, read once (the checks before
+    have tried the step's += and out.grad): one backward step with every grad 0, or the
+    stored local gradients; through every node for an op built from others."""
+    node = f"({what})"
+    try:
+        kids = children_of(out, node)
+    except CheckFailed:  # named by the check on children, after this one
+        kids = None
+    if kids is not None and any(type(kid) is Value for kid in kids) and \
+            not all(any(kid is child for kid in kids) for child, _ in children):
+        return grads_through(Value, out, what, children)
+    if not _uses_closures(out, node):
+        return local_grads(out, what, children)
+    # out.grad = 1, so that a share shown is the local gradient itself (a step that ignores
+    # out.grad has failed the checks before this one)
+    return _run_backward(out, node, children, [0.0] * len(children), 1.0)
+
+
 def _affine(out, node, child, name, constant, slope):
     """True if a third backward step, with other grads, also hands `child` constant +
     slope * out.grad on top of what it holds: a part of the share is not multiplied."""

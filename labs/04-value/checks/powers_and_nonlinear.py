@@ -6,8 +6,8 @@ import math
 from grader.core.checks import CheckFailed, check, close, inputs, need, slope
 
 # Defined in earlier files of checks/ (the files share one namespace):
-# reading.py: children_of, data_of, _f, new, result, _xs
-# gradients.py: _graph, grads_through, judge, local_grads
+# reading.py: children_of, data_of, exact, FAR, _f, _far, new, result, rounded, _same, _xs
+# gradients.py: far_grads, _graph, grads_through, judge, local_grads
 # add_and_mul.py: remembers
 
 
@@ -71,6 +71,8 @@ def power(learner):
                                           f"the power rule is {k} * a**{k - 1}, with k as it "
                                           f"is.")] if k != int(k) else [])],
               rule=POWER_RULE)
+        worked_out(g, k * x ** (k - 1), f"The local gradient of {what} for a (a = {_f(x)})",
+                   "k * self.data ** (k - 1)")
     # At a = 0 too: k * 0**(k-1) is 0 for k = 2, 3 and 1 for k = 1 (a rule written as
     # k * out.data / a.data, equal everywhere else, divides by zero there; one that skips
     # a = 0 with a 0 there misses k = 1). Lower powers are not defined at 0 at all.
@@ -114,6 +116,20 @@ def power(learner):
                                        f"rule holds for a negative a too, {k} * a**{k - 1}, "
                                        f"sign included (no abs()).")],
               rule=POWER_RULE)
+
+
+    # Far from a few units: a tiny and a huge a (positive for a fractional k), where a
+    # gradient clipped to some size, or a value rounded, is no longer right.
+    for x, k in zip(_far(413, ((-4, -1), (2, 5))), (2, 3)):
+        a = new(Value, x)
+        what = f"a ** {k}"
+        out = result(Value, what, lambda: a ** k, [(a, "a")])
+        got = data_of(out, f"({what})")
+        exact(got, x ** k, f"({what}).data with a = {x!r}", rounded(got, x ** k) or FAR,
+              tol=1e-9)
+        (g,) = far_grads(Value, out, what, [(a, "a")])
+        exact(g, k * x ** (k - 1), f"The local gradient of {what} for a (a = {x!r})",
+              f"{FAR} {POWER_RULE}", tol=1e-9)
 
 
 def _exponent_child(Value, failed):
@@ -180,6 +196,16 @@ def relu_tanh_exp(learner):
                        "whatever the input's size (0 for an input <= 0): self.grad += "
                        "(1.0 if self.data > 0 else 0.0) * out.grad.")],
                   rule=RELU_RULE)
+    # Far from a few units: a tiny and a huge positive input, and a huge negative one.
+    for x in (abs(x) for x in _far(414, ((-9, -5), (3, 9)))):
+        a = new(Value, x)
+        out = result(Value, "a.relu()", lambda: a.relu(), [(a, "a")])
+        exact(data_of(out, "a.relu()"), max(0.0, x), f"a.relu().data with a = {x!r}",
+              f"{FAR} relu keeps a positive input as it is, however small, and gives 0 for "
+              f"the others: self.data if self.data > 0 else 0.0.", tol=1e-9)
+        (g,) = far_grads(Value, out, "a.relu()", [(a, "a")])
+        exact(g, 1.0 if x > 0 else 0.0, f"The local gradient of a.relu() (a = {x!r})",
+              f"{FAR} {RELU_RULE}", tol=1e-9)
     # 7.5 as well: tanh is still rising there (0.9999994), and an input clipped to keep
     # math.exp from overflowing, min(max(a, -5), 5), gives 0.99991 (overflow is past 350).
     # -3.5 and 5.5 too: an OUTPUT set to 1 (or -1) past some |a| > 3 or 5 (tanh(5.5) is
@@ -198,6 +224,8 @@ def relu_tanh_exp(learner):
                   "exponent, (e**(2a) - 1) / (e**(2a) + 1), or use math.tanh(a)."
               if _same(got, math.tanh(x / 2)) else clipped if abs(x) > 2 else
               "tanh(a) = (e**(2a) - 1) / (e**(2a) + 1): use math.tanh(self.data).")
+        worked_out(got, math.tanh(x), f"a.tanh().data with a = {_f(x)}", "math.tanh(self.data)",
+                   value=True)
         g = _gradient_for_a(Value, out, "a.tanh()", a)
         judge(g, slope(math.tanh, x), f"The local gradient of a.tanh() (a = {_f(x)})",
               [(math.tanh(x) ** 2 - 1, "That is t**2 - 1, the right size with the wrong "
@@ -221,12 +249,17 @@ def relu_tanh_exp(learner):
                                                    "tanh(a) the output.")], tol=1e-5,
               rule="tanh's local gradient is 1 - t**2, where t = tanh(a) is the OUTPUT "
                    "(out.data): self.grad += (1 - t**2) * out.grad.")
+        worked_out(g, 1 - math.tanh(x) ** 2, f"The local gradient of a.tanh() (a = {_f(x)})",
+                   "1 - t**2, with t = out.data")
     # and once far out, at 52.25: an exp capped against overflow (min(a, 50)) is wrong there
     for x in _xs(408, 5, -2.0, 2.0) + [52.25]:
         a = new(Value, x)
         out = result(Value, "a.exp()", lambda: a.exp(), [(a, "a")])
-        close(data_of(out, "a.exp()"), math.exp(x), f"a.exp().data with a = {_f(x)}",
+        got = data_of(out, "a.exp()")
+        close(got, math.exp(x), f"a.exp().data with a = {_f(x)}",
               why="a.exp() is e**a, e = 2.71828... raised to the power a: math.exp(self.data).")
+        worked_out(got, math.exp(x), f"a.exp().data with a = {_f(x)}",
+                   "math.exp(self.data)", value=True)
         g = _gradient_for_a(Value, out, "a.exp()", a)
         judge(g, slope(math.exp, x), f"The local gradient of a.exp() (a = {_f(x)})",
               [(x * math.exp(x - 1), "exp is not a power of a: e**a moves exactly as fast as "
@@ -248,6 +281,32 @@ def relu_tanh_exp(learner):
                                       f"itself, e**a. {ONE_LOOP}")], tol=1e-5,
               rule="e**a moves exactly as fast as it is: exp's local gradient is its output, "
                    "self.grad += out.data * out.grad.")
+        worked_out(g, math.exp(x), f"The local gradient of a.exp() (a = {_f(x)})", "out.data")
+
+
+def worked_out(got, want, what, rule, value=False):
+    """Fail if a local gradient within the checks' tolerance is still off by more than a few
+    units in the last digit: a rule worked out exactly (in any order: t * t or t**2, 1 / cosh**2)
+    agrees to ~1e-15, while a rate measured by nudging, (f(a + h) - f(a - h)) / (2 * h), is
+    off by 1e-11 or more at these inputs (its h**2 error against its rounding error / h)."""
+    if abs(got - want) > 1e-12 * max(1.0, abs(want)):
+        if value:
+            raise CheckFailed(f"{what} should be {want!r}, but your code gives {got!r}: close, "
+                              f"but off in the {_digit(got, want)} digit, as a formula built on "
+                              f"a rounded number (2.718281828 for e, say) is. Compute it "
+                              f"exactly: {rule}.")
+        raise CheckFailed(f"{what} should be {want!r}, but your code gives {got!r}: close, but "
+                          f"off in the {_digit(got, want)} digit. That is what a rate measured "
+                          f"by nudging the input, (f(a + h) - f(a - h)) / (2 * h), gives (or a "
+                          f"rule built on a rounded number, 2.718281828 for e). Work the local "
+                          f"gradient out exactly from the op's rule, here {rule}; nudging only "
+                          f"checks it.")
+
+
+def _digit(got, want):
+    """'7th' for an error in the 7th significant digit of want."""
+    n = max(1, int(-math.log10(abs(got - want) / max(abs(want), 1e-300))))
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 # The rules, said when a wrong local gradient matches no known slip.

@@ -40,7 +40,7 @@ def _same(x, y, tol=1e-9):
 
 def rounded(got, want):
     """Why `got` is wrong, if it is `want` rounded to a few decimals: '' otherwise."""
-    for k in range(8, -1, -1):  # the most decimals it keeps: 1.47056 is 1.4705604 to 6 and 5
+    for k in range(12, -1, -1):  # the most decimals it keeps: 1.47056 is 1.4705604 to 6 and 5
         if got != want and got == round(want, k):
             return (f"In full, {got!r} is {want!r} rounded to {k} decimals: a Value keeps "
                     f"every digit of its number (round only where you print it), or each "
@@ -58,6 +58,27 @@ def _xs(seed, n, low, high, gap=0.2):
             xs.append(x)
     return xs
 
+
+def _far(seed, ranges):
+    """One number per (low, high) in `ranges`, of size 10**low to 10**high (drawn evenly over
+    the powers of ten) and of either sign, with every digit a float holds: the numbers above
+    are all a few units in size, where a Value that rounds, clips or caps past some size
+    (round(x, 10), max(-100, min(100, g)), ...) still looks exact."""
+    rng = inputs(f"far{seed}")
+    return [rng.choice((-1.0, 1.0)) * 10 ** rng.uniform(low, high) for low, high in ranges]
+
+
+def exact(got, want, what, why, tol=1e-12):
+    """Fail unless got is want to `tol` relative (no absolute slack: far numbers are tiny as
+    well as huge), showing both in full: at this tolerance six digits would look the same."""
+    got = number(got, what)
+    if not math.isclose(got, want, rel_tol=tol, abs_tol=0.0):
+        raise CheckFailed(f"{what} should be {want!r}, but your code gives {got!r}. {why}")
+
+
+FAR = ("A Value's operations hold for numbers of every size, the tiny and the huge as well as "
+       "the few units tried before: keep every digit (no round(...)), and no cap or clip on a "
+       "value or a gradient (max(-100, min(100, g)), say).")
 
 UNHASHABLE = ("Your Value cannot go in a set (TypeError: unhashable type): it defines __eq__, and "
               "Python then sets __hash__ to None, so micrograd's set(_children) fails, and so "
