@@ -14,6 +14,7 @@ import os
 import re
 import reprlib
 import stat
+import unicodedata
 import zipfile
 import zlib
 from dataclasses import dataclass, field
@@ -135,6 +136,7 @@ def _members(archive: zipfile.ZipFile, shown: str) -> dict[str, zipfile.ZipInfo]
         raise Refused(f"{shown} holds {len(infos)} entries; an export holds a few (the limit is "
                       f"{MAX_MEMBERS}), so it is refused")
     members: dict[str, zipfile.ZipInfo] = {}
+    on_disk: dict[str, str] = {}  # the file each entry unpacks to (see below), to its name
     total = 0
     for info in infos:
         # Windows PowerShell's Compress-Archive (5.1) writes "\\" between a name's folders:
@@ -147,9 +149,16 @@ def _members(archive: zipfile.ZipFile, shown: str) -> dict[str, zipfile.ZipInfo]
         if stat.S_ISLNK(info.external_attr >> 16):
             raise Refused(f"{shown} holds a symbolic link ({name}); links are not followed, so "
                           "the zip is refused")
-        key = name.rstrip("/")
-        if key in members:
-            raise Refused(f"{shown} holds two entries named {key!r}, so the zip is refused")
+        # Keyed by the file it unpacks to: "./a.py", ".//a.py" and "a.py" are one file, and
+        # on a disk that ignores case (macOS's, Windows's) so are "A.py" and "a.PY". Two such
+        # entries: the grader read one, unpacking leaves the other, so whoever reviews the
+        # unpacked exports (by eye, or a similarity checker) read code that was never graded.
+        key = "/".join(part for part in name.split("/") if part not in ("", "."))
+        disk = unicodedata.normalize("NFC", key).casefold()
+        if disk in on_disk:
+            raise Refused(f"{shown} holds two entries, {on_disk[disk]!r} and {info.filename!r}, "
+                          "which unpack to one file, so the zip is refused")
+        on_disk[disk] = info.filename
         members[key] = info
         total += info.file_size
         if (total > MAX_UNPACKED or (info.file_size > (1 << 20)
