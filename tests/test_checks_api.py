@@ -245,3 +245,14 @@ def test_no_tab_is_said_when_the_indentation_has_none():
         compile(source, "mine.py", "exec")
     said = syntax_message(raised.value, source)
     assert "tab" not in said and "blocks around it are at 0, 4" in said, said
+
+
+def test_a_learner_error_in_a_function_names_the_function_as_a_recursion_does():
+    """An EOFError from input() inside __mul__ said only "(line 36 of your file)", while a
+    RecursionError said "(in `__neg__`, line N of your file)": every error in a def names it."""
+    from grader.core.learner_errors import in_your_file
+    assert in_your_file(EOFError("x"), (36, "__mul__")) == " (in `__mul__`, line 36 of your file)"
+    assert in_your_file(RecursionError("x"), (2, "f")) == " (in `f`, line 2 of your file)"
+    assert in_your_file(ValueError("x"), (3, "<module>")) == " (line 3 of your file)"
+    assert in_your_file(ValueError("x"), (4, "<lambda>")) == " (line 4 of your file)"
+    assert in_your_file(ValueError("x"), None) == ""

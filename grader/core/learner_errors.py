@@ -400,7 +400,7 @@ def in_your_file(exc: BaseException, where) -> str:
     if where is None:
         return ""
     line, function = where
-    if isinstance(exc, RecursionError) and function != "<module>":
+    if function and function != "<module>" and not function.startswith("<"):
         return f" (in `{function}`, line {line} of your file)"
     return f" (line {line} of your file)"
 
