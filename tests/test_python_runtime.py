@@ -282,3 +282,24 @@ def test_a_file_has_pythons_sigint_handler_even_when_course_grade_started_withou
         text=True, timeout=120, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
     report, = json.loads(done.stdout)
     assert report["passed"] and "handler: True" in report["stdout"], report["stdout"]
+
+
+def test_a_c_stack_overflow_is_said_as_a_recursion_too_deep_not_as_an_exit_status(course):
+    """A file that raises its recursion limit and recurses through repr() ends CPython with
+    SIGSEGV: --runtime python said "stopped before it could report (exit status -11 ...)"
+    where Pyodide names the recursion; both now say the same."""
+    source = ("import sys\nsys.setrecursionlimit(10 ** 7)\n\n\nclass Loop:\n"
+              "    def __repr__(self):\n        return repr(self)\n\n\n"
+              "def double(x):\n    repr(Loop())\n    return 2 * x\n")
+    checks = ("from grader.core.checks import attempt, check, close, need\n\n"
+              "@check('doubles', 'Multiply by two.')\n"
+              "def doubles(learner):\n"
+              "    close(attempt('double(3)', need(learner, 'double'), 3), 6, 'double(3)')\n")
+    from grader.runtimes.submission import Submission
+
+    job = Submission(lab="06-x", file="deep.py", source=source, checks_source=checks,
+                     check_names=["doubles"], check_hints=[[]], parts=[])
+    [report] = PythonRuntime(timeout=LIMIT).grade([job])
+    assert not report.passed
+    assert report.error.startswith("Your code recursed so deeply that the interpreter running "
+                                   "it ran out of stack and ended in the check “doubles”"), report.error

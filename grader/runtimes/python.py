@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import selectors
+import signal
 import socket
 import struct
 import subprocess
@@ -26,6 +27,7 @@ from pathlib import Path
 from ..core.report import CheckResult, Report
 from ..core.learner_errors import in_check, never_answered
 from ..core.run import NOT_RUN, STOPPED
+from ..core.split import STACK
 from .frames import FrameReader
 from .submission import CRASHED, Submission, core_sources, new_token
 from .waiting import wait_for_lanes
@@ -108,9 +110,13 @@ class PythonRuntime:
             return _kept(submission, known, seconds, STOPPED_HERE.format(seconds=seconds),
                          STOPPED, lambda check: never_answered(self.timeout, check))
         if result is None:
+            # SIGSEGV: CPython's C stack ran out (a recursion through a C slot, repr() or an
+            # operator, with sys.setrecursionlimit raised: its RecursionError comes too late),
+            # said as Pyodide says it, not as a bare "exit status -11".
             return _kept(submission, known, seconds, ENDED_HERE, NOT_RUN,
-                         lambda check: CRASHED.format(detail=f"exit status {status}"
-                                                      + in_check(check)))
+                         lambda check: STACK.format(during=in_check(check))
+                         if status == -signal.SIGSEGV else
+                         CRASHED.format(detail=f"exit status {status}" + in_check(check)))
         return submission.accept(Report.from_dict(result), NAME)
 
 
