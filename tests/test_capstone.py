@@ -145,6 +145,29 @@ def test_a_value_that_breaks_while_training_is_reported_with_its_line():
     assert "ValueError: tanh is tired" in end["error"] and end["line"] is not None
 
 
+@pytest.mark.parametrize("source", [
+    BREAKS_WHEN_TRAINING,
+    RAISES_WHILE_TRAINING,
+    (LAB / "solution.py").read_text() + (
+        "\nimport sys as _sys\n_sys._lab_runs = getattr(_sys, '_lab_runs', 0) + 1\n"
+        "if _sys._lab_runs > 1:\n    raise ValueError('not twice')\n"),
+], ids=["breaks-while-training", "raises-keyboardinterrupt", "fails-when-run-again"])
+def test_a_value_that_passes_every_check_but_breaks_is_told_what_to_do_next(source):
+    """Its error ended on the traceback ("ValueError: tanh is tired") under "Training with your
+    Value: it passes all 18 checks": the learner read both and did not know whether Check, the
+    checks or the line was to blame. The error now ends by saying: the line, and Train it again."""
+    try:
+        end = events_of(source)[-1]
+    finally:
+        vars(sys).pop("_lab_runs", None)
+    assert end["kind"] == "error", end
+    last = end["error"].splitlines()[-1]
+    assert last.endswith("then press Train it again."), end["error"]
+    assert "passes every check" in last, last
+    if end.get("line") is not None:  # the line it names is the line the traceback links
+        assert f"line {end['line']}" in last, (last, end["line"])
+
+
 def test_printing_in_the_learners_value_does_not_reach_the_page(capsys):
     noisy = (LAB / "solution.py").read_text().replace("    def backward(self):\n",
                                                         "    def backward(self):\n        print('x' * 100)\n", 1)

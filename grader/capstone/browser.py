@@ -50,10 +50,11 @@ def train(lab: str, checks_source: str, source: str, on_event, steps: int = Sett
         except KeyboardInterrupt as exc:  # a stop, or the file's own raise the second time it runs
             if STOPS.count != heard:
                 return _finish(on_event, "stopped")
-            loaded = ("Your file failed when run again for training: "
-                      + friendly_traceback(exc, FILENAME, stopped=False)[0])
-        if isinstance(loaded, str):
-            return _finish(on_event, "error", error=loaded)
+            message, line = friendly_traceback(exc, FILENAME, stopped=False)
+            loaded = ("Your file failed when run again for training: " + message, line)
+        if isinstance(loaded, tuple):
+            message, line = loaded
+            return _finish(on_event, "error", error=message + _next_step("when run again", line), line=line)
         engine, Value = "yours", loaded
     points = two_moons()
     # The page draws with these: the x axis spans `steps`, the boundary covers ±`extent`.
@@ -73,10 +74,10 @@ def train(lab: str, checks_source: str, source: str, on_event, steps: int = Sett
         if STOPS.count != heard:
             return _finish(on_event, "stopped")
         message, line = friendly_traceback(exc, FILENAME, stopped=False)
-        return _finish(on_event, "error", error=message, line=line)
+        return _finish(on_event, "error", error=message + _next_step("while training", line), line=line)
     except Exception as exc:  # the learner's Value passed the checks but broke while training
         message, line = friendly_traceback(exc, FILENAME)
-        return _finish(on_event, "error", error=message, line=line)
+        return _finish(on_event, "error", error=message + _next_step("while training", line), line=line)
     finally:
         sys.stdout, sys.stderr = saved
     return _finish(on_event, "done", accuracy=last.accuracy, loss=last.loss, seconds=last.seconds)
@@ -86,19 +87,29 @@ def _interrupted(report) -> bool:
     return report.interrupted
 
 
+def _next_step(when: str, line) -> str:
+    """The last line of the error of a file that passed every check: what to do now. The error
+    ended on its traceback, under "Training with your Value: it passes all 18 checks", and the
+    learner could not tell what was wrong, nor whether Check would say more (it does not: every
+    check passes)."""
+    where = f", at line {line}: fix it there" if line else ": fix it"
+    return f"\nYour code passes every check, but it broke {when}{where}, then press Train it again."
+
+
 def _learner_value(source: str):
-    """The learner's Value class, or a sentence saying why there is none."""
+    """The learner's Value class, or (the error, its line) saying why there is none."""
     out, err = CappedText(), CappedText()
     saved = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = out, err
     try:
         module = exec_module(compile(source, FILENAME, "exec"), source, FILENAME)
     except Exception as exc:
-        return "Your file failed when run again for training: " + friendly_traceback(exc, FILENAME)[0]
+        message, line = friendly_traceback(exc, FILENAME)
+        return "Your file failed when run again for training: " + message, line
     finally:
         sys.stdout, sys.stderr = saved
     value = getattr(module, "Value", None)
-    return value if isinstance(value, type) else "Your file no longer defines a Value class."
+    return value if isinstance(value, type) else ("Your file no longer defines a Value class.", None)
 
 
 def _finish(on_event, kind: str, **details) -> str:

@@ -1,6 +1,7 @@
 // Lesson 5's "Train it": a small network trained in the lab's Python worker (grader/capstone),
 // drawn live: the loss curve, and the decision boundary under the 60 points. The numbers all
 // come from Python, step by step; this file only draws them.
+import { EditorView } from "@codemirror/view";
 import { createBoundary, createLossCurve } from "./capstone-draw.js";
 import { showLine, text } from "./editor.js";
 import { el } from "./pictures/dom.js";
@@ -31,6 +32,10 @@ export function startTraining(section, lab) {
   let pending = null;  // the latest step not yet drawn: steps can arrive faster than frames
   let reached = null;  // the first step with 95 % of the points right
   let trained = "";  // the code the latest run trained: its error's lines are lines of this
+  const labEditor = () => {
+    const dom = (section.closest(".lab") ?? document).querySelector(".cm-editor");
+    return dom && EditorView.findFromDOM(dom);
+  };
 
   function onEvent(event) {
     if (event.kind === "start") {
@@ -85,10 +90,13 @@ export function startTraining(section, lab) {
     } else if (event.kind === "error") {
       verdict.textContent = `Training stopped with an error: ${event.error}`;
       // Its "line 58" takes the learner there, as Check's and Run's do: the line of the code
-      // trained, wherever edits since have moved it. window.courseEditor is the lab's editor.
-      const view = window.courseEditor;
-      if (view) linkLines(verdict, { go: (n) => showLine(view, followLine(trained, text(view), n)),
-        lines: () => trained.split("\n").length });
+      // trained, wherever edits since have moved it. The editor is the one in this lab's own
+      // section, found when pressed: window.courseEditor is a handle for tests and the
+      // curious, and with it unset (or another page's) the line was plain text.
+      linkLines(verdict, { go: (n) => {
+        const view = labEditor();
+        if (view) showLine(view, followLine(trained, text(view), n));
+      }, lines: () => trained.split("\n").length });
     }
   }
 
