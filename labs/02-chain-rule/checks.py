@@ -285,6 +285,9 @@ def local_rates(learner):
             if _same(dy_dx, y):
                 why = ("That is the VALUE y = 3x, not its rate: y = 3 * x moves 3 times as "
                        "fast as x, so dy/dx = 3.")
+            elif _same(dy_dx, 1.0):
+                why = ("That is 1, the rate of x itself: the constant factor stays in front, "
+                       "so y = 3 * x moves 3 times as fast as x, and dy/dx = 3 * 1 = 3.")
             close(dy_dx, 3.0, f"{what}['dy/dx']", why=why)
         exact = 2 * y
         measured = slope(lambda t: t ** 2, y)

@@ -60,6 +60,11 @@ def power(learner):
                        "k * a**(k-1), here " + f"{k} * a**{k - 1}."),
                (k, f"That is {k}, k alone: the power k comes down in front, and a stays, "
                    f"one power lower, k * a**(k-1), here {k} * a**{k - 1}."),
+               *([(1 / (k * x ** (1 - k)), f"That is 1 / (k * a**(1-k)), for k = {k}: a "
+                                            f"negative power is still brought down as a "
+                                            f"factor, not a divisor, and lowered by one: "
+                                            f"k * a**(k-1), here {k} * a**{k - 1}.")]
+                 if k < -1 else []),
                (k * x, f"That is k * a, {k} * a: the power k comes down in front, and a keeps "
                        f"a power one lower than k, k * a**(k-1), here {k} * a**{k - 1} (it is "
                        f"k * a only for k = 2)."),
