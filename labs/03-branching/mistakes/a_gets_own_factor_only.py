@@ -1,5 +1,4 @@
-# mistake: on the path through c = a * b, hands a its own value (b is right); at a=2, b=3 that
-# gives 3 = b, as if the path through c were the only one, so it was told a path is missing
+# mistake: on the path through c = a * b, hands a its own value, b right (at a=2, b=3: 1 + a = 3 = b, read as a lost path)
 # fails: worked example: a=2, b=3 gives dL/da = 4, dL/db = 2
 # message: a gets its OWN value
 

@@ -1,5 +1,4 @@
-# mistake: for a negative k, the power rule written 1 / (k * a**(1-k)) (as for 1/x**3 = 1/(3x**2)),
-# k put under the line instead of in front
+# mistake: for a negative k, the power rule written 1 / (k * a**(1-k)), k put under the line (as in 1/x**3 -> 1/(3x**2))
 # fails: a ** k for a plain number k
 # message: a negative power is still brought down as a factor, not a divisor
 
