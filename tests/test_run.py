@@ -402,6 +402,12 @@ def test_the_notebooks_note_on_an_earlier_labs_missing_code_names_that_lab_by_it
     below = notebook._not_pasted(report, "x = 1\n\nv = Value(1)\nclass Value:\n    pass\n",
                                  "04-value")
     assert "Move your code of lab 4 up" in below, below
+    # Raised inside a function the file calls as it loads, the error names that function too.
+    inside = Report(lab="05-backward", file="lab.py", error="Running your file failed: "
+                    "NameError: name 'Value' is not defined (in `make`, line 2 of your file)")
+    called = notebook._not_pasted(inside, "def make():\n    return Value(1)\nv = make()\n"
+                                  "class Value:\n    pass\n", "04-value")
+    assert "defines Value below line 2" in called, called
 
 
 def test_run_tells_the_pages_stop_from_a_files_own_keyboard_interrupt():

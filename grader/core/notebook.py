@@ -115,7 +115,8 @@ def _not_pasted(report: Report, source: str, builds_on: str | None) -> str:
     if not re.search(rf"\bneed\(\s*\w+\s*,\s*['\"]{name}['\"]\s*\)", earlier):
         return ""
     defined = re.search(rf"^\s*class\s+{name}\b", source, re.M)
-    used = re.search(r"\(line (\d+) of your file\)", report.error)
+    # "(line N of your file)", or "(in `f`, line N of your file)" when raised in a function.
+    used = re.search(r"line (\d+) of your file\)", report.error)
     # "lab 4", as the notebook's first cell, the lesson page and the starter say it (a slug is
     # NN-slug): "lab 04-value" named it as no other page does.
     number = re.match(r"(\d+)-", builds_on)
