@@ -381,7 +381,13 @@ def reflected(learner):
         (lambda v: n - v, f"{_f(n)} - v", "__rsub__"), (lambda v: v - n, f"v - {_f(n)}", None),
         (lambda v: n / v, f"{_f(n)} / v", "__rtruediv__"), (lambda v: v / n, f"v / {_f(n)}", None),
     ]
-    for index, (formula, what, method) in enumerate(cases):
+    # v of either sign: n - v and n / v (the learner's own __rsub__ and __rtruediv__) meet a
+    # positive and a negative v (2 / v computed as 2 / |v| is right for every positive v),
+    # every other case a v of a drawn sign.
+    runs = [(index, sign * v) for index in range(len(cases))
+            for sign in ((1, -1) if index in (4, 6) else (rng.choice((1, -1)),))]
+    for index, given in runs:
+        formula, what, method = cases[index]
         swapped, why = None, ""
         if method:  # its operands the wrong way round give the next case's value
             wrong, wrong_what = cases[index + 1][:2]
@@ -391,7 +397,7 @@ def reflected(learner):
                    f"other), other is the plain number on the LEFT. Writing {method} = "
                    f"{alias} does this too: {alias} computes self first.")
         try:
-            compare(learner, lambda v: formula(v) * 1.5, [v], f"({what}) * 1.5", ["v"],
+            compare(learner, lambda v: formula(v) * 1.5, [given], f"({what}) * 1.5", ["v"],
                     swapped=swapped, swap_why=why, slips=_reflected_slips(n, method))
         except CheckFailed as failed:
             if type(failed.__cause__) is not RecursionError or index % 2:
