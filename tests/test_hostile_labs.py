@@ -37,16 +37,13 @@ def test_a_finite_difference_engine_fails_lab_5(course):
 NUDGED = ("only lab 2 (a measured slope) and lab 5's product (a nudged backward) refuse a "
           "gradient measured by nudging; the other gradients' checks take any number within "
           "1e-6")
-SHAPES = ("lab 5's networks are always the same few shapes (at most 3 layers of at most 4 "
-          "neurons, a Neuron called on at most 4 inputs, 13 parameters trained): only their "
-          "numbers are drawn from the seed")
 LET_THROUGH = [("05-backward", "exp_by_series.py", None),  # caught: h past 2.5 in lab 5
                ("05-backward", "grads_cut_past_the_range.py", None),  # caught: h past 2.5
                ("05-backward", "divides_by_negatives_wrongly.py", None),  # caught: v < 0
                ("03-branching", "branching_by_nudging.py", None),  # caught: FAR in lab 3
                ("04-value", "local_gradients_by_nudging.py", NUDGED),
                ("05-backward", "local_gradients_by_nudging.py", NUDGED),
-               ("05-backward", "memorized_shapes.py", SHAPES),
+               ("05-backward", "memorized_shapes.py", None),  # caught: shapes drawn
                ("01-graphs", "memorized_step_counts.py", None),  # caught: up to 20 steps
                ("01-graphs", "add_wrong_when_large.py", None),  # caught: inputs up to 1e6
                ("01-graphs", "memorized_zero_graph.py", None)]  # caught: zeros drawn

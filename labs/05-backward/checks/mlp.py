@@ -101,6 +101,40 @@ def _count(sizes):
     return sum((nin + 1) * nout for nin, nout in zip(sizes, sizes[1:]))
 
 
+def _told_apart(sizes):
+    """True if every parameter count the MLP check reads a wrong shape from (the weights only,
+    some layers only, one neuron per layer, layers built from the wrong sizes) differs from
+    the others and from the right count: then each wrong shape is named for what it is."""
+    want = _count(sizes)
+    counts = [want, want - sum(sizes[1:]), sum(n + 1 for n in sizes[:-1]),
+              sum(n * (n + 1) for n in sizes[:-1]),
+              sum(nin * (nout + 1) for nin, nout in zip(sizes, sizes[1:]))]
+    if len(sizes) > 2:
+        counts += [_count(sizes[:2]), _count(sizes[-2:]),
+                   sum((sizes[0] + 1) * n for n in sizes[1:])]
+    if len(sizes) > 3:
+        counts.append(_count(sizes[:2]) + _count(sizes[-2:]))
+    return len(set(counts)) == len(counts) and sizes[1] != sizes[-1]
+
+
+def _shapes(rng):
+    """The MLP check's three networks, their shapes drawn: two layers with a wide first one
+    (5 or 6 neurons) and a last of several; four or five layers ending in one neuron; two or
+    three layers ending in one. Each is drawn until its wrong shapes can be told apart."""
+    makers = (lambda: [rng.randint(2, 4), rng.randint(5, 6), rng.randint(2, 3)],
+              lambda: [rng.randint(2, 3)] + [rng.randint(2, 3) for _ in range(rng.randint(3, 4))]
+              + [1],
+              lambda: [rng.randint(1, 3)] + [rng.randint(2, 4) for _ in range(rng.randint(1, 2))]
+              + [1])
+    shapes = []
+    for make in makers:
+        sizes = make()
+        while not _told_apart(sizes):
+            sizes = make()
+        shapes.append(sizes)
+    return shapes
+
+
 def _mlp(what, MLP, nin, nouts):
     """MLP(nin, nouts); an IndexError while the layers are built is named."""
     try:
@@ -156,49 +190,55 @@ def neuron(learner):
            f"Two new Neuron(60) both start with bias {_f(start[-1])}: a new Neuron's bias "
            f"starts at 0, as the given __init__ makes it, self.b = Value(0.0) (or random in "
            f"[-1, 1], drawn like each weight).")
-    n = attempt("Neuron(3)", Neuron, 3)
-    params = _params(learner, n, "Neuron(3)")
-    _shared(params, wide_params, "Neuron(3)", "Neuron(60)", "Neuron",
+    # Called on a drawn number of inputs (5 to 8): a neuron right only for the first few
+    # inputs meets more.
+    nin = rng.randint(5, 8)
+    what = f"Neuron({nin})"
+    n = attempt(what, Neuron, nin)
+    params = _params(learner, n, what)
+    _shared(params, wide_params, what, "Neuron(60)", "Neuron",
             "self.w = [Value(random.uniform(-1, 1)) for _ in range(nin)] and self.b = Value(0.0)")
-    if len(params) == 3:
-        raise CheckFailed("Neuron(3).parameters() lists 3 Values, the weights only: add the "
+    if len(params) == nin:
+        raise CheckFailed(f"{what}.parameters() lists {nin} Values, the weights only: add the "
                           "bias, self.w + [self.b], or training can never move it.")
-    expect(len(params) == 4, f"Neuron(3).parameters() should list 3 weights and a bias, 4 "
-                             f"Values, but it lists {len(params)}.")
+    expect(len(params) == nin + 1, f"{what}.parameters() should list {nin} weights and a "
+                                   f"bias, {nin + 1} Values, but it lists {len(params)}.")
     # A training loop asks for the parameters every step: they must not change by being asked.
-    again = _params(learner, n, "Neuron(3)")
-    if len(again) == 4 and not any(x is y for x, y in zip(again, params)):
-        raise CheckFailed(COPIES.format(what="Neuron(3)", n=4))
-    expect(len(again) == 4 and all(x is y for x, y in zip(again, params)),
-           f"Neuron(3).parameters() listed 4 Values, then {len(again)} when called again: "
+    again = _params(learner, n, what)
+    if len(again) == nin + 1 and not any(x is y for x, y in zip(again, params)):
+        raise CheckFailed(COPIES.format(what=what, n=nin + 1))
+    expect(len(again) == nin + 1 and all(x is y for x, y in zip(again, params)),
+           f"{what}.parameters() listed {nin + 1} Values, then {len(again)} when called again: "
            f"asking must not change the neuron. Return a new list, self.w + [self.b], rather "
            f"than appending the bias to self.w.")
     # w·x + b kept away from 0, where tanh(s) is s to 1e-9: a right neuron would be told it
-    # forgot tanh (|s| < 0.0014 in about one draw in a thousand).
+    # forgot tanh (|s| < 0.0014 in about one draw in a thousand), and away from tanh's flat
+    # tails, where a wrong sum gives the same output and a gradient near 0.
     while True:
-        ws, bias = [_draw(rng, -1.0, 1.0) for _ in range(3)], _draw(rng, -1.0, 1.0)
-        xs = tuple(_draw(rng, -2.0, 2.0) for _ in range(3))
+        ws, bias = [_draw(rng, -1.0, 1.0) for _ in range(nin)], _draw(rng, -1.0, 1.0)
+        xs = tuple(_draw(rng, -2.0, 2.0) for _ in range(nin))
         raw = sum(w * x for w, x in zip(ws, xs)) + bias
-        if abs(raw) > 0.1:
+        if 0.1 < abs(raw) < 2.0:
             break
     _set(params, ws + [bias])
     shown = f"weights {', '.join(map(_f, ws))}, bias {_f(bias)} and x = {', '.join(map(_f, xs))}"
     # The neuron gets a list of its own: a change its code makes comes back into that list
     # (handles.call), never into xs, which the expected gradients below are computed from.
     given = list(xs)
-    out = attempt("Neuron(3)(x)", n, given)
+    out = attempt(f"{what}(x)", n, given)
     if not isinstance(out, value_class(learner)) and type(out).__name__ == "method":
-        raise CheckFailed("A neuron's output should be a Value, but Neuron(3)(x) gives a method: "
+        raise CheckFailed(f"A neuron's output should be a Value, but {what}(x) gives a method: "
                           "act.tanh without parentheses only names the method. Call it: return "
                           "act.tanh().")
     if type(out).__name__ in ("float", "int"):
-        raise CheckFailed(f"A neuron's output should be a Value, but Neuron(3)(x) gives a "
+        raise CheckFailed(f"A neuron's output should be a Value, but {what}(x) gives a "
                           f"{type(out).__name__}, a plain number: math.tanh(act.data) (or "
                           f"anything read from .data) leaves the graph, so no gradient can "
                           f"flow back to the weights. Use your Value's own tanh: return "
                           f"act.tanh().")
     expect(isinstance(out, value_class(learner)), "A neuron's output should be a Value.")
-    for p, name, was in zip(params, ["weight 1", "weight 2", "weight 3", "the bias"], ws + [bias]):
+    names = [f"weight {i + 1}" for i in range(nin)] + ["the bias"]
+    for p, name, was in zip(params, names, ws + [bias]):
         now = data_of(p, name)
         if not _same(now, was):
             raise CheckFailed(f"Calling the neuron changed its own parameters: with {shown}, "
@@ -224,8 +264,8 @@ def neuron(learner):
                               f"skips one pair (range(len(x) - 1) stops one short, and "
                               f"range(1, len(x)) starts one late; lists count from 0). Take "
                               f"every pair: for wi, xi in zip(self.w, x).")
-    if _same(got, _tanh(raw + 2 * bias)):
-        raise CheckFailed(f"The neuron's output with {shown} is {_f(got)} = tanh(w·x + 3b): the "
+    if _same(got, _tanh(raw + (nin - 1) * bias)):
+        raise CheckFailed(f"The neuron's output with {shown} is {_f(got)} = tanh(w·x + {nin}b): the "
                           f"bias {_f(bias)} is added once per input, inside the loop. Add it "
                           f"once: start the sum from it, act = self.b, then add each wi * xi.")
     if _same(got, _tanh(raw - bias)):
@@ -247,10 +287,10 @@ def neuron(learner):
                              "then add each wi * xi."),
         (sum(x * x for x in xs) + bias, "tanh(x·x + b): each input is multiplied by itself, "
                                         "not by its weight: act = act + wi * xi."),
-        (ws[0] * sum(xs) + bias, "tanh(w1 * (x1 + x2 + x3) + b): every input is multiplied by "
+        (ws[0] * sum(xs) + bias, f"tanh(w1 * (x1 + ... + x{nin}) + b): every input is multiplied by "
                                  "the FIRST weight, self.w[0]. Pair each input with its own "
                                  "weight: for wi, xi in zip(self.w, x): act = act + wi * xi."),
-        (ws[-1] * sum(xs) + bias, "tanh(w3 * (x1 + x2 + x3) + b): every input is multiplied by "
+        (ws[-1] * sum(xs) + bias, f"tanh(w{nin} * (x1 + ... + x{nin}) + b): every input is multiplied by "
                                   "the LAST weight (wi left over from an earlier loop, say). Pair "
                                   "each input with its own weight: for wi, xi in zip(self.w, x): "
                                   "act = act + wi * xi."),
@@ -259,7 +299,7 @@ def neuron(learner):
         if _same(got, _tanh(value)) and not _same(got, _tanh(raw)):
             raise CheckFailed(f"The neuron's output with {shown} is {_f(got)} = {told}")
     each = sum(_tanh(w * x) for w, x in zip(ws, xs))
-    for value, told in ((bias + each, "b + tanh(w1*x1) + tanh(w2*x2) + tanh(w3*x3)"),
+    for value, told in ((bias + each, f"b + tanh(w1*x1) + ... + tanh(w{nin}*x{nin})"),
                         (_tanh(bias + each), "tanh(b + tanh(w1*x1) + ...)")):
         if _same(got, value) and not _same(got, _tanh(raw)):
             raise CheckFailed(f"The neuron's output with {shown} is {_f(got)} = {told}: tanh is "
@@ -275,11 +315,11 @@ def neuron(learner):
                               f"each wi * xi, then return act.tanh().")
     close(got, _tanh(raw), f"The neuron's output with {shown}, tanh(w·x + b),",
           why="The weights and the bias were set through parameters() (the weights first, "
-              "then the bias): the output is tanh(w1*x1 + w2*x2 + w3*x3 + b).")
+              f"then the bias): the output is tanh(w1*x1 + ... + w{nin}*x{nin} + b).")
     backward(out, "the neuron's output")
     slope_out = 1 - _tanh(raw) ** 2
     for i, (p, want) in enumerate(zip(params, [slope_out * x for x in xs] + [slope_out])):
-        name = f"weight {i + 1}" if i < 3 else "the bias"
+        name = names[i]
         close(grad_of(p, name), want, f"The gradient of {name} after backward(), with {shown}",
               why="Build the output from the parameter Values themselves (wi * xi), not from "
                   "their .data, or no gradient can reach them.")
@@ -297,15 +337,15 @@ def neuron(learner):
     # And once with a sum of the other sign: a neuron right for one sign only (relu before
     # tanh, say: tanh(relu(s)) is tanh(s) for s > 0) is found out whichever sign came first.
     while True:
-        ws2 = [_draw(rng, -1.0, 1.0) for _ in range(3)]
-        xs2, bias2 = tuple(_draw(rng, -2.0, 2.0) for _ in range(3)), _draw(rng, -1.0, 1.0)
+        ws2 = [_draw(rng, -1.0, 1.0) for _ in range(nin)]
+        xs2, bias2 = tuple(_draw(rng, -2.0, 2.0) for _ in range(nin)), _draw(rng, -1.0, 1.0)
         raw2 = sum(w * x for w, x in zip(ws2, xs2)) + bias2
-        if raw2 * raw < 0 and abs(raw2) > 0.1:
+        if raw2 * raw < 0 and 0.1 < abs(raw2) < 2.0:
             break
     _set(params, ws2 + [bias2])
     shown2 = (f"weights {', '.join(map(_f, ws2))}, bias {_f(bias2)} and x = "
               f"{', '.join(map(_f, xs2))}")
-    got2 = data_of(attempt("Neuron(3)(x)", n, list(xs2)), "the neuron's output")
+    got2 = data_of(attempt(f"{what}(x)", n, list(xs2)), "the neuron's output")
     sign = "negative" if raw2 < 0 else "positive"
     close(got2, _tanh(raw2), f"The neuron's output with {shown2}, tanh(w·x + b),",
           why=f"Your neuron was right for a sum w·x + b of {_f(raw)}, but not for this "
@@ -362,9 +402,8 @@ def _twice(params, sizes, what, net=None):
 def mlp(learner):
     MLP = need(learner, "MLP")
     rng = inputs("mlp")
-    # Three layers too: a network of two is one that runs just its first and last.
     built = []  # (what, parameters) of each network made so far, kept alive
-    for sizes in ([3, 4, 2], [2, 3, 3, 1], [2, 3, 1]):
+    for sizes in _shapes(rng):
         what = f"MLP({sizes[0]}, {sizes[1:]})"
         # A list the check keeps: a change MLP's code makes to it comes back here (as in
         # neuron()), and a network built from it must leave it as it came.
@@ -395,7 +434,8 @@ def mlp(learner):
         built.append((what, params))
         weights, want = _count(sizes) - sum(sizes[1:]), _count(sizes)
         # A repeat first: a list with a Value twice can have the count of a wrong shape by
-        # chance (MLP(3, [4, 2]) with its last bias listed again has 27, as swapped layers do).
+        # chance (MLP(3, [4, 2]) with its last bias listed again would have 27, as swapped
+        # layers do).
         if len(params) > want and len({id(p) for p in params}) != len(params):
             _twice(params, sizes, what, net)
         if len(params) == weights:
@@ -426,7 +466,7 @@ def mlp(learner):
                               f"parameters of a single neuron (the first, or the last one a loop "
                               f"assigned). Collect every neuron's: [p for n in self.neurons for p "
                               f"in n.parameters()].")
-        if len(sizes) > 2 and len(params) == sum((sizes[0] + 1) * n for n in sizes[1:]):
+        if len(sizes) > 2 and len(params) == sum((sizes[0] + 1) * n for n in sizes[1:]) != want:
             raise CheckFailed(f"{what}.parameters() lists {len(params)} Values, not {want}: every "
                               f"layer's neurons have {sizes[0]} weights, as if each layer took "
                               f"the network's {sizes[0]} inputs. A layer's inputs are the "
@@ -636,11 +676,15 @@ def _one_value_layer(learner, failed, what, xs):
 def trains_mlp(learner):
     MLP = need(learner, "MLP")
     rng = inputs("trains")
-    sizes, lr = [2, 3, 1], 0.05
-    data = [((_draw(rng, -1.5, 1.5), _draw(rng, -1.5, 1.5)), y) for y in (0.5, -0.5, 0.5)]
-    net = _mlp("MLP(2, [3, 1])", MLP, 2, [3, 1])
-    params = _params(learner, net, "MLP(2, [3, 1])")
-    expect(len(params) == _count(sizes), "MLP(2, [3, 1]).parameters() should list 13 Values.")
+    # A drawn shape, of 17 to 31 parameters: a train_step that moves only the first few
+    # meets more.
+    sizes, lr = [rng.randint(2, 3), rng.randint(4, 6), 1], 0.05
+    what = f"MLP({sizes[0]}, {sizes[1:]})"
+    data = [(tuple(_draw(rng, -1.5, 1.5) for _ in range(sizes[0])), y) for y in (0.5, -0.5, 0.5)]
+    net = _mlp(what, MLP, sizes[0], sizes[1:])
+    params = _params(learner, net, what)
+    expect(len(params) == _count(sizes), f"{what}.parameters() should list {_count(sizes)} "
+                                         f"Values.")
     flat = [round(rng.uniform(-1.0, 1.0), 3) for _ in params]
     _set(params, flat)
 
@@ -676,7 +720,7 @@ def trains_mlp(learner):
                               f"parameters().")
         if not _same(got, want, 1e-4):
             _stale_outputs(learner, net, params, flat, sizes, data, k)
-        close(got, want, f"The loss train_step returns at step {k} of training MLP(2, [3, 1]) "
+        close(got, want, f"The loss train_step returns at step {k} of training {what} "
                          f"on 3 points", tol=1e-4)
         losses.append(got)
         grads = [slope(lambda t: plain(flat[:i] + [t] + flat[i + 1:]), flat[i])
@@ -687,13 +731,14 @@ def trains_mlp(learner):
 
 
 def _stale_outputs(learner, net, params, flat, sizes, data, k):
+    what = f"MLP({sizes[0]}, {sizes[1:]})"
     """Fail with the cause if, its parameters set back to `flat`, the network gives outputs
     other than those parameters make: outputs kept from an earlier call (a cache on a Layer,
     the MLP or its class), which the MLP check's one call per network cannot see."""
     _set(params, flat)
     outs = []
     for x, _ in data:
-        out = attempt("MLP(2, [3, 1])(x)", net, list(x))
+        out = attempt(f"{what}(x)", net, list(x))
         outs.append(data_of(out, "the network's output") if isinstance(
             out, value_class(learner)) else None)
     wants = [_net(flat, sizes, x)[0] for x, _ in data]
@@ -702,7 +747,7 @@ def _stale_outputs(learner, net, params, flat, sizes, data, k):
     bad = next(i for i, (o, w) in enumerate(zip(outs, wants)) if not _same(o, w, 1e-7))
     x = data[bad][0]
     same = [i for i, o in enumerate(outs) if i != bad and _same(o, outs[bad], 1e-12)]
-    raise CheckFailed(f"At step {k} of training, MLP(2, [3, 1])(x) with x = "
+    raise CheckFailed(f"At step {k} of training, {what}(x) with x = "
                       f"{', '.join(map(_f, x))} gives {_f(outs[bad])}, but with its parameters "
                       f"as they are it should give {_f(wants[bad])}"
                       + (f", and it gives the same for the point x = "
