@@ -2,7 +2,7 @@
 chain, then each operation inside a graph where its input is computed and used twice and the
 gradient arriving at it is not 1 (`in_graph`), so every `+=` and `* out.grad` shows."""
 
-from math import exp as _exp
+from math import exp as _exp, log10 as _log10
 
 from grader.core.checks import check, CheckFailed, close, inputs, number
 
@@ -34,7 +34,8 @@ def in_graph(learner, op, name, local, h_value, rng):
     H = attempt("h = a*b + a", lambda: A * B + A)
     hv = data_of(H, "h")
     top = attempt(name, lambda: op(H))
-    close(data_of(top, name), op(hv), f"({name}).data at h = {_f(hv)}",
+    tv = data_of(top, name)
+    close(tv, op(hv), f"({name}).data at h = {_f(hv)}",
           why="Compute it exactly, from math's own function of self.data (math.exp, "
               "math.tanh), at every size of h: a few terms of a series, or a value cut off "
               "past some size, is right near 0 only.")
@@ -45,6 +46,8 @@ def in_graph(learner, op, name, local, h_value, rng):
     want = d * (k * c + 1)
     if _same(g, want, 1e-7):
         _below_h(learner, A, B, a, b, want, what, hv)
+        _worked_out(g, c, d, local(hv, tv), name, f"h.grad for {what} at a={_f(a)}, "
+                    f"b={_f(b)} (h = {_f(hv)})")
         return None
     explain(learner)
     start = (f"h.grad for {what} at a={_f(a)}, b={_f(b)} (h = {_f(hv)}) should be "
@@ -60,6 +63,31 @@ def in_graph(learner, op, name, local, h_value, rng):
         raise CheckFailed(f"{start}, only the share from {name} ({_f(k * c * d)}), not the "
                           f"{_f(d)} from the + above it: h {REPLACED}.")
     return start, g, hv, c, d
+
+
+def _worked_out(g, c, d, want, name, what):
+    """Fail if the local gradient h.grad was built from, (h.grad / d - 1) / c, is off the rule
+    by more than a few units in the last digit: a rule worked out exactly (in any order, t * t
+    or t**2, k * h**(k-1) or k * out / h) agrees to ~1e-14 here, while a rate measured by
+    nudging the input, (f(h + e) - f(h - e)) / (2 * e), is off by 1e-11 or more (its e**2
+    error against its rounding error / e). The tolerance is labs/04-value's (worked_out)."""
+    used = (g / d - 1) / c
+    if abs(used - want) <= 1e-12 * max(1.0, abs(want)):
+        return
+    digit = max(1, int(-_log10(abs(used - want) / max(abs(want), 1e-300))))
+    ending = {1: "st", 2: "nd", 3: "rd"}.get(digit % 10, "th") if digit // 10 % 10 != 1 else "th"
+    nth = f"{digit}{ending}"
+    rule = {"h.tanh()": "1 - t**2, with t = out.data", "h.exp()": "out.data",
+            "h.relu()": "1.0 if self.data > 0 else 0.0"}.get(name)
+    if rule is None:
+        k = name.split("**")[-1].strip()
+        rule = f"{k} * self.data ** ({k} - 1)"
+    raise CheckFailed(f"{what} is close to right but off in its {nth} digit: the local gradient "
+                      f"of {name} it was built from is {used!r}, where the rule gives "
+                      f"{want!r}. That is what a rate measured by nudging the input, "
+                      f"(f(h + e) - f(h - e)) / (2 * e), gives (or a rule built on a rounded "
+                      f"number, 2.718281828 for e). Work the local gradient out exactly from "
+                      f"the op's rule, here {rule}; nudging only checks it.")
 
 
 def _below_h(learner, A, B, a, b, gh, what, hv):
@@ -578,6 +606,27 @@ def mul_div(learner):
     close(ga, 2 * b, f"a.grad for p = a * b; L = p + p at {at}",
           why="p.grad is 2 (two shares from L = p + p), and a gets the other factor times it, "
               "b * p.grad = 2b.")
+    # Far from a few units: a huge factor and a tinier one, drawn from a generator of their own
+    # (the draws above stay as they were). A product rounded to some decimals (round(x, 10))
+    # or a gradient clipped to some size (max(-100, min(100, g))) is right for every number
+    # above, and wrong here; the chain rule is exact at every size.
+    far = inputs("mul far")
+    size = far.uniform(4, 7)  # a in 1e4..1e7, b so small that a * b is 1e-9..1e-6
+    big = far.choice((-1.0, 1.0)) * 10 ** size
+    small = far.choice((-1.0, 1.0)) * 10 ** (-size - far.uniform(6, 9))
+    at = f"a={big!r}, b={small!r}"
+    out, (ga, gb) = grads_of(learner, lambda a, b: a * b, [big, small], "a * b")
+    for got, want, what in ((data_of(out, "a * b"), big * small, f"(a * b).data at {at}"),
+                            (ga, small, f"a.grad for L = a * b at {at}"),
+                            (gb, big, f"b.grad for L = a * b at {at}")):
+        if not abs(got - want) <= 1e-12 * abs(want):
+            raise CheckFailed(f"{what} should be {want!r}, but your code gives {got!r}: right "
+                              f"for numbers of a few units, wrong for this huge and this tiny "
+                              f"one. A value rounded to some decimals (round(x, 10)) or a "
+                              f"gradient clipped to some size (max(-100, min(100, g))) does "
+                              f"that. Keep every digit at every size: out.data = self.data * "
+                              f"other.data, and each factor gets other.data * out.grad as it "
+                              f"is.")
 
 
 def _swapped_in_sweep(learner, a, b, at):
