@@ -39,6 +39,12 @@ def in_graph(learner, op, name, local, h_value, rng):
           why="Compute it exactly, from math's own function of self.data (math.exp, "
               "math.tanh), at every size of h: a few terms of a series, or a value cut off "
               "past some size, is right near 0 only.")
+    if abs(tv - op(hv)) > 1e-12 * max(1.0, abs(op(hv))):
+        raise CheckFailed(f"({name}).data at h = {hv!r} should be {op(hv)!r}, but your code "
+                          f"gives {tv!r}: close, but off in the last digits, as a formula built "
+                          f"on a rounded number (2.718281828 for e, say) or a few terms of a "
+                          f"series is. Compute it exactly, from math's own function of "
+                          f"self.data (math.exp, math.tanh) or with ** as it is.")
     out = attempt(what, lambda: (top * c + H) * d)
     backward(out, what)
     g = grad_of(H, "h")
@@ -664,7 +670,8 @@ def _power_slip(k):
        "(or store k * self.data ** (k - 1) as the local gradient).")
 def powers(learner):
     rng = inputs("pow")
-    for k in (2, 3, -1, 0.5, 1.5):
+    # -2 too: a rule for negative k written 1 / (k * h**(1 - k)) is right at k = -1 only.
+    for k in (2, 3, -1, 0.5, 1.5, -2):
         h = _draw(rng, 0.3, 2.5)
         found = in_graph(learner, lambda x, k=k: x ** k, f"h ** {k}", _power_slip(k), h, rng)
         if found:
