@@ -112,7 +112,8 @@ def test_lesson_1_picture_recomputes_every_step_as_the_sliders_move(lesson):
     page.focus("[data-testid=slider-c]")
     page.keyboard.press("ArrowRight")
     assert_forward_picture(page, 1.5, -2, 5)
-    assert page.get_attribute("[data-testid=slider-c]", "aria-valuetext") == "c = 5"
+    # With what it changed: the keyboard learner hears L, not only the slider.
+    assert page.get_attribute("[data-testid=slider-c]", "aria-valuetext") == f"c = 5, so L = {(1.5 * -2 + 5) ** 2:g}"
 
     # The longest numbers the sliders allow still fit inside their boxes.
     for values in [(-2.9, -2.9, -9.5), (-2.9, 2.9, -9.5), (-3, 3, -10)]:
@@ -259,7 +260,8 @@ def test_lesson_2_nudge_meets_the_chain_rule_as_h_shrinks(lesson):
     # Keyboard: ArrowRight makes h ten times smaller, and the two numbers come together.
     page.focus("[data-testid=slider-h]")
     page.keyboard.press("ArrowRight")
-    assert page.get_attribute("[data-testid=slider-h]", "aria-valuetext") == "h = 0.01"
+    assert page.get_attribute("[data-testid=slider-h]", "aria-valuetext").startswith(
+        "h = 0.01, so the nudge measures dL/da = ")
     assert_chain_picture(page, 2, -3, 10, 0.01)
     page.keyboard.press("ArrowRight")
     assert_chain_picture(page, 2, -3, 10, 0.001)

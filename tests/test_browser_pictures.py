@@ -274,3 +274,36 @@ def test_every_edge_label_sits_by_its_own_arrow_in_every_frame(open_lesson, slug
     assert seen >= 3, "no edge label was measured: this test would prove nothing"
     assert far == []
     assert page.errors == []
+
+
+@pytest.mark.parametrize("slug", ["01-graphs", "02-chain-rule", "03-branching", "04-value", "05-backward"])
+def test_moving_a_slider_by_keyboard_reads_out_what_it_changed(open_lesson, slug):
+    """A slider's arrow key read out "a = 2.1" and nothing of the picture: L, the gradients
+    changed in the drawing, whose label a screen reader does not read again when it changes.
+    Each slider's valuetext now says what it changed: numbers the picture shows. (Lesson 2's
+    live gap sentence did not change as a, b or c moved.)"""
+    import re
+
+    page = open_lesson(slug)
+    page.locator(FIGURE).wait_for()
+    sliders = page.locator(f"{FIGURE} input[type=range]:visible")
+    assert sliders.count() >= 2
+    numbers = lambda text: set(re.findall(r"-?\d+(?:\.\d+)?", text))  # noqa: E731
+    for index in range(sliders.count()):
+        handle = sliders.nth(index)
+        name = handle.get_attribute("data-testid").removeprefix("slider-")
+        if handle.input_value() == handle.get_attribute("max"):
+            handle.focus()
+            page.keyboard.press("ArrowLeft")
+        before = handle.get_attribute("aria-valuetext")
+        handle.focus()
+        page.keyboard.press("ArrowRight")
+        said = handle.get_attribute("aria-valuetext")
+        own = f"{name} = {page.text_content(f'{FIGURE} [data-testid=readout-{name}]')}"
+        assert said.startswith(own), (said, own)
+        result = said.removeprefix(own).removeprefix(", so ")
+        assert said != own and result != before.split(", so ")[-1], (slug, name, before, said)
+        still = f"{FIGURE} .picture-still"
+        drawn = " ".join(page.eval_on_selector_all(f"{still} svg[role=img]", "es => es.map(e => e.getAttribute('aria-label'))")
+                         + [page.inner_text(still)])
+        assert numbers(result) <= numbers(drawn), (slug, name, result, drawn)

@@ -3,7 +3,7 @@
 // film (the backward sweep replayed one hand-over at a time). Both read one solve(a, b).
 import { solve } from "./branching-model.js";
 import { createDrawing } from "./branching-draw.js";
-import { el, num, slider, term } from "./dom.js";
+import { el, num, sayResult, slider, term } from "./dom.js";
 import { createFilm } from "./film.js";
 
 export function startBranching(figure) {
@@ -47,6 +47,8 @@ export function startBranching(figure) {
     wrong.hidden = !toggle.checked;
     wrong.textContent = toggle.checked ? wrongSentence(solved) : "";
     film.setSteps(filmSteps(solved));
+    sayResult([sliderA, sliderB], `L = ${num(solved.values.L)}, dL/da = ${num(solved.grad.a)}, ` +
+      `dL/db = ${num(solved.grad.b)}`);
   }
   for (const input of [sliderA.input, sliderB.input, toggle]) input.addEventListener("input", update);
   toggle.addEventListener("change", update);  // some browsers fire only change on checkboxes

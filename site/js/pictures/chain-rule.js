@@ -6,7 +6,7 @@
 import { FORMULA, LABELS, LEAF_SLIDERS } from "./forward.js";
 import { createGraphDrawing, edgeId } from "./graph-draw.js";
 import { edgesOf, solve } from "./graph-model.js";
-import { el, num, slider, term } from "./dom.js";
+import { el, num, sayResult, slider, term } from "./dom.js";
 import { createFilm } from "./film.js";
 
 // Nudge sizes, big to small, so moving the slider right makes h smaller.
@@ -117,6 +117,7 @@ export function startChainRule(figure) {
     gap.textContent = gapSentence(n);
     drawTable(table, values, sizes.value());
     film.setSteps(filmSteps(n));
+    sayResult([sizes, ...leaves], `the nudge measures dL/da = ${num(n.measured)}, the chain rule ${num(n.product)}`);
   }
   for (const s of [sizes, ...leaves]) s.input.addEventListener("input", update);
   update();

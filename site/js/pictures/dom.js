@@ -42,5 +42,13 @@ export function slider(name, { min, max, step, value, show = num }) {
   };
   input.addEventListener("input", sync);
   sync();
-  return { name, row, input, value: () => Number(input.value) };
+  return { name, row, input, value: () => Number(input.value), shown: () => output.textContent };
+}
+
+// What the sliders' latest move changed, said with each slider's own value ("a = 2.1, so
+// L = 13.69"): a screen reader reads a slider's valuetext on every arrow key, and only that.
+// The numbers drawn in the picture (its SVG's label changes, but is not read again) went
+// unheard: a keyboard learner moved a and heard "a = 2.1", nothing of L or the gradients.
+export function sayResult(sliders, result) {
+  for (const s of sliders) s.input.setAttribute("aria-valuetext", `${s.name} = ${s.shown()}, so ${result}`);
 }

@@ -3,7 +3,7 @@
 // step only once the values it uses are known. Lesson 2 reuses the graph and the sliders.
 import { createGraphDrawing, edgeId } from "./graph-draw.js";
 import { edgesOf, solve } from "./graph-model.js";
-import { el, num, slider, term } from "./dom.js";
+import { el, num, sayResult, slider, term } from "./dom.js";
 import { createFilm } from "./film.js";
 
 // The lessons' formula, one small step per node (squaring is its own op, as in the text).
@@ -84,6 +84,7 @@ export function startForward(figure) {
       nodes: rows(solved.values, known, {}),
     });
     film.setSteps(filmSteps(solved));
+    sayResult(sliders, `L = ${num(solved.values.L)}`);
   }
   for (const s of sliders) s.input.addEventListener("input", update);
   update();

@@ -8,7 +8,7 @@
 // node at a time, seeds L, then sweeps back one node per step, with or without the visited set.
 import { createGraphDrawing, edgeId } from "./graph-draw.js";
 import { backward, edgesOf, forward, solve, topologicalOrder } from "./graph-model.js";
-import { el, num, slider, term } from "./dom.js";
+import { el, num, sayResult, slider, term } from "./dom.js";
 import { createFilm } from "./film.js";
 
 // L's children in the order the depth-first search visits them: (c, d) for L = c*d, (d, c) for
@@ -129,6 +129,8 @@ export function startSweep(figure) {
       ? "Film: backward() without a visited set (wrong), the order and then the sweep"
       : "Film: backward(), the order and then the sweep";
     film.setSteps(filmSteps(graph, shown));
+    sayResult(sliders, `L = ${num(shown.values.L)}, ` + ["a", "b", "c", "d"].map((name) =>
+      `${name}.grad = ${num(shown.grad[name])}`).join(", ") + (broken ? " (wrong: no visited set)" : ""));
   }
   for (const input of [...sliders.map((s) => s.input), toggle]) input.addEventListener("input", update);
   toggle.addEventListener("change", update);  // some browsers fire only change on checkboxes

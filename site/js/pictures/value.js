@@ -2,7 +2,7 @@
 // gradient it keeps for each child (rule, number, and a nudge that checks it), and the same
 // node stored the two ways the lesson teaches. The film: that node's life, from forward to one
 // backward step, in both designs at once. Everything reads one evaluate() from value-ops.js.
-import { el, num, slider } from "./dom.js";
+import { el, num, sayResult, slider } from "./dom.js";
 import { createFilm } from "./film.js";
 import { createDesigns, createDiagram, gradsText } from "./value-draw.js";
 import { H, OPS, OUT_GRAD, evaluate, failure, py, pyData, show } from "./value-ops.js";
@@ -61,6 +61,7 @@ export function startValue(figure) {
     sliders.k.row.hidden = key !== "pow";
     drawPicture(model, { diagram, outLine, locals, note, designs });
     film.setSteps(filmSteps(model));
+    sayResult(Object.values(sliders), `out.data = ${show(model.out)}, ${gradsText(model.children)}`);
     if (opChanged) film.show(0);  // another operation is another film: start it from the top
   }
   chooser.fieldset.addEventListener("change", update);
