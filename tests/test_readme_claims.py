@@ -23,6 +23,8 @@ NOT_REPOSITORY_FILES = {
     "node_modules/.course-cache/", "application/wasm", "K/N", "../",
     "doejane_123_456_05-backward-1.py", "04-value.py", "./-x.py", "05_Backward.py",  # learners' files
     "Doe_123_assignsubmission_file_05-backward.py",  # Moodle's example name, after its space
+    "./05-backward.py", "05-backward.py",  # an export's entries
+    "rest.json",  # what a stopped `course grade` tells the instructor to write
 }
 # Pyodide's own files, which the README names: they come from npm, not from this repository.
 PYODIDE_FILES = {"pyodide.mjs", "pyodide.asm.mjs"}
