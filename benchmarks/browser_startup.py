@@ -33,6 +33,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -181,15 +184,41 @@ def warm_cpu(playwright, url: str, visits: int = 2) -> list[dict]:
     (FACTORY_KEPT); and the wall clock."""
     # A profile on disk, as the other visits have: a context Playwright makes in a launched
     # browser is off the record, and Chromium keeps no compiled code for one.
-    with tempfile.TemporaryDirectory() as folder:
-        chromium = subprocess.Popen([CHROMIUM, *FLAGS, f"--user-data-dir={folder}/profile",
-                                     "--remote-debugging-port=0", "about:blank"],
-                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    folder = tempfile.mkdtemp()
+    # A session of its own, so its helpers (crash handler, GPU and network services) end with it.
+    chromium = subprocess.Popen([CHROMIUM, *FLAGS, f"--user-data-dir={folder}/profile",
+                                 "--remote-debugging-port=0", "about:blank"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                start_new_session=True)
+    try:
+        return _traced_visits(playwright, url, visits, Path(folder), chromium)
+    finally:
+        _end(chromium)
+        _remove(Path(folder))
+
+
+def _end(chromium: subprocess.Popen) -> None:
+    """Chromium and every process it started (they share its session's process group)."""
+    try:
+        os.killpg(chromium.pid, signal.SIGTERM)
+    except ProcessLookupError:
+        pass
+    chromium.wait()
+
+
+def _remove(folder: Path) -> None:
+    """Remove a profile folder that Chromium's helpers may still be writing to for a moment
+    after the browser's own process ended: removing it at once failed in CI (2026-12-07) with
+    "Directory not empty: 'Default'", a new file there between listing and rmdir."""
+    for _ in range(50):
         try:
-            return _traced_visits(playwright, url, visits, Path(folder), chromium)
-        finally:
-            chromium.terminate()
-            chromium.wait()
+            shutil.rmtree(folder)
+            return
+        except OSError:  # a file made, or gone, while it was being removed
+            if not folder.exists():
+                return
+            time.sleep(0.2)
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def _traced_visits(playwright, url: str, visits: int, folder: Path, chromium) -> list[dict]:
