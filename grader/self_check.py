@@ -63,6 +63,15 @@ CARRIED = {
 RAISED = "Your code raised an error during this check: "
 
 
+def checks_own_error(c) -> str | None:
+    """The error a failed check raised itself, no line of the graded file running (its
+    message places none), which a learner reads as "Your code raised an error"; else None.
+    `course check` says it at the check's line, `course grade` to the instructor."""
+    if c.passed or not c.message.startswith(RAISED) or "of your file)" in c.message:
+        return None
+    return c.message[len(RAISED):]
+
+
 def _check_slips(wanted: Expectation, report: Report, where: dict, seen: set) -> list[Problem]:
     """What a check did wrong while grading this file, each said once per check, at the
     check's own line: failing without a message (an empty message helps no learner), and
@@ -77,10 +86,9 @@ def _check_slips(wanted: Expectation, report: Report, where: dict, seen: set) ->
             seen.add(("silent", c.name))
             found.append(Problem(path, line, f"check {c.name!r} failed {wanted.path.name} without "
                                              "a message: raise CheckFailed(\"what is wrong and why\")"))
-        if (c.message.startswith(RAISED) and "of your file)" not in c.message
-                and ("raised", c.name) not in seen):
+        said = checks_own_error(c)
+        if said is not None and ("raised", c.name) not in seen:
             seen.add(("raised", c.name))
-            said = c.message[len(RAISED):]
             # "raised TypeError: ...", but a SystemExit is said in a learner's words ("your
             # code exited: ..."), and "raised your code exited" read as a broken sentence
             if not re.match(r"[A-Za-z_][\w.]*(: |$)", said):
@@ -114,6 +122,12 @@ ENDED_IN_A_CHECK = _pattern(UNPLACED)
 def _outside_the_file(report: Report) -> bool:
     return bool(OUTSIDE_THE_FILE.fullmatch(report.error) or (
         report.runtime == "python" and ENDED_IN_A_CHECK.fullmatch(report.error)))
+
+
+def checks_stalled(report: Report) -> bool:
+    """Whether a time limit ended the checks' own code, not the graded file's (see above)."""
+    return bool(CHECKS_STALLED.fullmatch(report.error)) or (
+        _outside_the_file(report) and stopped_check(report) is not None)
 
 
 def _stalled_checks(lab: Lab, wanted: Expectation, report: Report, where: dict,

@@ -149,9 +149,6 @@ def twice_note(graded) -> str | None:
             f"course counts. {shown}{more}.")
 
 
-RAISED = "Your code raised an error during this check: "
-
-
 def checks_own_errors_note(course, graded) -> str | None:
     """One line per check that raised an error of its own while grading (no line of the
     graded file was running: its message names none), with the check's file and line: every
@@ -159,26 +156,24 @@ def checks_own_errors_note(course, graded) -> str | None:
     that the fault was the checks'. (Not one of the labs' 480 mistakes makes a check do so:
     the checks call a learner's code through attempt(), which places its errors.)"""
     from ..lab_checks import check_lines
+    from ..self_check import checks_own_error, checks_stalled
 
     hit: dict[tuple[str, str], list[str]] = {}
     for piece in graded:
         for c in piece.report.checks:
-            if not c.passed and c.message.startswith(RAISED) and "of your file)" not in c.message:
+            error = checks_own_error(c)
+            if error is not None:
                 files = hit.setdefault((piece.report.lab, c.name), [])
                 files.append(piece.input)
                 if len(files) == 1:
-                    files.insert(0, c.message[len(RAISED):])
-    from ..core.run import stopped_check
-    from ..self_check import CHECKS_STALLED, _outside_the_file
-
+                    files.insert(0, error)
     # A lab's checks that never finished: in Pyodide the checks' interpreter did not answer;
     # in CPython a check was running with no line of the file under it (as `course check`
     # tells them apart), which the learner read as "Your code ran for more than 10 s".
     stalled: dict[str, list[str]] = {}
     for piece in graded:
         report = piece.report
-        if CHECKS_STALLED.fullmatch(report.error) or (
-                _outside_the_file(report) and stopped_check(report) is not None):
+        if checks_stalled(report):
             stalled.setdefault(report.lab, []).append(piece.input)
     if not hit and not stalled:
         return None
